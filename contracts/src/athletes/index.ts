@@ -1,0 +1,5 @@
+/** Area API "athletes": athletes, activities, challenges, badges, training. Groups are added as their capabilities are built. */
+import { HttpApi } from "@effect/platform"
+import { ApiId } from "../common/index.js"
+
+export class AthletesApi extends HttpApi.make(ApiId) {}

@@ -1,0 +1,6 @@
+/** Shared contract pieces: the envelope, public errors and the API identifier every area uses. */
+export * from "./envelope.js"
+export * from "./errors.js"
+
+/** Every area API uses this identifier so handler layers built for an area satisfy the served API. */
+export const ApiId = "podium" as const

@@ -1,0 +1,52 @@
+/**
+ * Memory monitoring (A 4.1). The spec states no auth; we require the operator token header
+ * `x-ops-token` and serve the routes only where configuration enables them (never by default in
+ * production), because heap figures and forced GC are not for the public.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Forbidden, NotFound, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
+
+export const MemoryUsage = Schema.Struct({
+  rss: Schema.Number,
+  heapTotal: Schema.Number,
+  heapUsed: Schema.Number,
+  external: Schema.Number,
+  arrayBuffers: Schema.Number,
+  uptimeSeconds: Schema.Number,
+  human: Schema.Record({ key: Schema.String, value: Schema.String })
+}).annotations({ identifier: "MemoryUsage" })
+
+export const GcResult = Schema.Struct({
+  before: MemoryUsage,
+  after: MemoryUsage,
+  freedBytes: Schema.Number
+}).annotations({ identifier: "GcResult" })
+
+export const LeakReport = Schema.Struct({
+  windowMs: Schema.Number,
+  heapUsedBefore: Schema.Number,
+  heapUsedAfter: Schema.Number,
+  heapDiffBytes: Schema.Number,
+  gcForced: Schema.Boolean,
+  suspectedLeak: Schema.Boolean
+}).annotations({ identifier: "LeakReport" })
+
+export const OpsTokenHeader = Schema.Struct({ "x-ops-token": Schema.optional(Schema.String) })
+
+export class MemoryGroup extends HttpApiGroup.make("memory")
+  .add(HttpApiEndpoint.get("usage", "/memory/usage").setHeaders(OpsTokenHeader).addSuccess(Ok(MemoryUsage)))
+  .add(HttpApiEndpoint.post("gc", "/memory/gc").setHeaders(OpsTokenHeader).addSuccess(Ok(GcResult, { status: 201 })))
+  .add(
+    HttpApiEndpoint.get("testLeak", "/memory/test-leak")
+      .setHeaders(OpsTokenHeader)
+      .setUrlParams(Schema.Struct({ windowMs: Schema.optional(Schema.NumberFromString) }))
+      .addSuccess(Ok(LeakReport))
+  )
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "Memory")
+  .annotate(OpenApi.Description, "Process memory monitoring for operators (x-ops-token required)")
+{}

@@ -1,0 +1,7 @@
+/**
+ * @podium/kernel — value schemas shared by the core and the contracts: branded ids, money,
+ * enums and the validation vocabulary whose messages follow the spec's wording.
+ */
+export * from "./ids.js"
+export * from "./validation.js"
+export * from "./money.js"

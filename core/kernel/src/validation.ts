@@ -1,0 +1,81 @@
+/**
+ * The validation vocabulary. Every field schema here carries the wording of the spec's 400 messages
+ * (class-validator style: "<field> must be …"); the HTTP host prefixes the field path, so a schema
+ * only says the predicate ("must be a valid phone number").
+ */
+import { Schema, SchemaAST } from "effect"
+
+/** Annotation holding a field's predicate text, reused when the field is missing altogether. */
+export const ValidationText = Symbol.for("@podium/kernel/ValidationText")
+
+const says = (text: string) => ({
+  message: () => ({ message: text, override: true }),
+  [ValidationText]: text
+})
+
+/** Reads the predicate text a field schema was built with, if any. */
+export const validationTextOf = (ast: SchemaAST.AST): string | undefined => {
+  const direct = ast.annotations[ValidationText]
+  if (typeof direct === "string") return direct
+  if (SchemaAST.isTransformation(ast)) return validationTextOf(ast.to)
+  if (SchemaAST.isRefinement(ast)) return validationTextOf(ast.from)
+  return undefined
+}
+
+/** Any string. */
+export const Str = Schema.String.annotations(says("must be a string"))
+
+/** A string of `min`..`max` characters (class-validator `Length`). */
+export const StrLength = (min: number, max: number) =>
+  Schema.String.pipe(
+    Schema.filter((s) => s.length >= min && s.length <= max),
+    Schema.annotations(says(
+      min === max
+        ? `must be exactly ${min} characters`
+        : `must be longer than or equal to ${min} and shorter than or equal to ${max} characters`
+    )),
+    Schema.annotations({ jsonSchema: { type: "string", minLength: min, maxLength: max } })
+  )
+
+/** A non-empty string after trimming. */
+export const NonEmptyStr = Schema.String.pipe(
+  Schema.filter((s) => s.trim().length > 0),
+  Schema.annotations(says("should not be empty")),
+  Schema.annotations({ jsonSchema: { type: "string", minLength: 1 } })
+)
+
+/** One of a fixed set of string values (class-validator `IsIn` / `IsEnum`). */
+export const OneOf = <const L extends readonly [string, ...Array<string>]>(...values: L) =>
+  Schema.Literal(...values).annotations(says(`must be one of the following values: ${values.join(", ")}`))
+
+/** An integer within bounds. */
+export const IntBetween = (min: number, max: number) =>
+  Schema.Number.pipe(
+    Schema.filter((n) => Number.isInteger(n) && n >= min && n <= max),
+    Schema.annotations(says(`must be an integer between ${min} and ${max}`)),
+    Schema.annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max } })
+  )
+
+/** A boolean. */
+export const Bool = Schema.Boolean.annotations(says("must be a boolean value"))
+
+/** A UUID string. */
+export const UuidStr = Schema.UUID.annotations(says("must be a UUID"))
+
+/**
+ * A request object whose every failing field is reported (not only the first), and whose missing
+ * fields are reported with the field's own predicate text ("role must be one of …") or, failing
+ * that, "should not be empty".
+ */
+export const Body = <F extends Schema.Struct.Fields>(fields: F) => {
+  const withMissing: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(fields)) {
+    if (Schema.isSchema(field)) {
+      const text = validationTextOf(field.ast) ?? "should not be empty"
+      withMissing[key] = Schema.propertySignature(field).annotations({ missingMessage: () => text })
+    } else {
+      withMissing[key] = field
+    }
+  }
+  return Schema.Struct(withMissing as F).annotations({ parseOptions: { errors: "all", onExcessProperty: "ignore" } })
+}

@@ -1,0 +1,2 @@
+/** @podium/core — the domain: models, state machines, use cases and ports, one folder per context. */
+export * as Platform from "./platform/index.js"

@@ -1,0 +1,2 @@
+/** Context "platform": health, background jobs, scheduling. */
+export {}
