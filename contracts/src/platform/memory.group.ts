@@ -4,6 +4,7 @@
  * production), because heap figures and forced GC are not for the public.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, IntFromText, Optional } from "@podium/kernel"
 import { Schema } from "effect"
 import { Forbidden, NotFound, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
@@ -40,7 +41,7 @@ export class MemoryGroup extends HttpApiGroup.make("memory")
   .add(
     HttpApiEndpoint.get("testLeak", "/memory/test-leak")
       .setHeaders(OpsTokenHeader)
-      .setUrlParams(Schema.Struct({ windowMs: Schema.optional(Schema.NumberFromString) }))
+      .setUrlParams(Body({ windowMs: Optional(IntFromText(0, 10_000)) }))
       .addSuccess(Ok(LeakReport))
   )
   .addError(Unauthorized.wire)

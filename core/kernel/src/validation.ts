@@ -8,7 +8,8 @@ import { Schema, SchemaAST } from "effect"
 /** Annotation holding a field's predicate text, reused when the field is missing altogether. */
 export const ValidationText = Symbol.for("@podium/kernel/ValidationText")
 
-const says = (text: string) => ({
+/** Annotations giving a schema the predicate text of its 400 message ("must be …"). */
+export const says = (text: string) => ({
   message: () => ({ message: text, override: true }),
   [ValidationText]: text
 })
@@ -79,3 +80,13 @@ export const Body = <F extends Schema.Struct.Fields>(fields: F) => {
   }
   return Schema.Struct(withMissing as F).annotations({ parseOptions: { errors: "all", onExcessProperty: "ignore" } })
 }
+
+/** An optional field: absent is fine, present must be valid (no `undefined` member, so one message). */
+export const Optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
+
+/** An integer given as text (query strings, path segments), within bounds. */
+export const IntFromText = (min: number, max: number) =>
+  Schema.NumberFromString.pipe(
+    Schema.filter((n) => Number.isInteger(n) && n >= min && n <= max),
+    Schema.annotations(says(`must be an integer between ${min} and ${max}`))
+  )

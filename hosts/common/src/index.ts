@@ -1,2 +1,6 @@
 /** What every host shares: configuration, logging and the choice of infrastructure layers. */
 export * from "./config.js"
+export * from "./health.js"
+export * from "./run-host.js"
+export * from "./infrastructure.js"
+export * from "./redis.js"

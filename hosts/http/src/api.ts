@@ -1,0 +1,56 @@
+/**
+ * The served API: one HttpApi per area (ARCHITECTURE.md section 5), merged only at runtime for the
+ * OpenAPI document so the giant union type is never computed.
+ */
+import { HttpApi, HttpApiSchema, OpenApi } from "@effect/platform"
+import { AthletesApi } from "@podium/contracts/athletes"
+import { ClubsApi } from "@podium/contracts/clubs"
+import { ValidationWire } from "@podium/contracts/common"
+import { ComplianceApi } from "@podium/contracts/compliance"
+import { EventsApi } from "@podium/contracts/events"
+import { IdentityApi } from "@podium/contracts/identity"
+import { MoneyApi } from "@podium/contracts/money"
+import { NotificationsApi } from "@podium/contracts/notifications"
+import { PlatformApi } from "@podium/contracts/platform"
+import { toOpenApi30 } from "./openapi30.js"
+
+/** Every area API, in the order their tags appear in the docs. */
+export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
+  PlatformApi,
+  IdentityApi,
+  EventsApi,
+  AthletesApi,
+  ClubsApi,
+  MoneyApi,
+  NotificationsApi,
+  ComplianceApi
+]
+
+/**
+ * The merged API as documentation sees it. Schema failures are answered by the host in the
+ * validation shape (see middleware.ts), so the framework's own decode-error schema is replaced
+ * by that shape here; routing never uses this object.
+ */
+const makeDocsApi = (): HttpApi.HttpApi.Any => {
+  let merged: any = HttpApi.make("podium")
+  for (const area of AreaApis) merged = merged.addHttpApi(area)
+  merged = merged
+    .annotate(OpenApi.Title, "Podium API")
+    .annotate(OpenApi.Version, "v2")
+    .annotate(
+      OpenApi.Description,
+      "Backend of the Podium sports and fitness community platform. Success responses use the envelope {status, statusText, message, data}; errors use {status, statusText, message, data: null}; validation failures answer 400 with message as the list of every failing field's message."
+    )
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(merged)), merged)
+  copy.errorSchema = ValidationWire.annotations(HttpApiSchema.annotations({ status: 400 }))
+  return copy
+}
+
+let docsApi: HttpApi.HttpApi.Any | undefined
+export const getDocsApi = (): HttpApi.HttpApi.Any => (docsApi ??= makeDocsApi())
+
+export type OpenApiDocument = OpenApi.OpenAPISpec
+
+let openApi: OpenApiDocument | undefined
+/** The OpenAPI 3.0 document, generated once per process from the route definitions. */
+export const openApiDocument = (): OpenApiDocument => (openApi ??= toOpenApi30(OpenApi.fromApi(getDocsApi() as any)))

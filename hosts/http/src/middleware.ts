@@ -1,0 +1,85 @@
+/**
+ * The one request pipeline every route passes through: request and correlation ids, the access
+ * log line, the in-flight count for graceful shutdown, and the error envelope for everything the
+ * routes themselves do not answer (schema failures, unknown routes, defects).
+ */
+import { HttpLayerRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { errorBody, validationBody } from "@podium/contracts/common"
+import { Cause, Effect, Option } from "effect"
+import { randomUUID } from "node:crypto"
+import type { LifecycleShape } from "./lifecycle.js"
+import { issueMessages } from "./validation.js"
+
+const SafeId = /^[A-Za-z0-9._:-]{1,128}$/
+
+const json = (body: unknown, status: number) => HttpServerResponse.unsafeJson(body, { status })
+
+const decoder = new TextDecoder()
+
+/** Rewrites the framework's schema-failure body into the spec's validation 400 (A 2.1, A 7). */
+const rewriteDecodeError = (response: HttpServerResponse.HttpServerResponse) => {
+  if (response.status !== 400 || response.body._tag !== "Uint8Array") return response
+  try {
+    const body = JSON.parse(decoder.decode(response.body.body)) as { _tag?: string; issues?: ReadonlyArray<{ path: Array<PropertyKey>; message: string }> }
+    if (body._tag !== "HttpApiDecodeError") return response
+    return json(validationBody(issueMessages(body.issues ?? [])), 400)
+  } catch {
+    return response
+  }
+}
+
+/** Answers a failure no route handled: 404 for unknown routes, 400 for unreadable bodies, else 500. */
+const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) => {
+  const failure = Cause.failureOption(cause)
+  if (Option.isSome(failure)) {
+    const error = failure.value
+    if (HttpServerError.isServerError(error)) {
+      if (error._tag === "RouteNotFound") {
+        return Effect.succeed(json(errorBody(404, `Cannot ${request.method} ${request.url.split("?")[0]}`), 404))
+      }
+      if (error._tag === "RequestError" && error.reason === "Decode") {
+        return Effect.succeed(json(validationBody(["request body could not be read as the declared content type"]), 400))
+      }
+    }
+  }
+  if (Cause.isInterruptedOnly(cause)) {
+    return Effect.succeed(json(errorBody(503, "Request interrupted"), 503))
+  }
+  return Effect.logError("unhandled defect", Cause.pretty(cause)).pipe(
+    Effect.as(json(errorBody(500, "Internal server error"), 500))
+  )
+}
+
+/** Installs the pipeline as global router middleware (it also sees unknown routes). */
+export const requestPipeline = (lifecycle: LifecycleShape, options: { readonly accessLog: boolean }) =>
+  HttpLayerRouter.middleware<{ handles: unknown }>()(((app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>) =>
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+        const given = request.headers["x-request-id"]
+        const requestId = given !== undefined && SafeId.test(given) ? given : randomUUID()
+        const correlation = request.headers["x-correlation-id"]
+        const correlationId = correlation !== undefined && SafeId.test(correlation) ? correlation : undefined
+        const started = performance.now()
+        lifecycle.enter()
+        return app.pipe(
+          Effect.catchAllCause((cause) => failureResponse(cause, request)),
+          Effect.map(rewriteDecodeError),
+          Effect.tap((response) =>
+            options.accessLog
+              ? Effect.logInfo("request").pipe(
+                Effect.annotateLogs({
+                  method: request.method,
+                  path: request.url.split("?")[0],
+                  status: response.status,
+                  durationMs: Math.round((performance.now() - started) * 100) / 100
+                })
+              )
+              : Effect.void
+          ),
+          Effect.map((response) => {
+            const withId = HttpServerResponse.setHeader(response, "x-request-id", requestId)
+            return correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", correlationId)
+          }),
+          Effect.annotateLogs(correlationId === undefined ? { requestId } : { requestId, correlationId }),
+          Effect.ensuring(Effect.sync(lifecycle.leave))
+        )
+      })) as any, { global: true }) // the typing wants the "unhandled" marker in E; this handles every error

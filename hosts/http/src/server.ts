@@ -1,0 +1,48 @@
+/**
+ * The HTTP host's routes and server, assembled from the area APIs and their handler layers. The
+ * infrastructure (configuration, database, Redis ports, probes) is provided by the caller, and is
+ * built before the port opens so early requests never hang on a half-started process.
+ */
+import { HttpLayerRouter, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { PlatformApi } from "@podium/contracts/platform"
+import type { AppConfig, HealthProbes } from "@podium/host-common"
+import { Layer } from "effect"
+import { createServer } from "node:http"
+import { AreaApis } from "./api.js"
+import { DocsRoutesLive } from "./docs/docs.routes.js"
+import { Lifecycle, type LifecycleShape } from "./lifecycle.js"
+import { requestPipeline } from "./middleware.js"
+import { HealthHandlers } from "./platform/health.handlers.js"
+import { MemoryHandlers } from "./platform/memory.handlers.js"
+
+/** Services the routes need from the host's composition root. */
+export type HttpInfrastructure = AppConfig | HealthProbes
+
+/** Every route of the host: the area APIs with their handlers, and the discovery paths. */
+export const ApiRoutes = Layer.mergeAll(
+  HttpLayerRouter.addHttpApi(PlatformApi).pipe(Layer.provide([HealthHandlers, MemoryHandlers])),
+  ...AreaApis.filter((api) => api !== PlatformApi).map((api) => HttpLayerRouter.addHttpApi(api as typeof PlatformApi)),
+  DocsRoutesLive
+)
+
+export interface HttpServerOptions {
+  readonly port: number
+  readonly host: string
+  readonly lifecycle: LifecycleShape
+  readonly accessLog: boolean
+}
+
+/** The listening server; its port opens only after `infrastructure` is built. */
+export const httpServerLayer = <E, R>(
+  infrastructure: Layer.Layer<HttpInfrastructure, E, R>,
+  options: HttpServerOptions
+): Layer.Layer<HttpServer.HttpServer, E | unknown, R> =>
+  HttpLayerRouter.serve(
+    Layer.mergeAll(ApiRoutes, requestPipeline(options.lifecycle, { accessLog: options.accessLog })),
+    { disableLogger: true, disableListenLog: true }
+  ).pipe(
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })),
+    Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
+    Layer.provide(infrastructure)
+  ) as any
