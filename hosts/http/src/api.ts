@@ -42,7 +42,7 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
       "Backend of the Podium sports and fitness community platform. Success responses use the envelope {status, statusText, message, data}; errors use {status, statusText, message, data: null}; validation failures answer 400 with message as the list of every failing field's message."
     )
   const copy = Object.assign(Object.create(Object.getPrototypeOf(merged)), merged)
-  copy.errorSchema = ValidationWire.annotations(HttpApiSchema.annotations({ status: 400 }))
+  copy.errorSchema = ValidationWire.annotations({ ...HttpApiSchema.annotations({ status: 400 }), identifier: "ValidationErrorEnvelope" })
   return copy
 }
 

@@ -30,16 +30,14 @@ const rewriteDecodeError = (response: HttpServerResponse.HttpServerResponse) => 
 
 /** Answers a failure no route handled: 404 for unknown routes, 400 for unreadable bodies, else 500. */
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) => {
-  const failure = Cause.failureOption(cause)
-  if (Option.isSome(failure)) {
-    const error = failure.value
-    if (HttpServerError.isServerError(error)) {
-      if (error._tag === "RouteNotFound") {
-        return Effect.succeed(json(errorBody(404, `Cannot ${request.method} ${request.url.split("?")[0]}`), 404))
-      }
-      if (error._tag === "RequestError" && error.reason === "Decode") {
-        return Effect.succeed(json(validationBody(["request body could not be read as the declared content type"]), 400))
-      }
+  // The framework raises unreadable bodies as defects, so look at the squashed cause too.
+  const error = Option.getOrElse(Cause.failureOption(cause), () => Cause.squash(cause))
+  if (HttpServerError.isServerError(error)) {
+    if (error._tag === "RouteNotFound") {
+      return Effect.succeed(json(errorBody(404, `Cannot ${request.method} ${request.url.split("?")[0]}`), 404))
+    }
+    if (error._tag === "RequestError" && error.reason === "Decode") {
+      return Effect.succeed(json(validationBody(["request body could not be read as the declared content type"]), 400))
     }
   }
   if (Cause.isInterruptedOnly(cause)) {

@@ -31,6 +31,8 @@ export interface HttpServerOptions {
   readonly host: string
   readonly lifecycle: LifecycleShape
   readonly accessLog: boolean
+  /** Further routes served behind the same pipeline (tests mount probes of the pipeline here). */
+  readonly extraRoutes?: Layer.Layer<never, never, HttpLayerRouter.HttpRouter>
 }
 
 /** The listening server; its port opens only after `infrastructure` is built. */
@@ -39,7 +41,11 @@ export const httpServerLayer = <E, R>(
   options: HttpServerOptions
 ): Layer.Layer<HttpServer.HttpServer, E | unknown, R> =>
   HttpLayerRouter.serve(
-    Layer.mergeAll(ApiRoutes, requestPipeline(options.lifecycle, { accessLog: options.accessLog })),
+    Layer.mergeAll(
+      ApiRoutes,
+      options.extraRoutes ?? Layer.empty,
+      requestPipeline(options.lifecycle, { accessLog: options.accessLog })
+    ),
     { disableLogger: true, disableListenLog: true }
   ).pipe(
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })),

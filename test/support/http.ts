@@ -1,0 +1,62 @@
+/**
+ * Starts the real HTTP host in-process on a free port with the infrastructure a test chooses, and
+ * gives back its base URL and a `close` that releases every scope.
+ */
+import { HttpServer, type HttpLayerRouter } from "@effect/platform"
+import type { HttpInfrastructure } from "@podium/http/server"
+import { httpServerLayer } from "@podium/http/server"
+import { makeLifecycle, type LifecycleShape } from "@podium/http/lifecycle"
+import { Effect, Layer, ManagedRuntime } from "effect"
+
+export interface RunningHttp {
+  readonly baseUrl: string
+  readonly lifecycle: LifecycleShape
+  readonly close: () => Promise<void>
+  readonly get: (path: string, init?: RequestInit) => Promise<{ status: number; headers: Headers; body: any; text: string }>
+  readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; body: any; text: string }>
+}
+
+export const startHttp = async <E>(
+  infrastructure: Layer.Layer<HttpInfrastructure, E>,
+  options: { readonly extraRoutes?: Layer.Layer<never, never, HttpLayerRouter.HttpRouter> } = {}
+): Promise<RunningHttp> => {
+  const lifecycle = makeLifecycle()
+  const runtime = ManagedRuntime.make(
+    httpServerLayer(infrastructure, {
+      port: 0,
+      host: "127.0.0.1",
+      lifecycle,
+      accessLog: false,
+      ...(options.extraRoutes === undefined ? {} : { extraRoutes: options.extraRoutes })
+    }) as Layer.Layer<HttpServer.HttpServer, unknown>
+  )
+  const server = await runtime.runPromise(HttpServer.HttpServer)
+  const address = server.address
+  if (address._tag !== "TcpAddress") throw new Error("expected a TCP address")
+  const baseUrl = `http://127.0.0.1:${address.port}`
+  const call = async (path: string, init?: RequestInit) => {
+    const response = await fetch(baseUrl + path, init)
+    const text = await response.text()
+    let body: unknown = undefined
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = undefined
+    }
+    return { status: response.status, headers: response.headers, body, text }
+  }
+  return {
+    baseUrl,
+    lifecycle,
+    close: () => runtime.dispose(),
+    get: call,
+    request: (method, path, body, headers = {}) =>
+      call(path, {
+        method,
+        headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
+      })
+  }
+}
+
+export const runEffect = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
