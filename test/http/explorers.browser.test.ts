@@ -51,8 +51,8 @@ describe.runIf(available)("explorers in Chromium", () => {
 
   it("the API reference explorer lists the operations without fetching anything from outside", async () => {
     const { page, foreign } = await openOffline("/api-reference")
-    await page.waitForFunction(() => document.body.innerText.includes("/health/ready"), undefined, { timeout: 20_000 })
-    const text = await page.evaluate(() => document.body.innerText)
+    await page.getByText("/health/ready").first().waitFor({ timeout: 20_000 })
+    const text = await page.locator("body").innerText()
     expect(text).toContain("/memory/usage")
     expect(foreign).toEqual([])
     await page.close()

@@ -67,11 +67,11 @@ describe("graceful shutdown", () => {
 
     const ready = await fetch(`${base}/health/ready`)
     expect(ready.status).toBe(503)
-    expect((await ready.json()).status).toBe("shutting_down")
+    expect(((await ready.json()) as { status: string }).status).toBe("shutting_down")
 
     const inFlight = await slow
     expect(inFlight.status).toBe(200)
-    expect((await inFlight.json()).data.windowMs).toBe(1500)
+    expect(((await inFlight.json()) as { data: { windowMs: number } }).data.windowMs).toBe(1500)
 
     const { code, at } = await exited
     expect(code).toBe(0)

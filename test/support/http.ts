@@ -2,7 +2,7 @@
  * Starts the real HTTP host in-process on a free port with the infrastructure a test chooses, and
  * gives back its base URL and a `close` that releases every scope.
  */
-import { HttpServer, type HttpLayerRouter } from "@effect/platform"
+import { HttpServer } from "@effect/platform"
 import type { HttpInfrastructure } from "@podium/http/server"
 import { httpServerLayer } from "@podium/http/server"
 import { makeLifecycle, type LifecycleShape } from "@podium/http/lifecycle"
@@ -18,7 +18,7 @@ export interface RunningHttp {
 
 export const startHttp = async <E>(
   infrastructure: Layer.Layer<HttpInfrastructure, E>,
-  options: { readonly extraRoutes?: Layer.Layer<never, never, HttpLayerRouter.HttpRouter> } = {}
+  options: { readonly extraRoutes?: Layer.Layer<never, never, any> } = {}
 ): Promise<RunningHttp> => {
   const lifecycle = makeLifecycle()
   const runtime = ManagedRuntime.make(

@@ -12,7 +12,8 @@ export interface RunHostOptions {
   readonly hardDeadlineMs?: number
 }
 
-export const hostLogger = Logger.replace(Logger.defaultLogger, Logger.jsonLogger)
+/** Structured JSON logs, one object per line. */
+export const hostLogger = Logger.json
 
 export const parseLogLevel = (level: string | undefined): LogLevel.LogLevel =>
   LogLevel.allLevels.find((l) => l.label.toLowerCase() === (level ?? "info").toLowerCase().replace("warning", "warn")) ??

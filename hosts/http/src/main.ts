@@ -1,9 +1,12 @@
 /**
- * Composition root of the HTTP host: load configuration, build infrastructure, open the port,
- * print the start-up summary; on SIGTERM flip readiness to 503, let in-flight requests finish,
- * then close everything and exit 0.
+ * Composition root of the HTTP host: load configuration, build infrastructure (database ready and
+ * migrated on the embedded default before the port opens), open the port, print the start-up
+ * summary. All-in-one mode (default on the embedded default) also runs the worker and scheduler
+ * loops here. On SIGTERM readiness flips to 503, in-flight requests finish, everything closes, exit 0.
  */
-import { describeInfrastructure, infrastructureLayer, loadAppConfig, runHost } from "@podium/host-common"
+import { AllSchedules, describeInfrastructure, infrastructureLayer, loadAppConfig, runHost } from "@podium/host-common"
+import { makeSchedulerLoop } from "@podium/scheduler"
+import { WorkerLoop } from "@podium/worker"
 import { Effect, Layer } from "effect"
 import { awaitIdle, makeLifecycle } from "./lifecycle.js"
 import { httpServerLayer } from "./server.js"
@@ -15,15 +18,17 @@ let graceMs = 25_000
 const program = Effect.gen(function*() {
   const config = yield* loadAppConfig
   graceMs = config.shutdownGraceMs
-  const server = httpServerLayer(infrastructureLayer(config), {
+  // One layer value, so the server and the background loops share one build of it.
+  const infra = infrastructureLayer(config)
+  const background = config.allInOne ? Layer.mergeAll(WorkerLoop, makeSchedulerLoop(AllSchedules)) : Layer.empty
+  const server = httpServerLayer(infra, {
     port: config.port,
     host: config.host,
     lifecycle,
     accessLog: process.env.ACCESS_LOG !== "false"
   })
-  yield* Layer.launch(
-    Layer.merge(server, Layer.effectDiscard(Effect.sync(() => process.stdout.write(startupSummary(config, describeInfrastructure(config))))))
-  )
+  const summary = Layer.effectDiscard(Effect.sync(() => process.stdout.write(startupSummary(config, describeInfrastructure(config)))))
+  yield* Layer.launch(Layer.mergeAll(server, background, summary).pipe(Layer.provide(infra)))
 })
 
 runHost("podium-http", program, {

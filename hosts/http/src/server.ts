@@ -31,8 +31,9 @@ export interface HttpServerOptions {
   readonly host: string
   readonly lifecycle: LifecycleShape
   readonly accessLog: boolean
-  /** Further routes served behind the same pipeline (tests mount probes of the pipeline here). */
-  readonly extraRoutes?: Layer.Layer<never, never, HttpLayerRouter.HttpRouter>
+  /** Further routes served behind the same pipeline (tests mount probes of the pipeline here); their
+   *  requirements are the router services the served API already provides. */
+  readonly extraRoutes?: Layer.Layer<never, never, any>
 }
 
 /** The listening server; its port opens only after `infrastructure` is built. */

@@ -1,0 +1,117 @@
+/**
+ * The embedded default database: PGlite (real Postgres compiled to WASM) with its data under
+ * `<dataDir>/pglite`, served on 127.0.0.1 by pglite-socket and reached through the same PgClient
+ * as a real server, so every query runs with Postgres semantics. The socket server accepts one
+ * connection, hence a pool of exactly one.
+ */
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type { PgClient } from "@effect/sql-pg"
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { Effect, Layer } from "effect"
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs"
+import { join } from "node:path"
+import { DatabaseConnectionFailed, makePgClient, pgContext } from "./client.pg.js"
+
+export interface EmbeddedOptions {
+  /** Data directory root (DATA_DIR); the database lives in `<dataDir>/pglite`. Omit for an in-memory database. */
+  readonly dataDir?: string
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/**
+ * PGlite has no multi-process locking: two processes on one data directory corrupt it. A lock
+ * file with our pid keeps a second process (say, the CLI while `pnpm start` runs) out.
+ */
+const acquireDirLock = (dir: string) =>
+  Effect.acquireRelease(
+    Effect.try({
+      try: () => {
+        const file = join(dir, "podium.lock")
+        for (let i = 0; i < 2; i++) {
+          try {
+            const fd = openSync(file, "wx")
+            writeSync(fd, String(process.pid))
+            closeSync(fd)
+            return file
+          } catch (e) {
+            if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e
+            const owner = Number(readFileSync(file, "utf8").trim())
+            if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+              throw new Error(
+                `The embedded database at ${dir} is in use by process ${owner}. Stop it, or set DATABASE_URL to share a Postgres server.`
+              )
+            }
+            rmSync(file, { force: true }) // stale lock of a dead process
+          }
+        }
+        throw new Error(`Could not lock ${dir}`)
+      },
+      catch: (e) => new DatabaseConnectionFailed({ message: (e as Error).message })
+    }),
+    (file) => Effect.sync(() => rmSync(file, { force: true }))
+  )
+
+/** Starts PGlite and its socket server in the current scope; both close when the scope closes. */
+export const startEmbedded = (options: EmbeddedOptions) =>
+  Effect.gen(function*() {
+    const dir = options.dataDir === undefined ? undefined : join(options.dataDir, "pglite")
+    if (dir !== undefined) {
+      yield* Effect.sync(() => mkdirSync(dir, { recursive: true }))
+      yield* acquireDirLock(dir)
+    }
+    const db = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () => PGlite.create(dir === undefined ? undefined : dir),
+        catch: (e) =>
+          new DatabaseConnectionFailed({
+            message: `Could not open the embedded database${dir === undefined ? "" : ` at ${dir}`}: ${String(e)}`
+          })
+      }),
+      (db) => Effect.promise(() => db.close()).pipe(Effect.ignore)
+    )
+    const server = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: async () => {
+          const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
+          await server.start()
+          return server
+        },
+        catch: (e) => new DatabaseConnectionFailed({ message: `Could not serve the embedded database: ${String(e)}` })
+      }),
+      (server) => Effect.promise(() => server.stop()).pipe(Effect.ignore)
+    )
+    const [host, port] = server.getServerConn().split(":")
+    return { db, host: host ?? "127.0.0.1", port: Number(port), dir }
+  })
+
+/** PgClient and SqlClient on the embedded PGlite database (scoped: closes the server and the database on release). */
+export const EmbeddedPgLive = (
+  options: EmbeddedOptions
+): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, DatabaseConnectionFailed> =>
+  Layer.scopedContext(Effect.gen(function*() {
+    const embedded = yield* startEmbedded(options)
+    const client = yield* makePgClient(
+      {
+        host: embedded.host,
+        port: embedded.port,
+        database: "postgres",
+        username: "postgres",
+        maxConnections: 1,
+        // One connection shared by every fiber: waiting for it is normal, so be patient.
+        connectTimeout: "60 seconds",
+        applicationName: "podium"
+      },
+      { retryFor: "5 seconds", describe: (cause) => `Could not connect to the embedded database: ${cause}` }
+    )
+    yield* Effect.logDebug("embedded database ready").pipe(Effect.annotateLogs("dir", embedded.dir ?? "(memory)"))
+    return pgContext(client)
+  }))

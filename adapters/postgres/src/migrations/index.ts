@@ -1,0 +1,90 @@
+/**
+ * The one ordered, forward-only migration stream. Ids are small sequential integers (the Migrator
+ * stores them as int4 and silently skips ids lower than the newest applied one, which is why
+ * scripts/check-migration-ids.mjs fails CI on an id not above main's highest). One Postgres schema
+ * per context: `platform.jobs`, `clubs.kyc_cases`…
+ */
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect } from "effect"
+import platformJobs from "./0001_platform_jobs.js"
+
+/** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
+export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
+  "0001_platform_jobs": platformJobs
+}
+
+/** The table recording applied migrations. */
+export const MigrationsTable = "effect_sql_migrations"
+
+export interface MigrationRef {
+  readonly id: number
+  readonly name: string
+}
+
+const resolved = (): ReadonlyArray<MigrationRef> =>
+  Object.keys(migrations)
+    .map((key) => /^(\d+)_(.+)$/.exec(key))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ id: Number(m[1]), name: m[2]! }))
+    .sort((a, b) => a.id - b.id)
+
+export interface MigrationProgress {
+  readonly index: number
+  readonly total: number
+  readonly migration: MigrationRef
+}
+
+const runMigrator = Migrator.make({})
+
+/**
+ * Applies pending migrations in one transaction (concurrent runners wait on a table lock), calling
+ * `onProgress` before each one; returns the ones applied now.
+ */
+export const runMigrations = (options: {
+  readonly onProgress?: (progress: MigrationProgress) => Effect.Effect<void>
+} = {}): Effect.Effect<ReadonlyArray<MigrationRef>, Migrator.MigrationError | SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const pending = (yield* migrationStatus).pending
+    const wrapped: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {}
+    for (const [key, effect] of Object.entries(migrations)) {
+      const match = /^(\d+)_(.+)$/.exec(key)
+      const index = pending.findIndex((p) => match !== null && p.id === Number(match[1]))
+      wrapped[key] = options.onProgress === undefined || index < 0
+        ? effect
+        : Effect.zipRight(
+          options.onProgress({ index, total: pending.length, migration: pending[index]! }),
+          effect
+        )
+    }
+    const applied = yield* runMigrator({ loader: Migrator.fromRecord(wrapped), table: MigrationsTable })
+    return applied.map(([id, name]) => ({ id, name }))
+  }).pipe(Effect.withSpan("postgres.runMigrations"))
+
+export interface MigrationStatus {
+  readonly applied: ReadonlyArray<MigrationRef & { readonly appliedAt: Date }>
+  /** Known migrations the next run will apply. */
+  readonly pending: ReadonlyArray<MigrationRef>
+  /** Known migrations below the newest applied id that were never applied: the Migrator will never run them. */
+  readonly skipped: ReadonlyArray<MigrationRef>
+}
+
+/** Applied, pending and (never-to-run) skipped migrations of the connected database. */
+export const migrationStatus: Effect.Effect<MigrationStatus, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const exists = yield* sql<{ readonly present: boolean }>`
+    select to_regclass(${MigrationsTable}::text) is not null as present`
+  const rows = exists[0]?.present === true
+    ? yield* sql<{ readonly migrationId: number; readonly name: string; readonly createdAt: Date }>`
+        select migration_id, name, created_at from ${sql(MigrationsTable)} order by migration_id`
+    : []
+  const appliedIds = new Set(rows.map((r) => r.migrationId))
+  const latest = rows.reduce((max, r) => Math.max(max, r.migrationId), 0)
+  const known = resolved().filter((m) => !appliedIds.has(m.id))
+  return {
+    applied: rows.map((r) => ({ id: r.migrationId, name: r.name, appliedAt: r.createdAt })),
+    pending: known.filter((m) => m.id > latest),
+    skipped: known.filter((m) => m.id <= latest)
+  }
+})

@@ -1,0 +1,318 @@
+/**
+ * Load benchmark: the Podium HTTP host against plain baselines, in one run, on loopback.
+ *
+ *   pnpm bench                      # 10 s per measurement
+ *   BENCH_DURATION=3 pnpm bench     # quick check
+ *
+ * Servers (each its own process, so its CPU time can be read from /proc/<pid>/stat):
+ *   podium      the HTTP host (`hosts/http/src/main.ts` through tsx, or `BENCH_PODIUM=dist` for the
+ *               tsup bundle `hosts/http/dist/main.js`), against a throw-away Postgres database
+ *   node:http   plain node:http doing the same work for /health/live (bench/servers/baseline-http.ts)
+ *   node:http+pg  node:http + pg pool doing a primary-key read (bench/servers/baseline-pg.ts)
+ *
+ * Workloads: `GET /health/live`, and a primary-key read of `platform.jobs` (random id among the
+ * seeded rows). The Podium host routes no primary-key read yet; set `BENCH_PODIUM_PK_PATH` (e.g.
+ * `/v2/admin/jobs/{id}`, plus `BENCH_PODIUM_PK_HEADERS` as JSON for auth) once one exists and the
+ * full-stack row appears in the table.
+ *
+ * Per measurement: `BENCH_WARMUP` s (default 2) of warm-up, then `BENCH_DURATION` s (default 10)
+ * with `BENCH_CONNECTIONS` (default 32) connections from autocannon in this process. Reports req/s,
+ * p50/p99 latency, server CPU-µs per request, and the ratios to the baseline of the workload.
+ * Results are also written to bench/.results/<timestamp>.json. Postgres: `BENCH_DATABASE_URL`
+ * (default postgres://postgres@127.0.0.1:5432/postgres); a database is created and dropped.
+ */
+import autocannon from "autocannon"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { availableParallelism, tmpdir } from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import pg from "pg"
+import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+
+const numberEnv = (name: string, fallback: number, min: number, max: number): number => {
+  const raw = process.env[name]
+  if (raw === undefined || raw.trim() === "") return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${name} must be a number between ${min} and ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+const settings = {
+  duration: numberEnv("BENCH_DURATION", 10, 1, 600),
+  warmup: numberEnv("BENCH_WARMUP", 2, 0, 60),
+  connections: numberEnv("BENCH_CONNECTIONS", 32, 1, 256),
+  rows: numberEnv("BENCH_ROWS", 1000, 1, 1_000_000),
+  databaseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  podium: process.env.BENCH_PODIUM === "dist" ? ("dist" as const) : ("source" as const),
+  podiumPkPath: process.env.BENCH_PODIUM_PK_PATH,
+  podiumPkHeaders: JSON.parse(process.env.BENCH_PODIUM_PK_HEADERS ?? "{}") as Record<string, string>
+}
+
+interface Measurement {
+  readonly workload: string
+  readonly server: string
+  readonly requests: number
+  readonly reqPerSec: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly cpuMicrosPerRequest: number
+  readonly non2xx: number
+  readonly errors: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// The benchmark database: a copy of platform.jobs (migration 0001's columns), seeded with rows.
+
+interface BenchDatabase {
+  readonly url: string
+  readonly ids: ReadonlyArray<string>
+  readonly drop: () => Promise<void>
+}
+
+const withDatabase = (url: string, database: string) => {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+const createBenchDatabase = async (): Promise<BenchDatabase | undefined> => {
+  const admin = new pg.Client({ connectionString: settings.databaseUrl, connectionTimeoutMillis: 3_000 })
+  try {
+    await admin.connect()
+  } catch (error) {
+    process.stdout.write(`! Postgres unreachable at ${settings.databaseUrl} (${String(error)}); primary-key workloads skipped\n`)
+    return undefined
+  }
+  const name = `podium_bench_${process.pid}_${Date.now()}`
+  await admin.query(`create database "${name}"`)
+  const url = withDatabase(settings.databaseUrl, name)
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query("create schema platform")
+  await client.query(`
+    create table platform.jobs (
+      id uuid primary key default gen_random_uuid(),
+      name text not null,
+      payload jsonb not null default 'null'::jsonb,
+      status text not null default 'PENDING' check (status in ('PENDING', 'RUNNING', 'SUCCEEDED', 'DEAD')),
+      attempts integer not null default 0,
+      max_attempts integer not null default 5 check (max_attempts >= 1),
+      run_at timestamptz not null default now(),
+      lease_owner text,
+      lease_until timestamptz,
+      dedupe_key text unique,
+      progress jsonb,
+      last_error text,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      finished_at timestamptz
+    )`)
+  const inserted = await client.query<{ id: string }>(
+    `insert into platform.jobs (name, payload, status, attempts, finished_at)
+     select 'bench.seed', jsonb_build_object('n', g), 'SUCCEEDED', 1, now() from generate_series(1, $1::int) g
+     returning id`,
+    [settings.rows]
+  )
+  await client.query("analyze platform.jobs")
+  await client.end()
+  return {
+    url,
+    ids: inserted.rows.map((r) => r.id),
+    drop: async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`)
+      await admin.end()
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring one (server, workload) pair.
+
+const runLoad = (url: string, seconds: number, paths: () => string, headers: Record<string, string>) =>
+  autocannon({
+    url,
+    connections: settings.connections,
+    duration: seconds,
+    headers,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths() }) }]
+  })
+
+const measure = async (
+  workload: string,
+  server: RunningServer,
+  paths: () => string,
+  headers: Record<string, string> = {}
+): Promise<Measurement> => {
+  process.stdout.write(`  ${workload.padEnd(14)} ${server.name.padEnd(14)} ...`)
+  if (settings.warmup > 0) await runLoad(server.baseUrl, settings.warmup, paths, headers)
+  const cpuBefore = cpuMicros(server.pid)
+  const result = await runLoad(server.baseUrl, settings.duration, paths, headers)
+  const cpuAfter = cpuMicros(server.pid)
+  const requests = result.requests.total
+  const measurement: Measurement = {
+    workload,
+    server: server.name,
+    requests,
+    reqPerSec: requests / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuMicrosPerRequest: requests > 0 ? (cpuAfter - cpuBefore) / requests : Number.NaN,
+    non2xx: result.non2xx,
+    errors: result.errors
+  }
+  process.stdout.write(` ${Math.round(measurement.reqPerSec)} req/s\n`)
+  if (measurement.non2xx > 0 || measurement.errors > 0) {
+    process.stdout.write(`    ! ${measurement.non2xx} non-2xx responses, ${measurement.errors} errors\n`)
+  }
+  return measurement
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting.
+
+const cpuModel = (): string => {
+  try {
+    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown"
+  } catch {
+    return "unknown"
+  }
+}
+
+const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-")
+
+const table = (rows: ReadonlyArray<Measurement>, baselineOf: Record<string, string>): string => {
+  const header = ["workload", "server", "req/s", "p50 ms", "p99 ms", "CPU-µs/req", "req/s vs base", "CPU vs base"]
+  const lines = rows.map((row) => {
+    const base = rows.find((r) => r.workload === row.workload && r.server === baselineOf[row.workload])
+    const isBase = base === undefined || base === row
+    return [
+      row.workload,
+      row.server,
+      fixed(row.reqPerSec),
+      fixed(row.p50Ms, 1),
+      fixed(row.p99Ms, 1),
+      fixed(row.cpuMicrosPerRequest),
+      isBase ? "1.00× (base)" : `${fixed(row.reqPerSec / base.reqPerSec, 2)}×`,
+      isBase ? "1.00× (base)" : `${fixed(row.cpuMicrosPerRequest / base.cpuMicrosPerRequest, 2)}×`
+    ]
+  })
+  return [header, header.map(() => "---"), ...lines].map((cells) => `| ${cells.join(" | ")} |`).join("\n")
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const main = async () => {
+  const machine = {
+    date: new Date().toISOString(),
+    nproc: availableParallelism(),
+    cpu: cpuModel(),
+    node: process.version,
+    duration: settings.duration,
+    warmup: settings.warmup,
+    connections: settings.connections,
+    podium: settings.podium
+  }
+  process.stdout.write(
+    `Podium bench — ${machine.date}\n  ${machine.nproc} CPU(s), ${machine.cpu}, Node ${machine.node}\n` +
+      `  ${settings.duration} s per measurement after ${settings.warmup} s warm-up, ${settings.connections} connections, loopback\n`
+  )
+
+  const servers: Array<RunningServer> = []
+  let database: BenchDatabase | undefined
+  const dataDir = mkdtempSync(path.join(tmpdir(), "podium-bench-"))
+  const cleanup = async () => {
+    await Promise.allSettled(servers.map((s) => s.stop()))
+    await database?.drop().catch(() => undefined)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)))
+
+  try {
+    database = await createBenchDatabase()
+    const tsx = ["--conditions=podium-source", "--import", "tsx"]
+
+    const podium = await startServer({
+      name: "podium",
+      port: await freePort(),
+      cwd: repoRoot,
+      args: settings.podium === "dist" ? ["hosts/http/dist/main.js"] : [...tsx, "hosts/http/src/main.ts"],
+      env: {
+        HOST: "127.0.0.1",
+        APP_ENV: "development",
+        DATA_DIR: dataDir,
+        ACCESS_LOG: "false",
+        LOG_LEVEL: "warning",
+        ALL_IN_ONE: "false",
+        ...(database ? { DATABASE_URL: database.url } : {})
+      },
+      readyPath: "/health/live",
+      timeoutMs: 120_000
+    })
+    servers.push(podium)
+    const plain = await startServer({
+      name: "node:http",
+      port: await freePort(),
+      cwd: repoRoot,
+      args: [...tsx, "bench/servers/baseline-http.ts"],
+      env: {},
+      readyPath: "/health/live"
+    })
+    servers.push(plain)
+    const withPg = database
+      ? await startServer({
+        name: "node:http+pg",
+        port: await freePort(),
+        cwd: repoRoot,
+        args: [...tsx, "bench/servers/baseline-pg.ts"],
+        env: { DATABASE_URL: database.url, POOL_SIZE: "10" },
+        readyPath: "/health/live"
+      })
+      : undefined
+    if (withPg) servers.push(withPg)
+
+    const results: Array<Measurement> = []
+    const baselineOf: Record<string, string> = { "health/live": "node:http", "pk-read": "node:http+pg" }
+
+    results.push(await measure("health/live", plain, () => "/health/live"))
+    results.push(await measure("health/live", podium, () => "/health/live"))
+
+    if (database && withPg) {
+      const ids = database.ids
+      const randomId = () => ids[Math.floor(Math.random() * ids.length)] ?? ""
+      results.push(await measure("pk-read", withPg, () => `/jobs/${randomId()}`))
+      if (settings.podiumPkPath !== undefined) {
+        const template = settings.podiumPkPath
+        results.push(
+          await measure("pk-read", podium, () => template.replace("{id}", randomId()), settings.podiumPkHeaders)
+        )
+      }
+    }
+
+    const markdown = table(results, baselineOf)
+    process.stdout.write(`\n${markdown}\n`)
+    if (database && settings.podiumPkPath === undefined) {
+      process.stdout.write(
+        "\npk-read through the full Podium stack: pending (no primary-key read route yet; set BENCH_PODIUM_PK_PATH)\n"
+      )
+    }
+    const outDir = path.join(repoRoot, "bench", ".results")
+    mkdirSync(outDir, { recursive: true })
+    const file = path.join(outDir, `${machine.date.replace(/[:.]/g, "-")}.json`)
+    writeFileSync(file, `${JSON.stringify({ machine, results }, null, 2)}\n`)
+    process.stdout.write(`\nresults written to ${path.relative(repoRoot, file)}\n`)
+  } finally {
+    await cleanup()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,15 @@
+/**
+ * Background work shared by the worker, scheduler, CLI and the all-in-one HTTP host: every
+ * context's job handlers and periodic schedules, registered in one place.
+ */
+import { Platform } from "@podium/core"
+import { Effect, Layer } from "effect"
+
+/** Every context's job handlers (add a context's record here). */
+export const JobHandlersLive: Layer.Layer<Platform.JobHandlers, never, Platform.JobQueue> = Layer.effect(
+  Platform.JobHandlers,
+  Effect.map(Platform.platformJobHandlers, (platform) => Platform.makeJobHandlers(platform))
+)
+
+/** Every named periodic job the scheduler fires. */
+export const AllSchedules: ReadonlyArray<Platform.ScheduledJob> = [...Platform.platformSchedules]

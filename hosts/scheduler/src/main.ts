@@ -1,0 +1,30 @@
+/** Scheduler host: enqueues every named periodic job once per slot (safe with several schedulers running). */
+import { NodeRuntime } from "@effect/platform-node"
+import { AllSchedules, AppConfig, AppConfigLive, DatabaseInfo, DatabaseLive, JobQueueLive } from "@podium/host-common"
+import { Effect, Layer, Logger, LogLevel } from "effect"
+import { SchedulerLoop } from "./index.js"
+
+const Summary = Layer.effectDiscard(Effect.gen(function*() {
+  const config = yield* AppConfig
+  const database = yield* DatabaseInfo
+  yield* Effect.logInfo("podium scheduler started").pipe(
+    Effect.annotateLogs({
+      host: "scheduler",
+      environment: config.appEnv,
+      database: database.description,
+      schedules: AllSchedules.map((s) => s.name)
+    })
+  )
+}))
+
+const Main = Layer.mergeAll(SchedulerLoop, Summary).pipe(
+  Layer.provideMerge(JobQueueLive),
+  Layer.provideMerge(DatabaseLive),
+  Layer.provideMerge(AppConfigLive)
+)
+
+Layer.launch(Main).pipe(
+  Effect.provide(Logger.json),
+  Logger.withMinimumLogLevel(LogLevel.Info),
+  NodeRuntime.runMain({ disablePrettyLogger: true })
+)

@@ -1,0 +1,77 @@
+import { NodeContext } from "@effect/platform-node"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { assert, describe, it, layer } from "@effect/vitest"
+import { makeCli } from "@podium/cli"
+import { JobHandlersLive, JobQueueLive } from "@podium/host-common"
+import { Console, Effect, Exit, Layer } from "effect"
+import { TestDatabase } from "../support/database.js"
+
+/** Runs the CLI in-process with `args` against the test database in context, capturing what it prints. */
+const run = (...args: Array<string>) =>
+  Effect.gen(function*() {
+    const database = yield* Effect.context<SqlClient.SqlClient>()
+    const services = JobHandlersLive.pipe(
+      Layer.provideMerge(JobQueueLive),
+      Layer.provideMerge(Layer.succeedContext(database))
+    )
+    const out: Array<string> = []
+    const err: Array<string> = []
+    const current = yield* Console.consoleWith(Effect.succeed)
+    const log = (...a: ReadonlyArray<unknown>) => out.push(a.join(" "))
+    const error = (...a: ReadonlyArray<unknown>) => err.push(a.join(" "))
+    const exit = yield* makeCli(services)(["node", "podium", ...args]).pipe(
+      Effect.withConsole({
+        ...current,
+        log: (...a) => Effect.sync(() => log(...a)),
+        error: (...a) => Effect.sync(() => error(...a)),
+        unsafe: { ...current.unsafe, log, error }
+      }),
+      Effect.provide(NodeContext.layer),
+      Effect.exit
+    )
+    return { exit, out: out.join("\n"), err: err.join("\n") }
+  })
+
+describe("cli", () => {
+  layer(TestDatabase, { timeout: "60 seconds", excludeTestServices: true })((it) => {
+    it.effect("`migrate status` shows none pending and `migrate` has nothing to do", () =>
+      Effect.gen(function*() {
+        const status = yield* run("migrate", "status")
+        assert.isTrue(Exit.isSuccess(status.exit))
+        assert.match(status.out, /applied: \d+, pending: 0/)
+        assert.match(status.out, /0001_platform_jobs/)
+        assert.match(status.out, /none pending/)
+        const migrate = yield* run("migrate")
+        assert.match(migrate.out, /nothing to migrate/)
+      }))
+
+    it.effect("`jobs run <name>` runs a job in-process and `jobs list` filters by status and name", () =>
+      Effect.gen(function*() {
+        const ran = yield* run("jobs", "run", "platform.heartbeat")
+        assert.isTrue(Exit.isSuccess(ran.exit), ran.err)
+        assert.match(ran.out, /platform\.heartbeat .*: SUCCEEDED/)
+        assert.match(ran.err, /\[#+\] 1\/1/)
+        const listed = yield* run("jobs", "list", "--status", "SUCCEEDED", "--name", "platform.heartbeat")
+        assert.match(listed.out, /SUCCEEDED 1/)
+        assert.match(listed.out, /platform\.heartbeat\s+SUCCEEDED\s+1\/1/)
+        const none = yield* run("jobs", "list", "--status", "DEAD")
+        assert.match(none.out, /no jobs match/)
+      }))
+
+    it.effect("`jobs run` with an unknown name fails naming the known jobs", () =>
+      Effect.gen(function*() {
+        const result = yield* run("jobs", "run", "no.such.job")
+        assert.isTrue(Exit.isFailure(result.exit))
+        assert.include(String(Exit.isFailure(result.exit) ? result.exit.cause : ""), "platform.jobs.prune")
+      }))
+
+    it.effect("--help works on every command", () =>
+      Effect.gen(function*() {
+        for (const args of [["--help"], ["migrate", "--help"], ["migrate", "status", "--help"], ["jobs", "--help"], ["jobs", "list", "--help"], ["jobs", "run", "--help"]]) {
+          const result = yield* run(...args)
+          assert.isTrue(Exit.isSuccess(result.exit), args.join(" "))
+          assert.match(result.out, /USAGE/)
+        }
+      }))
+  })
+})

@@ -1,0 +1,5 @@
+import { EmbeddedTestDatabase } from "../support/database.js"
+import { FreshJobQueuePg, jobQueueContract } from "./job-queue.contract.js"
+
+// The embedded default: PGlite through pglite-socket and the same PgClient, one connection.
+jobQueueContract("JobQueuePg on embedded PGlite", EmbeddedTestDatabase, FreshJobQueuePg)
