@@ -113,3 +113,13 @@ export const EmptyTestDatabase: Layer.Layer<PgClient.PgClient | SqlClient.SqlCli
     return EmbeddedPgLive({})
   }))
 
+
+/**
+ * The URL of a fresh migrated clone on the test server (dropped when the scope closes), for tests
+ * that must connect themselves (through a proxy, from a child process). Postgres runs only.
+ */
+export const freshDatabaseUrl = Effect.suspend(() =>
+  databaseTarget.kind === "postgres"
+    ? cloneOnServer(databaseTarget)
+    : Effect.dieMessage("freshDatabaseUrl needs the test Postgres server")
+)
