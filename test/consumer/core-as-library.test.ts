@@ -51,10 +51,7 @@ describe("@podium/core as a library", () => {
       expect(unknown.status).toBe("DEAD")
     }).pipe(Effect.provide(TestLayers)))
 
-  // Skipped until runWorker forks its jobs interruptibly: it forks them inside
-  // `Effect.uninterruptible`, so each job inherits uninterruptibility, `raceFirst` can never stop
-  // the lease heartbeat, and the job stays RUNNING forever (and the worker never stops).
-  it.live.skip("drains the queue with the worker loop", () =>
+  it.live("drains the queue with the worker loop", () =>
     Effect.gen(function*() {
       const queue = yield* JobQueue
       for (const name of ["Bo", "Chen", "Dara"]) yield* queue.enqueue({ name: "consumer.greet", payload: { name } })

@@ -52,7 +52,7 @@ describe.runIf(available)("explorers in Chromium", () => {
   it("the API reference explorer lists the operations without fetching anything from outside", async () => {
     const { page, foreign } = await openOffline("/api-reference")
     await page.getByText("/health/ready").first().waitFor({ timeout: 20_000 })
-    const text = await page.locator("body").innerText()
+    const text = await page.locator("body").textContent() ?? ""
     expect(text).toContain("/memory/usage")
     expect(foreign).toEqual([])
     await page.close()

@@ -1,6 +1,6 @@
 import { NodeContext } from "@effect/platform-node"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { assert, describe, it, layer } from "@effect/vitest"
+import { assert, describe, layer } from "@effect/vitest"
 import { makeCli } from "@podium/cli"
 import { JobHandlersLive, JobQueueLive } from "@podium/host-common"
 import { Console, Effect, Exit, Layer } from "effect"

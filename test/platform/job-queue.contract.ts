@@ -3,7 +3,7 @@
  * on the test server and the Postgres adapter on PGlite. Tests use the real clock (leases expire
  * in real time on Postgres), so leases here are short.
  */
-import { assert, describe, it, layer } from "@effect/vitest"
+import { assert, describe, layer } from "@effect/vitest"
 import { Platform } from "@podium/core"
 import type { JobId } from "@podium/kernel"
 import * as SqlClient from "@effect/sql/SqlClient"

@@ -3,22 +3,26 @@
  * gives back its base URL and a `close` that releases every scope.
  */
 import { HttpServer } from "@effect/platform"
-import type { HttpInfrastructure } from "@podium/http/server"
+import type { HttpInfrastructure, RouterServices } from "@podium/http/server"
 import { httpServerLayer } from "@podium/http/server"
 import { makeLifecycle, type LifecycleShape } from "@podium/http/lifecycle"
 import { Effect, Layer, ManagedRuntime } from "effect"
+
+/** A parsed answer; `body` is loose on purpose so tests can reach into the envelope. */
+// biome-ignore lint/suspicious/noExplicitAny: test convenience
+export type Answer = { status: number; headers: Headers; body: any; text: string }
 
 export interface RunningHttp {
   readonly baseUrl: string
   readonly lifecycle: LifecycleShape
   readonly close: () => Promise<void>
-  readonly get: (path: string, init?: RequestInit) => Promise<{ status: number; headers: Headers; body: any; text: string }>
-  readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; body: any; text: string }>
+  readonly get: (path: string, init?: RequestInit) => Promise<Answer>
+  readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
 }
 
 export const startHttp = async <E>(
   infrastructure: Layer.Layer<HttpInfrastructure, E>,
-  options: { readonly extraRoutes?: Layer.Layer<never, never, any> } = {}
+  options: { readonly extraRoutes?: Layer.Layer<never, never, RouterServices> } = {}
 ): Promise<RunningHttp> => {
   const lifecycle = makeLifecycle()
   const runtime = ManagedRuntime.make(
@@ -34,7 +38,7 @@ export const startHttp = async <E>(
   const address = server.address
   if (address._tag !== "TcpAddress") throw new Error("expected a TCP address")
   const baseUrl = `http://127.0.0.1:${address.port}`
-  const call = async (path: string, init?: RequestInit) => {
+  const call = async (path: string, init?: RequestInit): Promise<Answer> => {
     const response = await fetch(baseUrl + path, init)
     const text = await response.text()
     let body: unknown = undefined

@@ -8,8 +8,9 @@ import { ErrorWire, errorBody } from "./envelope.js"
 
 const fields = { message: Schema.String, code: Schema.optional(Schema.String) }
 
-const onWire = <Self extends { readonly message: string; readonly code?: string | undefined }>(
-  cls: Schema.Schema<Self, any, never> & (new(args: { message: string; code?: string }) => Self),
+const onWire = <Self extends { readonly message: string; readonly code?: string | undefined }, Encoded>(
+  cls: Schema.Schema<Self, Encoded, never> &
+    (new(args: { message: string; code?: string }) => Self),
   status: number
 ) =>
   Schema.transform(ErrorWire, Schema.typeSchema(cls), {

@@ -77,7 +77,7 @@ export const runClaimedJob = Effect.fn("platform.jobs.runClaimedJob")(function*(
   if (outcome === "lease-lost") return yield* leaseLost()
 
   if (Exit.isSuccess(outcome)) {
-    yield* Effect.logInfo("job succeeded")
+    yield* Effect.logDebug("job succeeded")
     return yield* queue.complete(ref).pipe(Effect.map(Option.some), Effect.catchTag("JobLeaseLost", leaseLost))
   }
   const error = describeCause(outcome.cause)

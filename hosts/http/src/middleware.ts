@@ -5,7 +5,7 @@
  */
 import { HttpLayerRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { errorBody, validationBody } from "@podium/contracts/common"
-import { Cause, Effect, Option } from "effect"
+import { Cause, Effect, type Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { LifecycleShape } from "./lifecycle.js"
 import { issueMessages } from "./validation.js"
@@ -49,7 +49,12 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
 }
 
 /** Installs the pipeline as global router middleware (it also sees unknown routes). */
-export const requestPipeline = (lifecycle: LifecycleShape, options: { readonly accessLog: boolean }) =>
+export const requestPipeline = (
+  lifecycle: LifecycleShape,
+  options: { readonly accessLog: boolean }
+): Layer.Layer<never, never, HttpLayerRouter.HttpRouter> =>
+  // The router's typing wants its "unhandled" marker in the result's error type; this middleware
+  // handles every error, so the function is cast and the layer typed by hand.
   HttpLayerRouter.middleware<{ handles: unknown }>()(((app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>) =>
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
         const given = request.headers["x-request-id"]
@@ -80,4 +85,5 @@ export const requestPipeline = (lifecycle: LifecycleShape, options: { readonly a
           Effect.annotateLogs(correlationId === undefined ? { requestId } : { requestId, correlationId }),
           Effect.ensuring(Effect.sync(lifecycle.leave))
         )
-      })) as any, { global: true }) // the typing wants the "unhandled" marker in E; this handles every error
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      })) as any, { global: true }) as Layer.Layer<never, never, HttpLayerRouter.HttpRouter>
