@@ -1,7 +1,6 @@
 /** Scheduler host: enqueues every named periodic job once per slot (safe with several schedulers running). */
-import { NodeRuntime } from "@effect/platform-node"
-import { AllSchedules, AppConfig, AppConfigLive, DatabaseInfo, DatabaseLive, JobQueueLive } from "@podium/host-common"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { AllSchedules, AppConfig, AppConfigLive, DatabaseInfo, DatabaseLive, JobQueueLive, runHost } from "@podium/host-common"
+import { Effect, Layer } from "effect"
 import { SchedulerLoop } from "./index.js"
 
 const Summary = Layer.effectDiscard(Effect.gen(function*() {
@@ -23,8 +22,5 @@ const Main = Layer.mergeAll(SchedulerLoop, Summary).pipe(
   Layer.provideMerge(AppConfigLive)
 )
 
-Layer.launch(Main).pipe(
-  Effect.provide(Logger.json),
-  Logger.withMinimumLogLevel(LogLevel.Info),
-  NodeRuntime.runMain({ disablePrettyLogger: true })
-)
+// SIGTERM interrupts the program: the loop's scope closes (see its layer) and the process exits 0.
+runHost("podium-scheduler", Layer.launch(Main))

@@ -2,9 +2,8 @@
  * Worker host: drains the job queue. SIGTERM stops claiming, lets running jobs finish, exits 0.
  * Composition root: configuration → database → job queue → handlers → worker loop.
  */
-import { NodeRuntime } from "@effect/platform-node"
-import { AppConfig, AppConfigLive, DatabaseInfo, DatabaseLive, JobHandlersLive, JobQueueLive } from "@podium/host-common"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { AppConfig, AppConfigLive, DatabaseInfo, DatabaseLive, JobHandlersLive, JobQueueLive, runHost } from "@podium/host-common"
+import { Effect, Layer } from "effect"
 import { WorkerLoop } from "./worker-loop.layer.js"
 
 const Summary = Layer.effectDiscard(Effect.gen(function*() {
@@ -22,8 +21,5 @@ const Main = Layer.mergeAll(WorkerLoop, Summary).pipe(
   Layer.provideMerge(AppConfigLive)
 )
 
-Layer.launch(Main).pipe(
-  Effect.provide(Logger.json),
-  Logger.withMinimumLogLevel(LogLevel.Info),
-  NodeRuntime.runMain({ disablePrettyLogger: true })
-)
+// SIGTERM interrupts the program: the loop's scope closes (see its layer) and the process exits 0.
+runHost("podium-worker", Layer.launch(Main))
