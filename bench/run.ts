@@ -22,6 +22,7 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres); a database is created and dropped.
  */
 import autocannon from "autocannon"
+import { spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { availableParallelism, tmpdir } from "node:os"
 import path from "node:path"
@@ -92,25 +93,13 @@ const createBenchDatabase = async (): Promise<BenchDatabase | undefined> => {
   const url = withDatabase(settings.databaseUrl, name)
   const client = new pg.Client({ connectionString: url })
   await client.connect()
-  await client.query("create schema platform")
-  await client.query(`
-    create table platform.jobs (
-      id uuid primary key default gen_random_uuid(),
-      name text not null,
-      payload jsonb not null default 'null'::jsonb,
-      status text not null default 'PENDING' check (status in ('PENDING', 'RUNNING', 'SUCCEEDED', 'DEAD')),
-      attempts integer not null default 0,
-      max_attempts integer not null default 5 check (max_attempts >= 1),
-      run_at timestamptz not null default now(),
-      lease_owner text,
-      lease_until timestamptz,
-      dedupe_key text unique,
-      progress jsonb,
-      last_error text,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      finished_at timestamptz
-    )`)
+  // The schema comes from the real migration stream, through the operator's CLI.
+  const migrate = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", "migrate"], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "podium-bench-cli-")) },
+    encoding: "utf8"
+  })
+  if (migrate.status !== 0) throw new Error(`migrating the bench database failed:\n${migrate.stderr}`)
   const inserted = await client.query<{ id: string }>(
     `insert into platform.jobs (name, payload, status, attempts, finished_at)
      select 'bench.seed', jsonb_build_object('n', g), 'SUCCEEDED', 1, now() from generate_series(1, $1::int) g
