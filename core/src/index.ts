@@ -1,2 +1,3 @@
 /** @podium/core — the domain: models, state machines, use cases and ports, one folder per context. */
+export * as Notifications from "./notifications/index.js"
 export * as Platform from "./platform/index.js"

@@ -1,0 +1,85 @@
+/**
+ * The four delivery channels of the platform (email, SMS, push, chat-app), each a port with a
+ * provider behind it. A provider that is not configured fails with `ProviderNotConfigured`, which
+ * operations answer as 503; a provider that refuses or breaks fails with `DeliveryFailed`.
+ */
+import { Context, type Effect, Schema } from "effect"
+
+export const Channels = ["EMAIL", "SMS", "PUSH", "CHAT"] as const
+export type Channel = (typeof Channels)[number]
+
+/** The provider's receipt for one accepted message. */
+export interface Delivery {
+  readonly provider: string
+  readonly providerMessageId: string
+}
+
+/** No provider is configured for the channel (answered 503 by operations that need it). */
+export class ProviderNotConfigured extends Schema.TaggedError<ProviderNotConfigured>()("ProviderNotConfigured", {
+  channel: Schema.Literal(...Channels),
+  message: Schema.String
+}) {}
+
+/** The provider refused or failed; `retryable` says whether another attempt may succeed. */
+export class DeliveryFailed extends Schema.TaggedError<DeliveryFailed>()("DeliveryFailed", {
+  channel: Schema.Literal(...Channels),
+  provider: Schema.String,
+  message: Schema.String,
+  retryable: Schema.Boolean
+}) {}
+
+export type SendError = ProviderNotConfigured | DeliveryFailed
+
+export interface SmsMessage {
+  /** E.164 phone number. */
+  readonly to: string
+  readonly body: string
+  /** Passed to the provider so a retried send is not delivered twice. */
+  readonly idempotencyKey: string
+  /** Template or purpose name, for logs and inspection (e.g. `auth.otp`). */
+  readonly template?: string
+}
+
+export interface EmailMessage {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  readonly html?: string
+  readonly idempotencyKey: string
+  readonly template?: string
+}
+
+export interface PushMessage {
+  /** Device token. */
+  readonly to: string
+  readonly title: string
+  readonly body: string
+  readonly data?: Readonly<Record<string, string>>
+  readonly idempotencyKey: string
+  readonly template?: string
+}
+
+export interface ChatMessage {
+  /** Phone number or chat-app recipient id. */
+  readonly to: string
+  readonly body: string
+  readonly idempotencyKey: string
+  readonly template?: string
+}
+
+export interface Sender<M> {
+  /** Provider name shown in logs and health (`local`, `http`, …). */
+  readonly provider: string
+  /** Whether a provider is configured; `send` fails with ProviderNotConfigured when false. */
+  readonly configured: boolean
+  readonly send: (message: M) => Effect.Effect<Delivery, SendError>
+}
+
+/** Sends SMS through the configured SMS provider. */
+export class SmsSender extends Context.Tag("@podium/core/notifications/SmsSender")<SmsSender, Sender<SmsMessage>>() {}
+/** Sends email through the configured email provider. */
+export class EmailSender extends Context.Tag("@podium/core/notifications/EmailSender")<EmailSender, Sender<EmailMessage>>() {}
+/** Sends push notifications through the configured push provider. */
+export class PushSender extends Context.Tag("@podium/core/notifications/PushSender")<PushSender, Sender<PushMessage>>() {}
+/** Sends chat-app messages through the configured chat-app provider. */
+export class ChatSender extends Context.Tag("@podium/core/notifications/ChatSender")<ChatSender, Sender<ChatMessage>>() {}

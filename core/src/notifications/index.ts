@@ -1,0 +1,2 @@
+/** Context "notifications": channels and their providers, outbox, templates, preferences. */
+export * from "./channels.port.js"
