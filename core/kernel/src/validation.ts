@@ -3,7 +3,8 @@
  * (class-validator style: "<field> must be …"); the HTTP host prefixes the field path, so a schema
  * only says the predicate ("must be a valid phone number").
  */
-import { Schema, SchemaAST } from "effect"
+import { parsePhoneNumberFromString } from "libphonenumber-js"
+import { ParseResult, Schema, SchemaAST } from "effect"
 
 /** Annotation holding a field's predicate text, reused when the field is missing altogether. */
 export const ValidationText = Symbol.for("@podium/kernel/ValidationText")
@@ -90,3 +91,21 @@ export const IntFromText = (min: number, max: number) =>
     Schema.filter((n) => Number.isInteger(n) && n >= min && n <= max),
     Schema.annotations(says(`must be an integer between ${min} and ${max}`))
   )
+
+/**
+ * A phone number in international form, checked against real numbering metadata
+ * (libphonenumber-js) and normalised to E.164 (`+919876543210`).
+ */
+export const PhoneNumber = Schema.String.pipe(
+  Schema.transformOrFail(Schema.String, {
+    strict: true,
+    decode: (input, _, ast) => {
+      const parsed = parsePhoneNumberFromString(input.trim())
+      return parsed !== undefined && parsed.isValid()
+        ? ParseResult.succeed(parsed.number)
+        : ParseResult.fail(new ParseResult.Type(ast, input, "must be a valid phone number"))
+    },
+    encode: ParseResult.succeed
+  }),
+  Schema.annotations({ ...says("must be a valid phone number"), jsonSchema: { type: "string", example: "+919876543210" } })
+)
