@@ -101,11 +101,34 @@ export const PhoneNumber = Schema.String.pipe(
     strict: true,
     decode: (input, _, ast) => {
       const parsed = parsePhoneNumberFromString(input.trim())
-      return parsed !== undefined && parsed.isValid()
+      return parsed?.isValid()
         ? ParseResult.succeed(parsed.number)
         : ParseResult.fail(new ParseResult.Type(ast, input, "must be a valid phone number"))
     },
     encode: ParseResult.succeed
   }),
   Schema.annotations({ ...says("must be a valid phone number"), jsonSchema: { type: "string", example: "+919876543210" } })
+)
+
+const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** An e-mail address (class-validator `IsEmail` wording), trimmed and lower-cased. */
+export const EmailAddress = Schema.String.pipe(
+  Schema.transformOrFail(Schema.String, {
+    strict: true,
+    decode: (input, _, ast) => {
+      const value = input.trim().toLowerCase()
+      return value.length <= 254 && EmailPattern.test(value)
+        ? ParseResult.succeed(value)
+        : ParseResult.fail(new ParseResult.Type(ast, input, "must be an email"))
+    },
+    encode: ParseResult.succeed
+  }),
+  Schema.annotations({ ...says("must be an email"), jsonSchema: { type: "string", format: "email", example: "asha@example.com" } })
+)
+
+/** A numeric one-time code of 4 to 8 digits, given as text. */
+export const OtpCode = Schema.String.pipe(
+  Schema.filter((s) => /^\d{4,8}$/.test(s)),
+  Schema.annotations({ ...says("must be a numeric code of 4 to 8 digits"), jsonSchema: { type: "string", pattern: "^\\d{4,8}$", example: "123456" } })
 )
