@@ -57,7 +57,7 @@ describe("list query parsing", () => {
     })
     assert.isTrue(Either.isLeft(result))
     const messages = Either.isLeft(result) ? result.left.messages : []
-    assert.includeMembers(messages, [
+    assert.includeMembers([...messages], [
       "limit must be an integer between 1 and 50",
       "sort order of \"name\" must be ASC or DESC",
       "filter value for \"score\" must be a number"
@@ -84,7 +84,7 @@ describe("list query parsing", () => {
   for (const [title, params, expected, total] of cases) {
     it(`memory: ${title}`, () => {
       const page = Platform.applyListQuery(parse(params), people)
-      assert.deepStrictEqual(ids(page), expected)
+      assert.deepStrictEqual(ids(page), [...expected])
       assert.strictEqual(page.total, total)
     })
   }
@@ -103,7 +103,7 @@ layer(TestDatabase, { timeout: "60 seconds", excludeTestServices: true })("list 
         yield* seeded
         const query = parse(params)
         const { rows, total: counted } = yield* runListQuery<{ id: number }>({ table: "public.list_probe", columns, query })
-        assert.deepStrictEqual(rows.map((r) => r.id), expected)
+        assert.deepStrictEqual(rows.map((r) => r.id), [...expected])
         assert.strictEqual(counted, total)
       }))
   }
