@@ -9,10 +9,12 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import platformJobs from "./0001_platform_jobs.js"
+import platformAuditLog from "./0020_platform_audit_log.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
-  "0001_platform_jobs": platformJobs
+  "0001_platform_jobs": platformJobs,
+  "0020_platform_audit_log": platformAuditLog
 }
 
 /** The table recording applied migrations. */
