@@ -1,3 +1,5 @@
 /** @podium/core — the domain: models, state machines, use cases and ports, one folder per context. */
 export * as Notifications from "./notifications/index.js"
 export * as Platform from "./platform/index.js"
+export * as Accounts from "./accounts/index.js"
+export * as Identity from "./identity/index.js"

@@ -1,5 +1,5 @@
 /** The hash-chained audit log: one linear chain under concurrency, tamper detection, append-only. */
-import { assert, describe, layer } from "@effect/vitest"
+import { assert, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
 import { AuditLogMemory } from "@podium/core/testing"

@@ -4,13 +4,14 @@ import { assert, describe, layer } from "@effect/vitest"
 import { makeCli } from "@podium/cli"
 import { JobHandlersLive, JobQueueLive } from "@podium/host-common"
 import { Console, Effect, Exit, Layer } from "effect"
+import { AdminRepoPg } from "@podium/postgres"
 import { TestDatabase } from "../support/database.js"
 
 /** Runs the CLI in-process with `args` against the test database in context, capturing what it prints. */
 const run = (...args: Array<string>) =>
   Effect.gen(function*() {
     const database = yield* Effect.context<SqlClient.SqlClient>()
-    const services = JobHandlersLive.pipe(
+    const services = Layer.merge(JobHandlersLive, AdminRepoPg).pipe(
       Layer.provideMerge(JobQueueLive),
       Layer.provideMerge(Layer.succeedContext(database))
     )

@@ -5,9 +5,11 @@ import { Effect } from "effect"
 import { EmptyTestDatabase } from "../support/database.js"
 
 describe("migrations", () => {
-  it("ids are sequential small integers keyed <id>_<name>", () => {
+  it("ids are strictly increasing small integers keyed <id>_<name>", () => {
+    // Contexts own id ranges (identity 0002–0009, notifications 0010–0019, …), so ids may leave gaps;
+    // they must still be unique, positive and in record order (scripts/check-migration-ids.mjs guards main).
     const ids = Object.keys(migrations).map((k) => Number(/^(\d+)_/.exec(k)?.[1]))
-    assert.deepStrictEqual(ids, ids.map((_, i) => i + 1))
+    assert.isTrue(ids.every((id, i) => Number.isInteger(id) && id > 0 && id < 2 ** 31 && (i === 0 || id > ids[i - 1]!)))
   })
 
   layer(EmptyTestDatabase, { timeout: "60 seconds", excludeTestServices: true })((it) => {

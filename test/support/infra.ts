@@ -1,5 +1,5 @@
 /** Small infrastructure layers for HTTP tests that need configuration and controllable probes. */
-import { AppConfig, appConfigFrom, HealthProbes, type ComponentHealth, type HealthProbe } from "@podium/host-common"
+import { AppConfig, appConfigFrom, HealthProbes, identityServicesMemory, type ComponentHealth, type HealthProbe } from "@podium/host-common"
 import { Effect, Layer } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -29,5 +29,11 @@ export const switchableProbe = (name: string) => {
   }
 }
 
-export const infraWith = async (probes: ReadonlyArray<HealthProbe>, env: Record<string, string | undefined> = {}) =>
-  Layer.mergeAll(Layer.succeed(AppConfig, await testConfig(env)), Layer.succeed(HealthProbes, probes))
+/**
+ * Configuration and the given probes, plus the identity services on memory twins (the identity
+ * routes are served by every host, so every infrastructure must provide them).
+ */
+export const infraWith = async (probes: ReadonlyArray<HealthProbe>, env: Record<string, string | undefined> = {}) => {
+  const config = await testConfig(env)
+  return Layer.mergeAll(Layer.succeed(AppConfig, config), Layer.succeed(HealthProbes, probes), identityServicesMemory(config))
+}

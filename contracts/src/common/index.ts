@@ -5,3 +5,4 @@ export * from "./errors.js"
 /** Every area API uses this identifier so handler layers built for an area satisfy the served API. */
 export const ApiId = "podium" as const
 export * from "./list-query.js"
+export * from "./auth.middleware.js"

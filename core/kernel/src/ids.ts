@@ -13,3 +13,22 @@ export const makeId = <const B extends string>(brand: B) => Uuid.pipe(Schema.bra
 
 export const JobId = makeId("JobId")
 export type JobId = typeof JobId.Type
+
+/** An athlete (user) account. */
+export const UserId = makeId("UserId")
+export type UserId = typeof UserId.Type
+/** An administrator account. */
+export const AdminId = makeId("AdminId")
+export type AdminId = typeof AdminId.Type
+/** A crew (volunteer) member row. */
+export const CrewMemberId = makeId("CrewMemberId")
+export type CrewMemberId = typeof CrewMemberId.Type
+/** An organizer. */
+export const OrganizerId = makeId("OrganizerId")
+export type OrganizerId = typeof OrganizerId.Type
+/** A member of an organizer's team (OWNER, ADMIN or VIEWER). */
+export const OrganizerMemberId = makeId("OrganizerMemberId")
+export type OrganizerMemberId = typeof OrganizerMemberId.Type
+/** A sign-in session (the access token's `sid`). */
+export const SessionId = makeId("SessionId")
+export type SessionId = typeof SessionId.Type

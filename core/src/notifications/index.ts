@@ -1,2 +1,12 @@
 /** Context "notifications": channels and their providers, outbox, templates, preferences. */
 export * from "./channels.port.js"
+export * from "./outbox.model.js"
+export * from "./retry-policy.model.js"
+export * from "./template.model.js"
+export * from "./preference.model.js"
+export * from "./notification-log.model.js"
+export * from "./outbox.port.js"
+export * from "./enqueue-notification.use-case.js"
+export * from "./deliver-outbox.use-case.js"
+export * from "./outbox-admin.use-case.js"
+export * from "./resend-log.use-case.js"

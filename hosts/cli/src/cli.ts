@@ -1,11 +1,13 @@
 /**
- * The admin CLI's commands (@effect/cli): `migrate`, `migrate status`, `jobs list`, `jobs run <name>`.
+ * The admin CLI's commands (@effect/cli): `migrate`, `migrate status`, `jobs list`, `jobs run <name>`,
+ * `admin create --phone … [--email …] [--first-name …] [--last-name …]`.
  * Commands read the database through SqlClient and the JobQueue in context, so tests run them
  * in-process against a test database; `main.ts` wires the real layers.
  */
 import { Args, Command, Options } from "@effect/cli"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Platform } from "@podium/core"
+import { Accounts, Platform } from "@podium/core"
+import { EmailAddress, PhoneNumber } from "@podium/kernel"
 import { migrationStatus, runMigrations } from "@podium/postgres"
 import { Console, DateTime, Effect, type Layer, Option, Schema } from "effect"
 import { hostname } from "node:os"
@@ -139,6 +141,40 @@ const jobsRun = Command.make(
     })
 ).pipe(Command.withDescription("Run one job now, in this process (enqueued and recorded like any other)."))
 
+const adminCreate = Command.make(
+  "create",
+  {
+    phone: Options.text("phone").pipe(Options.withDescription("Phone number in international form, e.g. +919876543210")),
+    email: Options.text("email").pipe(Options.optional, Options.withDescription("E-mail address")),
+    firstName: Options.text("first-name").pipe(Options.optional, Options.withDescription("First name")),
+    lastName: Options.text("last-name").pipe(Options.optional, Options.withDescription("Last name"))
+  },
+  ({ email, firstName, lastName, phone }) =>
+    Effect.gen(function*() {
+      yield* ensureMigrated
+      const phoneNumber = yield* Schema.decodeUnknown(PhoneNumber)(phone).pipe(
+        Effect.mapError(() => new CliFailure({ message: "--phone must be a valid phone number" }))
+      )
+      const address = Option.isSome(email)
+        ? yield* Schema.decodeUnknown(EmailAddress)(email.value).pipe(
+          Effect.mapError(() => new CliFailure({ message: "--email must be an email" }))
+        )
+        : null
+      const admin = yield* Accounts.createAdmin({
+        phoneNumber,
+        email: address,
+        firstName: Option.getOrNull(firstName),
+        lastName: Option.getOrNull(lastName)
+      }).pipe(Effect.mapError((e) => new CliFailure({ message: `cannot create the admin: ${e.message}` })))
+      yield* Console.log(`admin ${admin.id} created for ${admin.phoneNumber}`)
+    })
+).pipe(Command.withDescription("Create an administrator (signs in with an SMS code to that phone, role admin)."))
+
+const admin = Command.make("admin").pipe(
+  Command.withDescription("Administrator accounts."),
+  Command.withSubcommands([adminCreate])
+)
+
 const jobs = Command.make("jobs").pipe(
   Command.withDescription("Inspect and run background jobs."),
   Command.withSubcommands([jobsList, jobsRun])
@@ -148,7 +184,8 @@ return Command.make("podium").pipe(
   Command.withDescription("Podium admin commands."),
   Command.withSubcommands([
     migrate.pipe(Command.provide(services)),
-    jobs.pipe(Command.provide(services))
+    jobs.pipe(Command.provide(services)),
+    admin.pipe(Command.provide(services))
   ])
 )
 }
@@ -158,4 +195,4 @@ export const makeCli = <E>(services: Layer.Layer<CliRequirements, E>) =>
   Command.run(makePodiumCommand(services), { name: "podium", version: "0.1.0" })
 
 /** What the CLI's commands need from their environment (besides @effect/cli's platform services). */
-export type CliRequirements = SqlClient.SqlClient | Platform.JobQueue | Platform.JobHandlers
+export type CliRequirements = SqlClient.SqlClient | Platform.JobQueue | Platform.JobHandlers | Accounts.AdminRepo

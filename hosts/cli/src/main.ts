@@ -3,9 +3,10 @@ import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { AppConfigLive, JobHandlersLive, JobQueueLive, makeDatabaseLive } from "@podium/host-common"
 import { ValidationError } from "@effect/cli"
 import { Cause, Console, Effect, Layer, Logger, LogLevel, Option } from "effect"
+import { AdminRepoPg } from "@podium/postgres"
 import { makeCli } from "./cli.js"
 
-const Services = JobHandlersLive.pipe(
+const Services = Layer.merge(JobHandlersLive, AdminRepoPg).pipe(
   Layer.provideMerge(JobQueueLive),
   Layer.provideMerge(makeDatabaseLive({ autoMigrate: false })),
   Layer.provide(AppConfigLive)

@@ -3,10 +3,12 @@
  * message naming the variable. Secrets: fatal when missing in production; in development and test
  * they are generated once and kept under DATA_DIR so restarts keep sessions valid.
  */
-import { Config, ConfigError, ConfigProvider, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Config, ConfigError, ConfigProvider, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs"
 import { join, resolve } from "node:path"
+import { Identity } from "@podium/core"
+import { PhoneNumber } from "@podium/kernel"
 
 export type AppEnv = "development" | "test" | "production"
 
@@ -31,6 +33,17 @@ export interface AppConfigShape {
   readonly shutdownGraceMs: number
   readonly logLevel: string
   readonly secrets: Secrets
+  /**
+   * AUTH_TEST_OTPS (`identifier=code,…`, phone numbers in E.164 or e-mail addresses): those
+   * identifiers get that fixed code and nothing is sent. Refused in production.
+   */
+  readonly authTestOtps: ReadonlyMap<string, string>
+  /** AUTH_OTP_TTL_SECONDS: replaces every one-time code's lifetime (tests of expiry). Refused in production. */
+  readonly authOtpTtlSeconds: Option.Option<number>
+  /** ADMIN_BOOTSTRAP_TOKEN: enables POST /v2/admins/bootstrap with header x-bootstrap-token; unset = disabled. */
+  readonly adminBootstrapToken: Option.Option<Redacted.Redacted<string>>
+  /** Notification providers (EMAIL_/SMS_/PUSH_/CHAT_PROVIDER_*); absent or unset: local senders (production: not configured). */
+  readonly notificationProviders?: NotificationProviderSettings
 }
 
 export interface Secrets {
@@ -137,6 +150,20 @@ export const loadAppConfig = Effect.gen(function*() {
     Config.withDefault("info" as const)
   )
   const secrets = yield* loadSecrets(appEnv, dataDir)
+  const testOtpsText = yield* Config.string("AUTH_TEST_OTPS").pipe(Config.withDefault(""))
+  if (testOtpsText.trim() !== "" && appEnv === "production") {
+    return yield* Effect.fail(ConfigError.InvalidData(["AUTH_TEST_OTPS"], "Fixed test codes are refused when APP_ENV is production"))
+  }
+  const authTestOtps = yield* parseTestOtpsConfig(testOtpsText)
+  const authOtpTtlSeconds = yield* Config.option(Config.integer("AUTH_OTP_TTL_SECONDS").pipe(
+    Config.validate({ message: "Expected an integer between 1 and 3600", validation: (n) => n >= 1 && n <= 3600 })
+  ))
+  if (Option.isSome(authOtpTtlSeconds) && appEnv === "production") {
+    return yield* Effect.fail(ConfigError.InvalidData(["AUTH_OTP_TTL_SECONDS"], "The one-time-code lifetime override is refused when APP_ENV is production"))
+  }
+  const adminBootstrapToken = yield* Config.option(Config.redacted("ADMIN_BOOTSTRAP_TOKEN")).pipe(
+    Effect.map(Option.filter((v) => Redacted.value(v).trim().length > 0))
+  )
   return {
     appEnv,
     port,
@@ -150,9 +177,32 @@ export const loadAppConfig = Effect.gen(function*() {
     memoryRoutes,
     shutdownGraceMs,
     logLevel,
-    secrets
+    secrets,
+    authTestOtps,
+    authOtpTtlSeconds,
+    adminBootstrapToken,
+    notificationProviders: yield* loadNotificationProviderSettings
   } satisfies AppConfigShape
 })
+
+/** AUTH_TEST_OTPS → identifier (E.164 phone or lower-case e-mail) → code; fails naming the variable. */
+const parseTestOtpsConfig = (text: string) => {
+  const parsed = Identity.parseTestOtps(text)
+  if (typeof parsed === "string") return Effect.fail(ConfigError.InvalidData(["AUTH_TEST_OTPS"], parsed))
+  const codes = new Map<string, string>()
+  for (const [identifier, code] of parsed) {
+    if (identifier.includes("@")) {
+      codes.set(identifier, code)
+      continue
+    }
+    const phone = Schema.decodeUnknownOption(PhoneNumber)(identifier)
+    if (Option.isNone(phone)) {
+      return Effect.fail(ConfigError.InvalidData(["AUTH_TEST_OTPS"], `"${identifier}" is neither a valid phone number nor an e-mail address`))
+    }
+    codes.set(phone.value, code)
+  }
+  return Effect.succeed(codes as ReadonlyMap<string, string>)
+}
 
 /** Formats a configuration failure as one line naming the variable. */
 export const describeConfigError = (error: ConfigError.ConfigError): string => String(error).replace(/\s+/g, " ")
@@ -167,3 +217,82 @@ export const appConfigFrom = (env: Record<string, string | undefined>) =>
       ConfigProvider.fromMap(new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)))
     )
   )
+
+// ---------------------------------------------------------------------------------------------
+// Notification providers (issue 5). Each channel is configured when its URL and credentials are
+// all set; a partial configuration fails at start naming the missing variable.
+
+/** One HTTP provider per channel; None when its variables are unset. */
+export interface NotificationProviderSettings {
+  /** SendGrid v3 style: EMAIL_PROVIDER_URL, EMAIL_PROVIDER_KEY, EMAIL_FROM. */
+  readonly email: Option.Option<{ readonly url: string; readonly apiKey: Redacted.Redacted<string>; readonly from: string }>
+  /** Twilio style: SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT, SMS_PROVIDER_TOKEN, SMS_FROM. */
+  readonly sms: Option.Option<{
+    readonly url: string
+    readonly account: string
+    readonly token: Redacted.Redacted<string>
+    readonly from: string
+  }>
+  /** FCM HTTP v1 style: PUSH_PROVIDER_URL, PUSH_PROVIDER_KEY, PUSH_PROJECT_ID. */
+  readonly push: Option.Option<{ readonly url: string; readonly key: Redacted.Redacted<string>; readonly projectId: string }>
+  /** WhatsApp Cloud style: CHAT_PROVIDER_URL, CHAT_PROVIDER_TOKEN, CHAT_PHONE_NUMBER_ID (CHAT_API_VERSION, default v21.0). */
+  readonly chat: Option.Option<{
+    readonly url: string
+    readonly token: Redacted.Redacted<string>
+    readonly phoneNumberId: string
+    readonly apiVersion: string
+  }>
+  /** NOTIFICATION_WEBHOOK_SECRET: HMAC key of inbound delivery-receipt webhooks; unset = those webhooks answer 503. */
+  readonly webhookSecret: Option.Option<Redacted.Redacted<string>>
+}
+
+const optionalText = (name: string) =>
+  Config.option(Config.string(name)).pipe(Effect.map(Option.filter((v) => v.trim().length > 0)))
+
+/** Reads one channel: all of `names` set → Some, none set → None, some set → fails naming the first missing one. */
+const channelSettings = <const K extends string>(
+  names: Readonly<Record<K, string>>,
+  urlKey: NoInfer<K>
+): Effect.Effect<Option.Option<Record<K, string>>, ConfigError.ConfigError> =>
+  Effect.gen(function*() {
+    const values: Partial<Record<K, string>> = {}
+    for (const key of Object.keys(names) as Array<K>) {
+      const v = yield* optionalText(names[key])
+      if (Option.isSome(v)) values[key] = v.value.trim()
+    }
+    const present = Object.keys(values).length
+    if (present === 0) return Option.none()
+    const missing = (Object.keys(names) as Array<K>).find((k) => values[k] === undefined)
+    if (missing !== undefined) {
+      return yield* Effect.fail(ConfigError.MissingData([names[missing]], `${names[missing]} is required when ${Object.values<string>(names).join(", ")} are used`))
+    }
+    if (!/^https?:\/\//.test(values[urlKey]!)) {
+      return yield* Effect.fail(ConfigError.InvalidData([names[urlKey]], "Expected an http:// or https:// URL"))
+    }
+    return Option.some(values as Record<K, string>)
+  })
+
+/** The notification provider variables. */
+export const loadNotificationProviderSettings: Effect.Effect<NotificationProviderSettings, ConfigError.ConfigError> = Effect.gen(function*() {
+  const email = yield* channelSettings({ url: "EMAIL_PROVIDER_URL", apiKey: "EMAIL_PROVIDER_KEY", from: "EMAIL_FROM" }, "url")
+  const sms = yield* channelSettings(
+    { url: "SMS_PROVIDER_URL", account: "SMS_PROVIDER_ACCOUNT", token: "SMS_PROVIDER_TOKEN", from: "SMS_FROM" },
+    "url"
+  )
+  const push = yield* channelSettings({ url: "PUSH_PROVIDER_URL", key: "PUSH_PROVIDER_KEY", projectId: "PUSH_PROJECT_ID" }, "url")
+  const chat = yield* channelSettings(
+    { url: "CHAT_PROVIDER_URL", token: "CHAT_PROVIDER_TOKEN", phoneNumberId: "CHAT_PHONE_NUMBER_ID" },
+    "url"
+  )
+  const apiVersion = yield* Config.string("CHAT_API_VERSION").pipe(Config.withDefault("v21.0"))
+  const webhookSecret = yield* Config.option(Config.redacted("NOTIFICATION_WEBHOOK_SECRET")).pipe(
+    Effect.map(Option.filter((v) => Redacted.value(v).trim().length > 0))
+  )
+  return {
+    email: Option.map(email, (e) => ({ url: e.url, apiKey: Redacted.make(e.apiKey), from: e.from })),
+    sms: Option.map(sms, (s) => ({ url: s.url, account: s.account, token: Redacted.make(s.token), from: s.from })),
+    push: Option.map(push, (p) => ({ url: p.url, key: Redacted.make(p.key), projectId: p.projectId })),
+    chat: Option.map(chat, (c) => ({ url: c.url, token: Redacted.make(c.token), phoneNumberId: c.phoneNumberId, apiVersion })),
+    webhookSecret
+  }
+})

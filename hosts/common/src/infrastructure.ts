@@ -10,6 +10,7 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
 import { DatabaseInfo, DatabaseLive, JobQueueLive } from "./database.js"
 import { HealthProbes } from "./health.js"
+import { describeProviders, type IdentityPorts, identityLayer, type Senders, SendersLive } from "./identity.js"
 import { JobHandlersLive } from "./jobs.js"
 import { describeRedisBackend, RedisBackend, redisHealthProbe, RedisPortsLive } from "./redis.js"
 
@@ -23,6 +24,8 @@ export type Infrastructure =
   | RedisBackend
   | Platform.JobQueue
   | Platform.JobHandlers
+  | IdentityPorts
+  | Senders
 
 /** One probe per component: the database (`select 1`) and the Redis backend (PING, or memory). */
 const HealthProbesLive = Layer.effect(
@@ -35,10 +38,11 @@ const HealthProbesLive = Layer.effect(
 )
 
 /** Builds the infrastructure of a host from a loaded configuration; the database is ready before it returns. */
-export const infrastructureLayer = (config: AppConfigShape) => {
+export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure | NotificationsInfrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
-  return Layer.mergeAll(jobs, HealthProbesLive).pipe(Layer.provideMerge(base))
+  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive, identityLayer(config), SendersLive).pipe(Layer.provideMerge(base))
+  return withNotifications(infrastructure) // notifications block (issue 5), see below
 }
 
 /** Lines describing which backend serves each port, for the start-up summary (secrets redacted). */
@@ -53,6 +57,16 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
   ],
   ["redis ports", describeRedisBackend(config)],
   ["background", config.allInOne ? "all-in-one: worker and scheduler loops run in this process" : "worker and scheduler run as their own hosts"],
-  ["providers", "none configured yet (each provider port lands with its context)"],
+  ["providers", describeProviders()],
   ["data dir", config.dataDir]
 ]
+
+// ---------------------------------------------------------------------------------------------
+// Notifications (issue 5): the outbox, logs, templates, preferences and retry-policy repositories
+// on the host's database, and the channel senders chosen from configuration (hosts/common/src/
+// providers.ts: HTTP provider when configured, the local recorder in development/test, "not
+// configured" in production). These senders override `SendersLive` above; the configured
+// providers add one health probe each.
+import type { DatabaseConnectionFailed } from "@podium/postgres"
+import type { RedisUnavailable } from "@podium/redis"
+import { type NotificationsInfrastructure, withNotifications } from "./notifications.js"

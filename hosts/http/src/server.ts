@@ -7,14 +7,21 @@ import type { Etag, FileSystem, HttpApi, HttpPlatform, Path } from "@effect/plat
 import { HttpLayerRouter, HttpMiddleware, type HttpServer } from "@effect/platform"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import { NodeHttpServer } from "@effect/platform-node"
+import { IdentityApi } from "@podium/contracts/identity"
 import { PlatformApi } from "@podium/contracts/platform"
-import type { AppConfig, HealthProbes } from "@podium/host-common"
+import type { AppConfig, HealthProbes, IdentityServices } from "@podium/host-common"
 import { Layer } from "effect"
 import { createServer } from "node:http"
+import { AdminsHandlers } from "./accounts/admins.handlers.js"
 import { AreaApis } from "./api.js"
 import { DocsRoutesLive } from "./docs/docs.routes.js"
 import { Lifecycle, type LifecycleShape } from "./lifecycle.js"
 import { requestPipeline } from "./middleware.js"
+import { AuthHandlers } from "./identity/auth.handlers.js"
+import { AuthGuardsLive } from "./identity/auth.middleware.js"
+import { CrewAuthHandlers } from "./identity/crew-auth.handlers.js"
+import { OrganizerSignInHandlers } from "./identity/organizer-sign-in.handlers.js"
+import { SessionsHandlers } from "./identity/sessions.handlers.js"
 import { HealthHandlers } from "./platform/health.handlers.js"
 import { MemoryHandlers } from "./platform/memory.handlers.js"
 
@@ -22,14 +29,18 @@ import { MemoryHandlers } from "./platform/memory.handlers.js"
 export type RouterServices = HttpLayerRouter.HttpRouter | Etag.Generator | FileSystem.FileSystem | HttpPlatform.HttpPlatform | Path.Path
 
 /** Services the routes need from the host's composition root. */
-export type HttpInfrastructure = AppConfig | HealthProbes
+export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices
 
 /** Every route of the host: the area APIs with their handlers, and the discovery paths. */
 export const ApiRoutes = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(PlatformApi).pipe(Layer.provide([HealthHandlers, MemoryHandlers])),
+  HttpLayerRouter.addHttpApi(IdentityApi).pipe(
+    Layer.provide([AuthHandlers, SessionsHandlers, CrewAuthHandlers, AdminsHandlers, OrganizerSignInHandlers]),
+    Layer.provide(AuthGuardsLive)
+  ),
   // Areas still without groups. When an area gains groups, give it its own line above with its
   // handler layers, so the compiler checks that every group has handlers.
-  ...AreaApis.filter((api) => api !== PlatformApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
+  ...AreaApis.filter((api) => api !== PlatformApi && api !== IdentityApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
   DocsRoutesLive
 )
 

@@ -1,8 +1,17 @@
 /**
- * Worker host: drains the job queue. SIGTERM stops claiming, lets running jobs finish, exits 0.
+ * Worker host: drains the job queue and delivers the notification outbox. SIGTERM stops claiming, lets running jobs finish, exits 0.
  * Composition root: configuration → database → job queue → handlers → worker loop.
  */
-import { AppConfig, AppConfigLive, DatabaseInfo, DatabaseLive, JobHandlersLive, JobQueueLive, runHost } from "@podium/host-common"
+import {
+  AppConfig,
+  AppConfigLive,
+  DatabaseInfo,
+  DatabaseLive,
+  JobHandlersLive,
+  JobQueueLive,
+  NotificationsLive,
+  runHost
+} from "@podium/host-common"
 import { Effect, Layer } from "effect"
 import { WorkerLoop } from "./worker-loop.layer.js"
 
@@ -16,6 +25,8 @@ const Summary = Layer.effectDiscard(Effect.gen(function*() {
 
 const Main = Layer.mergeAll(WorkerLoop, Summary).pipe(
   Layer.provide(JobHandlersLive),
+  // The notification repositories and the configured channel senders, for the outbox loop.
+  Layer.provide(NotificationsLive),
   Layer.provideMerge(JobQueueLive),
   Layer.provideMerge(DatabaseLive),
   Layer.provideMerge(AppConfigLive)

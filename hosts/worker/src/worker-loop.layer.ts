@@ -1,6 +1,7 @@
-import { Platform } from "@podium/core"
+import { type Notifications, Platform } from "@podium/core"
 import { Config, Effect, Layer } from "effect"
 import { hostname } from "node:os"
+import { OutboxLoop } from "./outbox-loop.layer.js"
 
 /** Worker settings from the environment: WORKER_CONCURRENCY (4), WORKER_POLL_MS (1000), WORKER_LEASE_MS (30000). */
 export const workerOptionsConfig = Config.all({
@@ -29,6 +30,13 @@ export const workerOptionsConfig = Config.all({
 export const makeWorkerLoop = (options: Platform.WorkerOptions): Layer.Layer<never, never, Platform.JobQueue | Platform.JobHandlers> =>
   Layer.scopedDiscard(Effect.forkScoped(Platform.runWorker(options)))
 
-/** The worker loop configured from the environment (see workerOptionsConfig). */
-export const WorkerLoop: Layer.Layer<never, import("effect/ConfigError").ConfigError, Platform.JobQueue | Platform.JobHandlers> =
+/** The job-queue worker loop configured from the environment (see workerOptionsConfig). */
+export const JobWorkerLoop: Layer.Layer<never, import("effect/ConfigError").ConfigError, Platform.JobQueue | Platform.JobHandlers> =
   Layer.unwrapEffect(Effect.map(workerOptionsConfig, makeWorkerLoop))
+
+/** Everything a worker runs: the job-queue loop and the notification outbox loop (see outbox-loop.layer.ts). */
+export const WorkerLoop: Layer.Layer<
+  never,
+  import("effect/ConfigError").ConfigError,
+  Platform.JobQueue | Platform.JobHandlers | Notifications.DeliveryServices
+> = Layer.merge(JobWorkerLoop, OutboxLoop)

@@ -9,12 +9,20 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import platformJobs from "./0001_platform_jobs.js"
-import platformAuditLog from "./0020_platform_audit_log.js"
+import accounts from "./0002_accounts.js"
+import organizersMembers from "./0003_organizers_members.js"
+import identitySessions from "./0004_identity_sessions.js"
+import notificationsOutbox from "./0005_notifications_outbox.js"
+import platformAuditLog from "./0006_platform_audit_log.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_platform_jobs": platformJobs,
-  "0020_platform_audit_log": platformAuditLog
+  "0002_accounts": accounts,
+  "0003_organizers_members": organizersMembers,
+  "0004_identity_sessions": identitySessions,
+  "0005_notifications_outbox": notificationsOutbox,
+  "0006_platform_audit_log": platformAuditLog
 }
 
 /** The table recording applied migrations. */

@@ -1,0 +1,11 @@
+/** Context "identity": one-time codes, tokens, sessions, the principal of a request, crew sign-in. */
+export * from "./principal.model.js"
+export * from "./crypto.port.js"
+export * from "./access-tokens.port.js"
+export * from "./identity.errors.js"
+export * from "./otp.model.js"
+export * from "./otp.use-case.js"
+export * from "./session.model.js"
+export * from "./session.port.js"
+export * from "./session.use-case.js"
+export * from "./sign-in.use-case.js"

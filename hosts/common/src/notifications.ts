@@ -1,0 +1,45 @@
+/**
+ * The notification engine's infrastructure (issue 5): the Postgres repositories (outbox, logs,
+ * templates, preferences, retry policies) and the channel senders chosen by `providers.ts`.
+ */
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type { Notifications } from "@podium/core"
+import type { RecordedDeliveries } from "@podium/core/testing"
+import { NotificationsPg } from "@podium/postgres"
+import { Effect, Layer } from "effect"
+import type { AppConfig } from "./config.js"
+import { HealthProbes } from "./health.js"
+import { type ChannelSenders, NotificationProviders, notificationProviderProbes, NotificationSendersLive } from "./providers.js"
+
+/** What the notification block adds to a host. */
+export type NotificationsInfrastructure =
+  | Notifications.NotificationRepos
+  | ChannelSenders
+  | RecordedDeliveries
+  | NotificationProviders
+
+/** Repositories on the host's database plus the configured senders. */
+export const NotificationsLive: Layer.Layer<NotificationsInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.merge(
+  NotificationsPg,
+  NotificationSendersLive
+)
+
+/** Appends the configured providers' probes to the host's HealthProbes. */
+export const NotificationHealthProbesLive: Layer.Layer<HealthProbes, never, HealthProbes | NotificationProviders> = Layer.effect(
+  HealthProbes,
+  Effect.gen(function*() {
+    const base = yield* HealthProbes
+    return [...base, ...(yield* notificationProviderProbes)]
+  })
+)
+
+/**
+ * Adds the notification engine to an infrastructure layer: its repositories and senders (these
+ * senders replace any provided below them) and the provider health probes.
+ */
+export const withNotifications = <ROut, E, RIn>(
+  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | HealthProbes, E, RIn>
+): Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | HealthProbes | NotificationsInfrastructure, E, RIn> => {
+  const withRepos = NotificationsLive.pipe(Layer.provideMerge(infrastructure))
+  return NotificationHealthProbesLive.pipe(Layer.provideMerge(withRepos))
+}

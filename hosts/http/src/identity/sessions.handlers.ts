@@ -1,0 +1,39 @@
+/** Handlers of the Sessions group. */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { CurrentPrincipal, NotFound } from "@podium/contracts/common"
+import { IdentityApi } from "@podium/contracts/identity"
+import { Identity } from "@podium/core"
+import { Effect, Layer } from "effect"
+import type { IdentityHandlerServices } from "./auth.middleware.js"
+
+export const SessionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sessions">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "sessions", (handlers) =>
+  handlers
+    .handle("listSessions", () =>
+      Effect.gen(function*() {
+        const principal = yield* CurrentPrincipal
+        const sessions = yield* Identity.listSessions(principal)
+        return sessions.map((s) => ({
+          id: s.id,
+          accountKind: s.accountKind,
+          role: s.role,
+          current: s.id === principal.sessionId,
+          active: s.revokedAt === null,
+          createdAt: s.createdAt,
+          lastUsedAt: s.lastUsedAt,
+          revokedAt: s.revokedAt,
+          revokeReason: s.revokeReason,
+          userAgent: s.userAgent,
+          ip: s.ip
+        }))
+      }))
+    .handle("revokeSession", ({ path }) =>
+      Effect.gen(function*() {
+        yield* Identity.revokeSession(yield* CurrentPrincipal, path.id)
+        return { message: "Session revoked", revoked: 1 }
+      }).pipe(Effect.catchTag("SessionNotFound", (e) => new NotFound({ message: `No session ${e.sessionId}` }))))
+    .handle("revokeOtherSessions", () =>
+      Effect.gen(function*() {
+        const revoked = yield* Identity.revokeOtherSessions(yield* CurrentPrincipal)
+        return { message: "Other sessions revoked", revoked }
+      }))
+)
