@@ -15,6 +15,16 @@
  * `/v2/admin/jobs/{id}`, plus `BENCH_PODIUM_PK_HEADERS` as JSON for auth) once one exists and the
  * full-stack row appears in the table.
  *
+ * Identity workloads (issue 3), on the Podium host only (no baseline):
+ *   otp-verify  POST /v2/auth/send-otp then POST /v2/auth/verify-otp (role user) per iteration, for
+ *               `BENCH_OTP_NUMBERS` (default 3000) distinct numbers with fixed codes (AUTH_TEST_OTPS:
+ *               nothing is sent). Each number is used once (the 60 s resend cooldown still applies);
+ *               the per-client-address caps are raised with AUTH_OTP_CAP_SCALE (bench/tests only,
+ *               refused in production), since every request comes from 127.0.0.1.
+ *   auth-read   GET /v2/admins/me with a bearer: token check + session check + one admin read.
+ *   pk-read     (podium row) GET /v2/admins/{id} with a bearer: token + session + permission check
+ *               + a primary-key read of a random one of BENCH_ROWS seeded admins.
+ *
  * Per measurement: `BENCH_WARMUP` s (default 2) of warm-up, then `BENCH_DURATION` s (default 10)
  * with `BENCH_CONNECTIONS` (default 32) connections from autocannon in this process. Reports req/s,
  * p50/p99 latency, server CPU-µs per request, and the ratios to the baseline of the workload.
@@ -71,6 +81,8 @@ interface Measurement {
 interface BenchDatabase {
   readonly url: string
   readonly ids: ReadonlyArray<string>
+  /** Seeded admins (accounts.admins), for the full-stack primary-key read. */
+  readonly adminIds: ReadonlyArray<string>
   readonly drop: () => Promise<void>
 }
 
@@ -107,10 +119,20 @@ const createBenchDatabase = async (): Promise<BenchDatabase | undefined> => {
     [settings.rows]
   )
   await client.query("analyze platform.jobs")
+  const admins = await client.query<{ id: string }>(
+    `insert into accounts.admins (phone_number, first_name, permissions)
+     select '+9170' || lpad(g::text, 8, '0'), 'Bench ' || g, '{admins.read}' from generate_series(1, $1::int) g
+     returning id`,
+    [settings.rows]
+  )
+  // The admin the identity workloads sign in as (AUTH_TEST_OTPS gives it a fixed code).
+  await client.query(`insert into accounts.admins (phone_number, first_name, permissions) values ($1, 'Bench root', '{*}')`, [BenchAdminPhone])
+  await client.query("analyze accounts.admins")
   await client.end()
   return {
     url,
     ids: inserted.rows.map((r) => r.id),
+    adminIds: admins.rows.map((r) => r.id),
     drop: async () => {
       await admin.query(`drop database if exists "${name}" with (force)`)
       await admin.end()
@@ -130,16 +152,27 @@ const runLoad = (url: string, seconds: number, paths: () => string, headers: Rec
     requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths() }) }]
   })
 
+/** Like runLoad, with a sequence of requests per iteration (autocannon keeps `context` per connection). */
+const runSequence = (url: string, seconds: number, requests: ReadonlyArray<autocannon.Request>, headers: Record<string, string>) =>
+  autocannon({ url, connections: settings.connections, duration: seconds, headers, requests: [...requests] })
+
 const measure = async (
   workload: string,
   server: RunningServer,
   paths: () => string,
-  headers: Record<string, string> = {}
+  headers: Record<string, string> = {},
+  /** A request sequence per iteration instead of GET `paths()` (built fresh for warm-up and measurement). */
+  sequence?: () => ReadonlyArray<autocannon.Request>
 ): Promise<Measurement> => {
   process.stdout.write(`  ${workload.padEnd(14)} ${server.name.padEnd(14)} ...`)
-  if (settings.warmup > 0) await runLoad(server.baseUrl, settings.warmup, paths, headers)
+  if (settings.warmup > 0) {
+    if (sequence === undefined) await runLoad(server.baseUrl, settings.warmup, paths, headers)
+    else await runSequence(server.baseUrl, settings.warmup, sequence(), headers)
+  }
   const cpuBefore = cpuMicros(server.pid)
-  const result = await runLoad(server.baseUrl, settings.duration, paths, headers)
+  const result = sequence === undefined
+    ? await runLoad(server.baseUrl, settings.duration, paths, headers)
+    : await runSequence(server.baseUrl, settings.duration, sequence(), headers)
   const cpuAfter = cpuMicros(server.pid)
   const requests = result.requests.total
   const measurement: Measurement = {
@@ -158,6 +191,67 @@ const measure = async (
     process.stdout.write(`    ! ${measurement.non2xx} non-2xx responses, ${measurement.errors} errors\n`)
   }
   return measurement
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identity workloads (issue 3).
+
+const BenchOtp = "246810"
+const BenchBootstrapToken = "bench-bootstrap-token"
+const BenchAdminPhone = "+919999900000"
+const otpNumbers = Array.from({ length: numberEnv("BENCH_OTP_NUMBERS", 3000, 10, 6000) }, (_, i) => `+91988${String(i).padStart(7, "0")}`)
+
+const postJson = async (baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } }
+}
+
+/** OTP verify, authenticated read and the full-stack primary-key read on the Podium host. */
+const identityWorkloads = async (podium: RunningServer, database: BenchDatabase | undefined): Promise<Array<Measurement>> => {
+  const out: Array<Measurement> = []
+  let next = 0
+  const json = { "content-type": "application/json" }
+  const otpSequence = (): ReadonlyArray<autocannon.Request> => [
+    {
+      method: "POST",
+      path: "/v2/auth/send-otp",
+      headers: json,
+      setupRequest: (request, context) => {
+        const phoneNumber = otpNumbers[next++ % otpNumbers.length]!
+        ;(context as { phoneNumber?: string }).phoneNumber = phoneNumber
+        return { ...request, body: JSON.stringify({ phoneNumber }) }
+      }
+    },
+    {
+      method: "POST",
+      path: "/v2/auth/verify-otp",
+      headers: json,
+      setupRequest: (request, context) => ({
+        ...request,
+        body: JSON.stringify({ phoneNumber: (context as { phoneNumber: string }).phoneNumber, otp: BenchOtp, role: "user" })
+      })
+    }
+  ]
+  const expected = otpNumbers.length
+  process.stdout.write(`  (otp-verify: ${expected} numbers; an iteration past them hits the 60 s cooldown and answers 429)
+`)
+  out.push(await measure("otp-verify", podium, () => "/", {}, otpSequence))
+
+  // The admin to read with: seeded with the bench database; bootstrapped when there is none (409 when seeded).
+  const bootstrap = await postJson(podium.baseUrl, "/v2/admins/bootstrap", { phoneNumber: BenchAdminPhone }, { "x-bootstrap-token": BenchBootstrapToken })
+  if (bootstrap.status !== 201 && bootstrap.status !== 409) throw new Error(`bootstrap failed: ${bootstrap.status}`)
+  const otp = await postJson(podium.baseUrl, "/v2/admins/send-otp", { phoneNumber: BenchAdminPhone })
+  if (otp.status !== 201) throw new Error(`admin send-otp failed: ${otp.status} (is ${BenchAdminPhone} in AUTH_TEST_OTPS?)`)
+  const signedIn = await postJson(podium.baseUrl, "/v2/auth/verify-otp", { phoneNumber: BenchAdminPhone, otp: BenchOtp, role: "admin" })
+  const token = signedIn.body.data?.accessToken
+  if (typeof token !== "string") throw new Error(`admin sign-in failed: ${signedIn.status}`)
+  const bearer = { authorization: `Bearer ${token}` }
+  out.push(await measure("auth-read", podium, () => "/v2/admins/me", bearer))
+  if (database !== undefined && database.adminIds.length > 0) {
+    const ids = database.adminIds
+    out.push(await measure("pk-read", podium, () => `/v2/admins/${ids[Math.floor(Math.random() * ids.length)]}`, bearer))
+  }
+  return out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,6 +330,10 @@ const main = async () => {
         ACCESS_LOG: "false",
         LOG_LEVEL: "warning",
         ALL_IN_ONE: "false",
+        // Identity workloads: fixed codes for the bench numbers (nothing sent), caps raised (never in production).
+        AUTH_TEST_OTPS: [BenchAdminPhone, ...otpNumbers].map((n) => `${n}=${BenchOtp}`).join(","),
+        AUTH_OTP_CAP_SCALE: "100000",
+        ADMIN_BOOTSTRAP_TOKEN: BenchBootstrapToken,
         ...(database ? { DATABASE_URL: database.url } : {})
       },
       readyPath: "/health/live",
@@ -281,9 +379,11 @@ const main = async () => {
       }
     }
 
+    results.push(...(await identityWorkloads(podium, database)))
+
     const markdown = table(results, baselineOf)
     process.stdout.write(`\n${markdown}\n`)
-    if (database && settings.podiumPkPath === undefined) {
+    if (database && settings.podiumPkPath === undefined && database.adminIds.length === 0) {
       process.stdout.write(
         "\npk-read through the full Podium stack: pending (no primary-key read route yet; set BENCH_PODIUM_PK_PATH)\n"
       )

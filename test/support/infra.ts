@@ -1,5 +1,6 @@
 /** Small infrastructure layers for HTTP tests that need configuration and controllable probes. */
-import { AppConfig, appConfigFrom, HealthProbes, identityServicesMemory, type ComponentHealth, type HealthProbe } from "@podium/host-common"
+import { AppConfig, appConfigFrom, HealthProbes, identityServicesMemory, notificationsMemory, organizersMemory, type ComponentHealth, type HealthProbe } from "@podium/host-common"
+import type { HttpInfrastructure } from "@podium/http/server"
 import { Effect, Layer } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -33,7 +34,7 @@ export const switchableProbe = (name: string) => {
  * Configuration and the given probes, plus the identity services on memory twins (the identity
  * routes are served by every host, so every infrastructure must provide them).
  */
-export const infraWith = async (probes: ReadonlyArray<HealthProbe>, env: Record<string, string | undefined> = {}) => {
+export const infraWith = async (probes: ReadonlyArray<HealthProbe>, env: Record<string, string | undefined> = {}): Promise<Layer.Layer<HttpInfrastructure>> => {
   const config = await testConfig(env)
-  return Layer.mergeAll(Layer.succeed(AppConfig, config), Layer.succeed(HealthProbes, probes), identityServicesMemory(config))
+  return Layer.mergeAll(Layer.succeed(AppConfig, config), Layer.succeed(HealthProbes, probes), identityServicesMemory(config), notificationsMemory(config), organizersMemory(config))
 }

@@ -12,7 +12,7 @@
  *
  * Needs the test Postgres server (`onServer`); Redis falls back to the memory twins outside CI.
  */
-import { AppConfig, appConfigFrom, infrastructureLayer, type Infrastructure } from "@podium/host-common"
+import { AppConfig, appConfigFrom, infrastructureLayer, type Infrastructure, type NotificationsInfrastructure } from "@podium/host-common"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { mkdtempSync } from "node:fs"
@@ -20,6 +20,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { databaseTarget, freshDatabaseUrl } from "./database.js"
 import { startHttp, type RunningHttp } from "./http.js"
+import type { RouterServices } from "@podium/http/server"
 import { deleteRedisKeys, resolveTestRedis } from "./redis.js"
 
 /** Whether the real host can run here (it needs the test Postgres server). */
@@ -31,7 +32,7 @@ export interface RealHost {
   /** The built infrastructure (database, Redis ports, identity ports, senders…). */
   readonly context: Context.Context<Infrastructure>
   /** Runs an effect against the host's infrastructure. */
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Infrastructure>) => Promise<A>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Infrastructure | NotificationsInfrastructure>) => Promise<A>
   /** The local SMS/e-mail recorder of this host. */
   readonly deliveries: RecordedDeliveries["Type"]
   /** The last code sent to `recipient` (phone or e-mail), read from the recorded message. */
@@ -43,7 +44,14 @@ export interface RealHost {
  * Starts the real host for a test file. `label` names the Redis prefix (pass `import.meta.url`);
  * `env` adds configuration (APP_ENV=test, a fresh DATA_DIR and the database/Redis URLs are set).
  */
-export const startRealHost = async (label: string, env: Record<string, string | undefined> = {}): Promise<RealHost> => {
+export const startRealHost = async (
+  label: string,
+  env: Record<string, string | undefined> = {},
+  options: {
+    /** Test-only routes served behind the same pipeline, built with the host's infrastructure (e.g. guard probes). */
+    readonly extraRoutes?: (context: Context.Context<Infrastructure>) => Layer.Layer<never, never, RouterServices>
+  } = {}
+): Promise<RealHost> => {
   const scope = Effect.runSync(Scope.make())
   const databaseUrl = await Effect.runPromise(Scope.extend(freshDatabaseUrl, scope))
   const redis = await resolveTestRedis(label)
@@ -57,7 +65,10 @@ export const startRealHost = async (label: string, env: Record<string, string | 
     ...env
   }))
   const context = await Effect.runPromise(Layer.buildWithScope(infrastructureLayer(config), scope))
-  const http = await startHttp(Layer.succeedContext(context))
+  const http = await startHttp(
+    Layer.succeedContext(context),
+    options.extraRoutes === undefined ? {} : { extraRoutes: options.extraRoutes(context) }
+  )
   const deliveries = Context.get(context, RecordedDeliveries)
   const lastCode = (recipient: string) => {
     const sent = deliveries.to(recipient).at(-1)?.message as { body?: string; text?: string } | undefined

@@ -9,7 +9,7 @@
  *   // handler: const me = yield* CurrentPrincipal; yield* requireRole("admin")
  */
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
-import { Context, Effect } from "effect"
+import { Clock, Context, Effect } from "effect"
 import { Forbidden, Unauthorized } from "./errors.js"
 
 /** Kinds of account a principal can be. */
@@ -59,3 +59,20 @@ export class OptionalAuthenticated extends HttpApiMiddleware.Tag<OptionalAuthent
 export const requireRole = (...roles: ReadonlyArray<PrincipalKind>): Effect.Effect<Principal, Forbidden, CurrentPrincipal> =>
   Effect.flatMap(CurrentPrincipal, (principal) =>
     roles.includes(principal.role) ? Effect.succeed(principal) : Effect.fail(new Forbidden({ message: "Access Denied" })))
+
+/**
+ * The step-up guard for sensitive operations (account delete, wallet withdraw, payment-method edit;
+ * A 5.6), used behind `Authenticated` next to `requireRole`: the caller's principal when its
+ * session was stepped-up within the last 5 minutes (POST /v2/auth/step-up/verify with a fresh OTP,
+ * TOTP or passkey), else 403 `STEP_UP_REQUIRED` (declare `Forbidden.wire` on the group). The guard
+ * reads `steppedUpUntil`, which the host's auth middleware loads from the server-side session state.
+ */
+export const requireStepUp: Effect.Effect<Principal, Forbidden, CurrentPrincipal> = Effect.gen(function*() {
+  const principal = yield* CurrentPrincipal
+  const now = yield* Clock.currentTimeMillis
+  if (principal.steppedUpUntil !== undefined && principal.steppedUpUntil > now) return principal
+  return yield* new Forbidden({
+    code: "STEP_UP_REQUIRED",
+    message: "This operation needs a fresh verification: POST /v2/auth/step-up/verify with an OTP, TOTP code or passkey"
+  })
+})

@@ -5,4 +5,6 @@ export * from "./errors.js"
 /** Every area API uses this identifier so handler layers built for an area satisfy the served API. */
 export const ApiId = "podium" as const
 export * from "./list-query.js"
+export * from "./crud.js"
 export * from "./auth.middleware.js"
+export * from "./organizer-tenancy.middleware.js"

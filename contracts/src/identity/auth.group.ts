@@ -30,11 +30,11 @@ import {
   LogoutResult,
   SendOtpNested,
   SendOtpResult,
-  SignInResult,
   TokenPair,
-  TokenVerification,
-  VerifyOtpResult
+  TokenVerification
 } from "./sign-in.dto.js"
+// A sign-in of an account with TOTP answers {totpRequired, mfaToken} instead of tokens (second-factor.dto.ts).
+import { SignInOutcome, VerifyOtpOutcome } from "./second-factor.dto.js"
 
 export const SendOtpBody = Body({ phoneNumber: PhoneNumber })
 export const VerifyOtpBody = Body({ phoneNumber: PhoneNumber, otp: OtpCode, role: OneOf("user", "organizer", "admin") })
@@ -56,7 +56,7 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("verifyOtp", "/v2/auth/verify-otp")
       .setPayload(VerifyOtpBody)
-      .addSuccess(Ok(VerifyOtpResult, { status: 201, message: "Login successful" }))
+      .addSuccess(Ok(VerifyOtpOutcome, { status: 201, message: "Login successful" }))
       .annotate(OpenApi.Summary, "Sign in with a phone code; creates the athlete on first sign-in (role user)")
   )
   .add(
@@ -68,7 +68,7 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("emailVerifyOtp", "/v2/auth/email/verify-otp")
       .setPayload(VerifyEmailOtpBody)
-      .addSuccess(Ok(SignInResult, { message: "Login successful" }))
+      .addSuccess(Ok(SignInOutcome, { message: "Login successful" }))
       .annotate(OpenApi.Summary, "Sign in with an e-mail code")
   )
   .add(

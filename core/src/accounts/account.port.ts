@@ -38,6 +38,8 @@ export interface NewAdmin {
   readonly email?: string | null
   readonly firstName?: string | null
   readonly lastName?: string | null
+  /** Initial permissions (admin-permission.model.ts); bootstrap and the CLI grant `*`. */
+  readonly permissions?: ReadonlyArray<string>
 }
 
 /** Administrator accounts. */

@@ -2,3 +2,6 @@
 export * from "./account.model.js"
 export * from "./account.port.js"
 export * from "./admin.use-case.js"
+export * from "./admin-permission.model.js"
+export * from "./admin-accounts.port.js"
+export * from "./admin-accounts.use-case.js"

@@ -10,6 +10,7 @@ import { RefreshTokenInvalid, RefreshTokenReused, SessionNotActive, SessionNotFo
 import type { AccountKind, AccountRef, Principal, Role } from "./principal.model.js"
 import { RefreshTokenLifetimeDays, type Session } from "./session.model.js"
 import { SessionRepo } from "./session.port.js"
+import { steppedUpUntil } from "./step-up.model.js"
 
 /** How long "session is active/revoked" is cached; revocations overwrite it at once. */
 const ActiveCacheMs = 60_000
@@ -90,19 +91,21 @@ export const sessionIsActive = Effect.fn("identity.sessions.isActive")(function*
   return Option.getOrElse(again, () => "1") === "1"
 })
 
-/** Verifies an access token and its session: the principal of an authenticated request. */
+/** Verifies an access token and its session: the principal of an authenticated request (with its step-up window, if any). */
 export const authenticate = (
   token: string
 ): Effect.Effect<Principal, InvalidAccessToken | SessionNotActive, AccessTokens | TtlCache | SessionRepo> =>
   Effect.gen(function*() {
     const claims = yield* Effect.flatMap(AccessTokens, (tokens) => tokens.verify(token))
     if (!(yield* sessionIsActive(claims.sid))) return yield* new SessionNotActive({ sessionId: claims.sid })
+    const steppedUp = yield* steppedUpUntil(claims.sid)
     const principal: Principal = {
       accountKind: claims.kind,
       accountId: claims.sub,
       sessionId: claims.sid,
       role: claims.role,
-      ...(claims.act === undefined ? {} : { impersonatorId: claims.act })
+      ...(claims.act === undefined ? {} : { impersonatorId: claims.act }),
+      ...(steppedUp === undefined ? {} : { steppedUpUntil: steppedUp })
     }
     return principal
   })
@@ -215,4 +218,15 @@ export const revokeAllSessions = Effect.fn("identity.sessions.revokeAll")(functi
   const ended = yield* repo.revokeAccount(account, reason, yield* now)
   yield* markRevoked(ended)
   return ended
+})
+
+/**
+ * Revokes sessions by id whoever owns them (impersonation end, admin actions); the active-session
+ * cache is overwritten at once, so their access tokens are refused on the next request.
+ */
+export const revokeSessionsById = Effect.fn("identity.sessions.revokeById")(function*(ids: ReadonlyArray<string>, reason: string) {
+  const repo = yield* SessionRepo
+  const at = yield* now
+  yield* Effect.forEach(ids, (id) => repo.revoke(id, reason, at), { discard: true })
+  yield* markRevoked(ids)
 })

@@ -9,7 +9,14 @@ import { AdminRepo, CrewMemberRepo, OrganizerMemberRepo, UserRepo } from "../acc
 import { AccountNotFound, PhoneAlreadyBound } from "./identity.errors.js"
 import { consumeOtp, issueOtp, type OtpMessage } from "./otp.use-case.js"
 import type { AccountKind, LoginRole, Principal } from "./principal.model.js"
+import { completeSignIn } from "./second-factor.use-case.js"
 import { startSession } from "./session.use-case.js"
+
+/**
+ * The shared end of every sign-in that may need a second factor (second-factor.use-case.ts): the
+ * session starts, or a `{secondFactor, mfaToken}` step is answered instead of tokens.
+ */
+export { completeSignIn }
 
 /** Who an account is, as sign-in and token verification answer it. */
 export interface AccountProfile {
@@ -130,7 +137,10 @@ const open = (profile: AccountProfile, client: ClientInfo) =>
     Effect.map((started) => ({ profile, accessToken: started.accessToken, refreshToken: started.refreshToken, sessionId: started.session.id }))
   )
 
-/** Phone sign-in: checks the code, resolves (or, for athletes, creates) the account, starts a session. */
+/**
+ * Phone sign-in: checks the code, resolves (or, for athletes, creates) the account, starts a session
+ * (or answers the second-factor step that is due: see completeSignIn).
+ */
 export const signInWithPhoneOtp = Effect.fn("identity.signIn.phone")(function*(input: {
   readonly phoneNumber: string
   readonly otp: string
@@ -138,7 +148,7 @@ export const signInWithPhoneOtp = Effect.fn("identity.signIn.phone")(function*(i
 } & ClientInfo) {
   yield* consumeOtp({ kind: "phone", identifier: input.phoneNumber, code: input.otp })
   const profile = yield* resolveByPhone(input.phoneNumber, input.role)
-  return yield* open(profile, input)
+  return yield* completeSignIn(profile, input)
 })
 
 /** Which template an e-mail code uses and which accounts it may sign in to. */
@@ -182,7 +192,7 @@ export const signInWithEmailOtp = Effect.fn("identity.signIn.email")(function*(i
     if (members[0] === undefined) return yield* new AccountNotFound({ kind: "organizer" })
     profile = ofMember(members[0])
   }
-  return yield* open(profile, input)
+  return yield* completeSignIn(profile, input)
 })
 
 /** Crew codes (SMS or e-mail, 4 digits): sent only to known active crew, same answer otherwise. */

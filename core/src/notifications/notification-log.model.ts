@@ -30,6 +30,36 @@ export interface NotificationLog {
   readonly error: string | null
   readonly resendOf: string | null
   readonly createdAt: DateTime.Utc
+  /** What the provider last reported about the message (delivery-receipt webhooks); null until then. */
+  readonly deliveryStatus: DeliveryStatus | null
+  /** The provider's error for UNDELIVERED/FAILED receipts. */
+  readonly deliveryError: string | null
+  readonly deliveryUpdatedAt: DateTime.Utc | null
+}
+
+/** Delivery states a provider reports after accepting a message. */
+export const DeliveryStatus = Schema.Literal("QUEUED", "SENT", "DELIVERED", "UNDELIVERED", "FAILED", "READ")
+export type DeliveryStatus = typeof DeliveryStatus.Type
+
+/**
+ * How far along a delivery is. Receipts only move a row forward, so a replayed webhook or one that
+ * arrives after a later receipt changes nothing (idempotent); DELIVERED/UNDELIVERED/FAILED share a
+ * rank because a provider reports one of them, and READ comes after DELIVERED.
+ */
+export const deliveryRank: Readonly<Record<DeliveryStatus, number>> = {
+  QUEUED: 1,
+  SENT: 2,
+  DELIVERED: 3,
+  UNDELIVERED: 3,
+  FAILED: 3,
+  READ: 4
+}
+
+/** One status report of a provider about one message it accepted. */
+export interface DeliveryReceipt {
+  readonly providerMessageId: string
+  readonly status: DeliveryStatus
+  readonly error: string | null
 }
 
 export interface NotificationLogFilter {
@@ -37,6 +67,7 @@ export interface NotificationLogFilter {
   readonly channel?: Channel
   readonly outboxId?: string
   readonly recipient?: string
+  readonly step?: string
   readonly limit?: number
   readonly offset?: number
 }

@@ -5,7 +5,7 @@
  */
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { Channel } from "./channels.port.js"
-import type { NotificationLog, NotificationLogFilter, NotificationLogNotFound } from "./notification-log.model.js"
+import type { DeliveryReceipt, NotificationLog, NotificationLogFilter, NotificationLogNotFound } from "./notification-log.model.js"
 import type {
   OutboxFilter,
   OutboxId,
@@ -71,6 +71,8 @@ export class OutboxRepo extends Context.Tag("@podium/core/notifications/OutboxRe
    * that produced it.
    */
   readonly enqueue: (message: NewOutboxMessage) => Effect.Effect<OutboxMessage>
+  /** Writes several PENDING rows in one statement: all of them or none (same transaction rule as `enqueue`). */
+  readonly enqueueMany: (messages: ReadonlyArray<NewOutboxMessage>) => Effect.Effect<ReadonlyArray<OutboxMessage>>
   /**
    * Leases up to `limit` due rows to `workerId`: PENDING or FAILED rows whose nextAttemptAt has
    * come, and PROCESSING rows whose lease expired (a killed worker's). Expired rows with no attempts
@@ -96,6 +98,12 @@ export class NotificationLogRepo extends Context.Tag("@podium/core/notifications
   readonly get: (id: string) => Effect.Effect<NotificationLog, NotificationLogNotFound>
   /** Newest first. */
   readonly list: (filter?: NotificationLogFilter) => Effect.Effect<ReadonlyArray<NotificationLog>>
+  /**
+   * Applies a provider's delivery receipt to the log rows carrying its message id on one of
+   * `channels`, only when it moves the delivery status forward (see deliveryRank): a replayed or
+   * out-of-order receipt changes nothing. Returns how many rows changed.
+   */
+  readonly applyReceipt: (receipt: DeliveryReceipt, channels: ReadonlyArray<Channel>) => Effect.Effect<number>
 }>() {}
 
 /** Channel templates with versions. */

@@ -13,6 +13,7 @@ import {
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import type { RefreshTokenRecord, Session } from "../identity/session.model.js"
 import { SessionRepo } from "../identity/session.port.js"
+import { hmacSha1 } from "./hmac-sha1.memory.js"
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, "0")
 
@@ -46,7 +47,8 @@ const fnv = (text: string) => {
 export const makeHmacMemory = (key = "memory-key"): Hmac["Type"] =>
   Hmac.of({
     digest: (purpose, value) => Effect.succeed(fnv(`${key}\u0000${purpose}\u0000${value}`)),
-    matches: (purpose, value, digest) => Effect.succeed(fnv(`${key}\u0000${purpose}\u0000${value}`) === digest)
+    matches: (purpose, value, digest) => Effect.succeed(fnv(`${key}\u0000${purpose}\u0000${value}`) === digest),
+    sha1: (secret, message) => Effect.sync(() => hmacSha1(secret, message))
   })
 export const HmacMemory: Layer.Layer<Hmac> = Layer.sync(Hmac, () => makeHmacMemory())
 

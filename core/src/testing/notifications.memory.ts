@@ -6,7 +6,7 @@
 import { Context, DateTime, Duration, Effect, Either, Layer, Option } from "effect"
 import type { Channel } from "../notifications/channels.port.js"
 import { Channels } from "../notifications/channels.port.js"
-import { type NotificationLog, NotificationLogNotFound } from "../notifications/notification-log.model.js"
+import { deliveryRank, type NotificationLog, NotificationLogNotFound } from "../notifications/notification-log.model.js"
 import {
   emptyStatusCounts,
   LastFailuresShown,
@@ -23,6 +23,7 @@ import {
 } from "../notifications/outbox.model.js"
 import {
   type AttemptOutcome,
+  type NewOutboxMessage,
   NotificationLogRepo,
   OutboxRepo,
   PreferenceRepo,
@@ -52,9 +53,7 @@ export const makeNotificationsMemory = () => {
   }
   const byAge = (a: OutboxMessage, b: OutboxMessage) => ms(a.createdAt) - ms(b.createdAt) || order.get(a.id)! - order.get(b.id)!
 
-  const outbox = OutboxRepo.of({
-    enqueue: (input) =>
-      Effect.map(DateTime.now, (now) => {
+  const insert = (input: NewOutboxMessage, now: DateTime.Utc): OutboxMessage => {
         const id = uuid() as OutboxId
         order.set(id, sequence++)
         return put({
@@ -83,7 +82,11 @@ export const makeNotificationsMemory = () => {
           updatedAt: now,
           sentAt: null
         })
-      }),
+  }
+
+  const outbox = OutboxRepo.of({
+    enqueue: (input) => Effect.map(DateTime.now, (now) => insert(input, now)),
+    enqueueMany: (inputs) => Effect.map(DateTime.now, (now) => inputs.map((input) => insert(input, now))),
     claim: (input) =>
       Effect.map(DateTime.now, (now) => {
         const expired = (r: OutboxMessage) => r.status === "PROCESSING" && r.leaseUntil !== null && ms(r.leaseUntil) < ms(now)
@@ -132,7 +135,10 @@ export const makeNotificationsMemory = () => {
           providerMessageId: outcome._tag === "Sent" ? outcome.providerMessageId : null,
           error: outcome._tag === "Sent" ? null : outcome._tag === "Skipped" ? outcome.reason : outcome.error,
           resendOf: row.resendOf,
-          createdAt: now
+          createdAt: now,
+          deliveryStatus: null,
+          deliveryError: null,
+          deliveryUpdatedAt: null
         })
         return Effect.succeed(put(next))
       }),
@@ -198,11 +204,23 @@ export const makeNotificationsMemory = () => {
             (filter.status === undefined || l.status === filter.status) &&
             (filter.channel === undefined || l.channel === filter.channel) &&
             (filter.outboxId === undefined || l.outboxId === filter.outboxId) &&
-            (filter.recipient === undefined || l.recipient === filter.recipient)
+            (filter.recipient === undefined || l.recipient === filter.recipient) &&
+            (filter.step === undefined || l.step === filter.step)
           )
           .reverse()
           .slice(filter.offset ?? 0, (filter.offset ?? 0) + (filter.limit ?? 100))
-      )
+      ),
+    applyReceipt: (receipt, channels) =>
+      Effect.map(DateTime.now, (now) => {
+        let changed = 0
+        logs.forEach((log, i) => {
+          if (log.providerMessageId !== receipt.providerMessageId || !channels.includes(log.channel)) return
+          if (log.deliveryStatus !== null && deliveryRank[log.deliveryStatus] >= deliveryRank[receipt.status]) return
+          logs[i] = { ...log, deliveryStatus: receipt.status, deliveryError: receipt.error, deliveryUpdatedAt: now }
+          changed++
+        })
+        return changed
+      })
   })
 
   const templateRepo = TemplateRepo.of({

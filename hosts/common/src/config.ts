@@ -4,7 +4,7 @@
  * they are generated once and kept under DATA_DIR so restarts keep sessions valid.
  */
 import { Config, ConfigError, ConfigProvider, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { randomBytes } from "node:crypto"
+import { createPrivateKey, randomBytes } from "node:crypto"
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { Identity } from "@podium/core"
@@ -40,10 +40,18 @@ export interface AppConfigShape {
   readonly authTestOtps: ReadonlyMap<string, string>
   /** AUTH_OTP_TTL_SECONDS: replaces every one-time code's lifetime (tests of expiry). Refused in production. */
   readonly authOtpTtlSeconds: Option.Option<number>
+  /** AUTH_OTP_CAP_SCALE: multiplies every one-time-code send cap (per address, per client address) for load tests. Refused in production. */
+  readonly authOtpCapScale?: number
   /** ADMIN_BOOTSTRAP_TOKEN: enables POST /v2/admins/bootstrap with header x-bootstrap-token; unset = disabled. */
   readonly adminBootstrapToken: Option.Option<Redacted.Redacted<string>>
   /** Notification providers (EMAIL_/SMS_/PUSH_/CHAT_PROVIDER_*); absent or unset: local senders (production: not configured). */
   readonly notificationProviders?: NotificationProviderSettings
+  /** BLOB_STORE (`local` default, or `s3` with the S3_* variables): where uploaded files live. */
+  readonly blobStore?: BlobStoreSettings
+  /** Identity providers A and B and the e-mail verification link (IDENTITY_PROVIDER_*, EMAIL_VERIFICATION_URL); absent: none configured. */
+  readonly identityProviders?: IdentityProvidersConfig
+  /** The WebAuthn relying party of passkeys (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN, WEBAUTHN_RP_NAME); absent: localhost defaults. */
+  readonly webauthn?: WebAuthnSettings
 }
 
 export interface Secrets {
@@ -51,7 +59,7 @@ export interface Secrets {
   readonly jwtSecret: Redacted.Redacted<string>
   /** Keys HMACs of OTP codes and refresh tokens. */
   readonly hashSecret: Redacted.Redacted<string>
-  /** Encrypts sensitive columns at rest (bank details). */
+  /** Encrypts sensitive columns at rest (TOTP secrets, bank details). */
   readonly encryptionKey: Redacted.Redacted<string>
   /** Guards operator-only routes such as /memory/* (header x-ops-token). */
   readonly opsToken: Redacted.Redacted<string>
@@ -161,6 +169,13 @@ export const loadAppConfig = Effect.gen(function*() {
   if (Option.isSome(authOtpTtlSeconds) && appEnv === "production") {
     return yield* Effect.fail(ConfigError.InvalidData(["AUTH_OTP_TTL_SECONDS"], "The one-time-code lifetime override is refused when APP_ENV is production"))
   }
+  const authOtpCapScale = yield* Config.integer("AUTH_OTP_CAP_SCALE").pipe(
+    Config.validate({ message: "Expected an integer between 1 and 1000000", validation: (n) => n >= 1 && n <= 1_000_000 }),
+    Config.withDefault(1)
+  )
+  if (authOtpCapScale !== 1 && appEnv === "production") {
+    return yield* Effect.fail(ConfigError.InvalidData(["AUTH_OTP_CAP_SCALE"], "Raising the one-time-code caps is refused when APP_ENV is production"))
+  }
   const adminBootstrapToken = yield* Config.option(Config.redacted("ADMIN_BOOTSTRAP_TOKEN")).pipe(
     Effect.map(Option.filter((v) => Redacted.value(v).trim().length > 0))
   )
@@ -180,8 +195,12 @@ export const loadAppConfig = Effect.gen(function*() {
     secrets,
     authTestOtps,
     authOtpTtlSeconds,
+    authOtpCapScale,
     adminBootstrapToken,
-    notificationProviders: yield* loadNotificationProviderSettings
+    notificationProviders: yield* loadNotificationProviderSettings,
+    blobStore: yield* loadBlobStoreSettings,
+    identityProviders: yield* loadIdentityProvidersConfig(port),
+    webauthn: yield* loadWebAuthnSettings(port)
   } satisfies AppConfigShape
 })
 
@@ -296,3 +315,148 @@ export const loadNotificationProviderSettings: Effect.Effect<NotificationProvide
     webhookSecret
   }
 })
+
+// ---------------------------------------------------------------------------------------------
+// Blob storage (issue 4): BLOB_STORE=local (files under DATA_DIR/blobs) or s3 (an S3-compatible
+// store: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, all required).
+
+export type BlobStoreSettings =
+  | { readonly kind: "local" }
+  | {
+    readonly kind: "s3"
+    readonly endpoint: string
+    readonly bucket: string
+    readonly region: string
+    readonly accessKeyId: string
+    readonly secretAccessKey: Redacted.Redacted<string>
+  }
+
+const loadBlobStoreSettings: Effect.Effect<BlobStoreSettings, ConfigError.ConfigError> = Effect.gen(function*() {
+  const kind = yield* Config.literal("local", "s3")("BLOB_STORE").pipe(Config.withDefault("local" as const))
+  if (kind === "local") return { kind: "local" } as const
+  const required = (name: string) =>
+    Config.string(name).pipe(
+      Config.validate({ message: `Expected a value (required when BLOB_STORE=s3)`, validation: (v) => v.trim().length > 0 })
+    )
+  const endpoint = yield* required("S3_ENDPOINT")
+  if (!/^https?:\/\//.test(endpoint)) return yield* Effect.fail(ConfigError.InvalidData(["S3_ENDPOINT"], "Expected an http:// or https:// URL"))
+  return {
+    kind: "s3",
+    endpoint,
+    bucket: yield* required("S3_BUCKET"),
+    region: yield* Config.string("S3_REGION").pipe(Config.withDefault("us-east-1")),
+    accessKeyId: yield* required("S3_ACCESS_KEY_ID"),
+    secretAccessKey: yield* Config.redacted("S3_SECRET_ACCESS_KEY")
+  } as const
+})
+
+// ---------------------------------------------------------------------------------------------
+// Identity providers (issue 3). Provider A (ID-token sign-in): IDENTITY_PROVIDER_A_ISSUER (comma
+// list), _JWKS_URL, _CLIENT_IDS (comma list). Provider B (Apple-style code exchange): the same three
+// plus _TOKEN_URL, _TEAM_ID, _KEY_ID, _PRIVATE_KEY (PKCS#8 PEM of a P-256 key; "\n" escapes allowed),
+// and optionally _REDIRECT_URI (the callback URL registered with the provider) and _RETURN_URL
+// (where the browser flow lands with its exchange code; unset: no browser flow). A provider with
+// none of its variables set is unconfigured; a partial set fails at start naming the missing one.
+// EMAIL_VERIFICATION_URL: the public URL of GET /v2/auth/email/verify put in verification e-mails.
+
+/** Settings of both identity providers plus the verification link base. */
+export interface IdentityProvidersConfig extends IdentityProviderSettings {
+  readonly emailVerificationUrl: string
+}
+
+const commaList = (value: string) => value.split(",").map((v) => v.trim()).filter((v) => v !== "")
+
+const httpUrl = (name: string, value: string) =>
+  /^https?:\/\/\S+$/.test(value) ? Effect.void : Effect.fail(ConfigError.InvalidData([name], "Expected an http:// or https:// URL"))
+
+/** Whether a PEM text is a P-256 private key (what ES256 client secrets need). */
+const isP256PrivateKey = (pem: string) => {
+  try {
+    const key = createPrivateKey(pem)
+    return key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === "prime256v1"
+  } catch {
+    return false
+  }
+}
+
+/** The identity-provider variables (see above). */
+export const loadIdentityProvidersConfig = (port: number): Effect.Effect<IdentityProvidersConfig, ConfigError.ConfigError> =>
+  Effect.gen(function*() {
+    const a = yield* channelSettings(
+      { issuers: "IDENTITY_PROVIDER_A_ISSUER", jwksUrl: "IDENTITY_PROVIDER_A_JWKS_URL", clientIds: "IDENTITY_PROVIDER_A_CLIENT_IDS" },
+      "jwksUrl"
+    )
+    const b = yield* channelSettings(
+      {
+        issuers: "IDENTITY_PROVIDER_B_ISSUER",
+        jwksUrl: "IDENTITY_PROVIDER_B_JWKS_URL",
+        tokenUrl: "IDENTITY_PROVIDER_B_TOKEN_URL",
+        clientIds: "IDENTITY_PROVIDER_B_CLIENT_IDS",
+        teamId: "IDENTITY_PROVIDER_B_TEAM_ID",
+        keyId: "IDENTITY_PROVIDER_B_KEY_ID",
+        privateKey: "IDENTITY_PROVIDER_B_PRIVATE_KEY"
+      },
+      "jwksUrl"
+    )
+    let pem = ""
+    if (Option.isSome(b)) {
+      yield* httpUrl("IDENTITY_PROVIDER_B_TOKEN_URL", b.value.tokenUrl)
+      pem = b.value.privateKey.replace(/\\n/g, "\n")
+      if (!isP256PrivateKey(pem)) {
+        return yield* Effect.fail(ConfigError.InvalidData(["IDENTITY_PROVIDER_B_PRIVATE_KEY"], "Expected the PKCS#8 PEM of a P-256 (ES256) private key"))
+      }
+    }
+    const redirectUri = Option.map(yield* optionalText("IDENTITY_PROVIDER_B_REDIRECT_URI"), (u) => u.trim())
+    if (Option.isSome(redirectUri)) yield* httpUrl("IDENTITY_PROVIDER_B_REDIRECT_URI", redirectUri.value)
+    const returnUrl = Option.map(yield* optionalText("IDENTITY_PROVIDER_B_RETURN_URL"), (u) => u.trim())
+    if (Option.isSome(returnUrl)) yield* httpUrl("IDENTITY_PROVIDER_B_RETURN_URL", returnUrl.value)
+    const emailVerificationUrl = yield* Config.string("EMAIL_VERIFICATION_URL").pipe(
+      Config.withDefault(`http://localhost:${port}/v2/auth/email/verify`)
+    )
+    yield* httpUrl("EMAIL_VERIFICATION_URL", emailVerificationUrl)
+    return {
+      a: Option.map(a, (v) => ({ issuers: commaList(v.issuers), jwksUrl: v.jwksUrl, clientIds: commaList(v.clientIds) })),
+      b: Option.map(b, (v) => ({
+        issuers: commaList(v.issuers),
+        jwksUrl: v.jwksUrl,
+        clientIds: commaList(v.clientIds),
+        tokenUrl: v.tokenUrl,
+        teamId: v.teamId,
+        keyId: v.keyId,
+        privateKey: Redacted.make(pem),
+        redirectUri,
+        returnUrl
+      })),
+      emailVerificationUrl
+    }
+  })
+
+import type { IdentityProviderSettings } from "@podium/providers"
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (issue 3, second factors): the WebAuthn relying party. WEBAUTHN_RP_ID is the registrable
+// domain the credentials are bound to (default `localhost`); WEBAUTHN_ORIGIN the exact origin(s) the
+// browser reports, comma-separated (default `http://localhost:<PORT>`); WEBAUTHN_RP_NAME the name
+// authenticators show (default `Podium`).
+
+export interface WebAuthnSettings {
+  readonly rpId: string
+  readonly origins: ReadonlyArray<string>
+  readonly rpName: string
+}
+
+export const loadWebAuthnSettings = (port: number): Effect.Effect<WebAuthnSettings, ConfigError.ConfigError> =>
+  Effect.gen(function*() {
+    const rpId = (yield* Config.string("WEBAUTHN_RP_ID").pipe(Config.withDefault("localhost"))).trim()
+    if (!/^[a-z0-9.-]+$/i.test(rpId)) {
+      return yield* Effect.fail(ConfigError.InvalidData(["WEBAUTHN_RP_ID"], "Expected a domain name such as podium.example"))
+    }
+    const originsText = yield* Config.string("WEBAUTHN_ORIGIN").pipe(Config.withDefault(`http://localhost:${port}`))
+    const origins = originsText.split(",").map((o) => o.trim()).filter((o) => o !== "")
+    const bad = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o))
+    if (origins.length === 0 || bad !== undefined) {
+      return yield* Effect.fail(ConfigError.InvalidData(["WEBAUTHN_ORIGIN"], `Expected origins such as https://podium.example, got "${bad ?? originsText}"`))
+    }
+    const rpName = yield* Config.string("WEBAUTHN_RP_NAME").pipe(Config.withDefault("Podium"))
+    return { rpId, origins, rpName }
+  })

@@ -26,6 +26,7 @@ export type Infrastructure =
   | Platform.JobHandlers
   | IdentityPorts
   | Senders
+  | OrganizersInfrastructure
 
 /** One probe per component: the database (`select 1`) and the Redis backend (PING, or memory). */
 const HealthProbesLive = Layer.effect(
@@ -38,11 +39,11 @@ const HealthProbesLive = Layer.effect(
 )
 
 /** Builds the infrastructure of a host from a loaded configuration; the database is ready before it returns. */
-export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure | NotificationsInfrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
+export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure | NotificationsInfrastructure | OrganizersInfrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
   const infrastructure = Layer.mergeAll(jobs, HealthProbesLive, identityLayer(config), SendersLive).pipe(Layer.provideMerge(base))
-  return withNotifications(infrastructure) // notifications block (issue 5), see below
+  return withOrganizers(withNotifications(infrastructure)) // notifications block (issue 5), organizers block (issue 4), see below
 }
 
 /** Lines describing which backend serves each port, for the start-up summary (secrets redacted). */
@@ -58,6 +59,7 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
   ["redis ports", describeRedisBackend(config)],
   ["background", config.allInOne ? "all-in-one: worker and scheduler loops run in this process" : "worker and scheduler run as their own hosts"],
   ["providers", describeProviders()],
+  ["blob store", describeBlobStore(config)],
   ["data dir", config.dataDir]
 ]
 
@@ -70,3 +72,7 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
 import type { DatabaseConnectionFailed } from "@podium/postgres"
 import type { RedisUnavailable } from "@podium/redis"
 import { type NotificationsInfrastructure, withNotifications } from "./notifications.js"
+
+// Organizers (issue 4): organizer and team repositories, the shared audit writer (AuditLogPg) and
+// the blob store chosen by BLOB_STORE.
+import { describeBlobStore, type OrganizersInfrastructure, withOrganizers } from "./organizers.js"

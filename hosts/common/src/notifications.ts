@@ -4,12 +4,18 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Notifications } from "@podium/core"
-import type { RecordedDeliveries } from "@podium/core/testing"
+import { NotificationsMemory, type RecordedDeliveries } from "@podium/core/testing"
 import { NotificationsPg } from "@podium/postgres"
-import { Effect, Layer } from "effect"
-import type { AppConfig } from "./config.js"
+import { Effect, Layer, Option } from "effect"
+import type { AppConfig, AppConfigShape } from "./config.js"
 import { HealthProbes } from "./health.js"
-import { type ChannelSenders, NotificationProviders, notificationProviderProbes, NotificationSendersLive } from "./providers.js"
+import {
+  type ChannelSenders,
+  NotificationProviders,
+  notificationProviderProbes,
+  notificationSendersFrom,
+  NotificationSendersLive
+} from "./providers.js"
 
 /** What the notification block adds to a host. */
 export type NotificationsInfrastructure =
@@ -43,3 +49,16 @@ export const withNotifications = <ROut, E, RIn>(
   const withRepos = NotificationsLive.pipe(Layer.provideMerge(infrastructure))
   return NotificationHealthProbesLive.pipe(Layer.provideMerge(withRepos))
 }
+
+/** Webhook signature helpers of the providers package, for the hosts' inbound delivery-receipt routes. */
+export { signPayload, verifyHmacSignature } from "@podium/providers"
+
+/**
+ * The notification block on memory twins with the senders chosen for `config` (local recorders
+ * outside production), for hosts and tests that run without a database.
+ */
+export const notificationsMemory = (config: AppConfigShape): Layer.Layer<NotificationsInfrastructure> =>
+  Layer.merge(
+    NotificationsMemory,
+    notificationSendersFrom(config, { email: Option.none(), sms: Option.none(), push: Option.none(), chat: Option.none(), webhookSecret: Option.none() })
+  )

@@ -10,7 +10,7 @@ import { ComplianceApi } from "@podium/contracts/compliance"
 import { EventsApi } from "@podium/contracts/events"
 import { IdentityApi } from "@podium/contracts/identity"
 import { MoneyApi } from "@podium/contracts/money"
-import { NotificationsApi } from "@podium/contracts/notifications"
+import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
 import { toOpenApi30 } from "./openapi30.js"
 
@@ -23,6 +23,8 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
   ClubsApi,
   MoneyApi,
   NotificationsApi,
+  // Documented everywhere (its description says development-only) but routed only outside production.
+  NotificationsDevApi,
   ComplianceApi
 ]
 

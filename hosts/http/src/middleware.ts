@@ -40,6 +40,25 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
       return Effect.succeed(json(validationBody(["request body could not be read as the declared content type"]), 400))
     }
   }
+  // Multipart limits (organizers issue): the parser's limit failures are defects too; answer 413.
+  if (typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "MultipartError") {
+    // A limit hit while a file is written to disk arrives wrapped as InternalError around the limit error.
+    // (the parser's raw `{_tag: "ReachedLimit", limit}`).
+    const inner = (error as { cause?: { _tag?: unknown; reason?: unknown; limit?: unknown } }).cause
+    const reason = String((error as { reason?: unknown }).reason)
+    if (
+      reason === "FileTooLarge" || reason === "FieldTooLarge" || reason === "BodyTooLarge" || reason === "TooManyParts" ||
+      inner?._tag === "ReachedLimit"
+    ) {
+      // The rest of the body is not read: close the connection so the client does not reuse it.
+      return Effect.succeed(HttpServerResponse.setHeader(
+        json(errorBody(413, "Upload refused: a file, field or the body is above the size limit"), 413),
+        "connection",
+        "close"
+      ))
+    }
+    return Effect.succeed(json(validationBody(["request body could not be read as multipart/form-data"]), 400))
+  }
   if (Cause.isInterruptedOnly(cause)) {
     return Effect.succeed(json(errorBody(503, "Request interrupted"), 503))
   }

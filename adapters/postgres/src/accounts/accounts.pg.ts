@@ -66,8 +66,9 @@ export const AdminRepoPg = Layer.effect(Accounts.AdminRepo, Effect.gen(function*
   const cols = adminCols(sql)
   const insert = (input: Accounts.NewAdmin) =>
     sql<Accounts.Admin>`
-      insert into accounts.admins (phone_number, email, first_name, last_name)
-      values (${input.phoneNumber}, ${input.email ?? null}, ${input.firstName ?? null}, ${input.lastName ?? null})
+      insert into accounts.admins (phone_number, email, first_name, last_name, permissions)
+      values (${input.phoneNumber}, ${input.email ?? null}, ${input.firstName ?? null}, ${input.lastName ?? null},
+              array(select jsonb_array_elements_text(${JSON.stringify(input.permissions ?? [])}::jsonb)))
       returning ${cols}`.pipe(Effect.map((rows) => rows[0]!))
   return Accounts.AdminRepo.of({
     findById: (id) => sql<Accounts.Admin>`select ${cols} from accounts.admins where id = ${id}`.pipe(Effect.orDie, Effect.map(first)),

@@ -14,6 +14,11 @@ import organizersMembers from "./0003_organizers_members.js"
 import identitySessions from "./0004_identity_sessions.js"
 import notificationsOutbox from "./0005_notifications_outbox.js"
 import platformAuditLog from "./0006_platform_audit_log.js"
+import identitySecondFactors from "./0007_identity_second_factors.js"
+import identityProviders from "./0008_identity_providers.js"
+import accountsAdminPermissions from "./0009_accounts_admin_permissions.js"
+import organizersAccounts from "./0011_organizers_accounts.js"
+import notificationsAdmin from "./0010_notifications_admin.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -22,7 +27,12 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0003_organizers_members": organizersMembers,
   "0004_identity_sessions": identitySessions,
   "0005_notifications_outbox": notificationsOutbox,
-  "0006_platform_audit_log": platformAuditLog
+  "0006_platform_audit_log": platformAuditLog,
+  "0007_identity_second_factors": identitySecondFactors,
+  "0008_identity_providers": identityProviders,
+  "0009_accounts_admin_permissions": accountsAdminPermissions,
+  "0010_notifications_admin": notificationsAdmin,
+  "0011_organizers_accounts": organizersAccounts
 }
 
 /** The table recording applied migrations. */

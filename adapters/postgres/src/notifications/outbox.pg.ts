@@ -56,6 +56,9 @@ interface LogRow {
   readonly error: string | null
   readonly resendOf: string | null
   readonly createdAt: Date
+  readonly deliveryStatus: Notifications.DeliveryStatus | null
+  readonly deliveryError: string | null
+  readonly deliveryUpdatedAt: Date | null
 }
 
 const utc = (d: Date) => DateTime.unsafeFromDate(d)
@@ -95,7 +98,10 @@ const toLog = (r: LogRow): Notifications.NotificationLog => ({
   ...r,
   outboxId: r.outboxId as Notifications.OutboxId,
   variables: r.variables ?? {},
-  createdAt: utc(r.createdAt)
+  createdAt: utc(r.createdAt),
+  deliveryStatus: r.deliveryStatus ?? null,
+  deliveryError: r.deliveryError ?? null,
+  deliveryUpdatedAt: utcOrNull(r.deliveryUpdatedAt ?? null)
 })
 
 /** Builds the Postgres OutboxRepo on the SqlClient in context. */
@@ -123,6 +129,46 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
     )
 
   return Notifications.OutboxRepo.of({
+    enqueueMany: (messages) =>
+      messages.length === 0
+        ? Effect.succeed([])
+        : sql<OutboxRow>`
+          insert into notifications.outbox
+            (channel, recipient, user_id, template_key, variables, subject, body, category, step, producer,
+             resend_of, max_attempts, next_attempt_at)
+          select m.channel, m.recipient, m.user_id, m.template_key, m.variables, m.subject, m.body, m.category, m.step,
+                 m.producer, m.resend_of, m.max_attempts, coalesce(m.not_before, now())
+          from jsonb_to_recordset(${JSON.stringify(messages.map((m) => ({
+          channel: m.channel,
+          recipient: m.recipient,
+          user_id: m.userId ?? null,
+          template_key: m.templateKey ?? null,
+          variables: m.variables ?? {},
+          subject: m.subject ?? null,
+          body: m.body ?? null,
+          category: m.category ?? null,
+          step: m.step ?? null,
+          producer: m.producer ?? null,
+          resend_of: m.resendOf ?? null,
+          max_attempts: m.maxAttempts,
+          not_before: m.notBefore === undefined ? null : DateTime.formatIso(m.notBefore),
+        })))}::jsonb) as m(
+            channel text, recipient text, user_id text, template_key text, variables jsonb, subject text, body text,
+            category text, step text, producer text, resend_of uuid, max_attempts int, not_before timestamptz
+          )
+          returning *`.pipe(
+          Effect.orDie,
+          // RETURNING order is not guaranteed: answer in input order (by recipient, then arrival).
+          Effect.map((rows) => {
+            const pool = rows.map(toOutboxMessage)
+            return messages.map((m) => {
+              const i = pool.findIndex((r) => r.recipient === m.recipient && r.channel === m.channel)
+              return pool.splice(i, 1)[0]!
+            })
+          }),
+          Effect.withSpan("OutboxRepoPg.enqueueMany")
+        ),
+
     enqueue: (m) =>
       sql<OutboxRow>`
         insert into notifications.outbox
@@ -311,14 +357,28 @@ export const makeNotificationLogRepoPg = Effect.gen(function*() {
           ...(filter.status === undefined ? [] : [sql`status = ${filter.status}`]),
           ...(filter.channel === undefined ? [] : [sql`channel = ${filter.channel}`]),
           ...(filter.outboxId === undefined ? [] : [sql`outbox_id = ${filter.outboxId}`]),
-          ...(filter.recipient === undefined ? [] : [sql`recipient = ${filter.recipient}`])
+          ...(filter.recipient === undefined ? [] : [sql`recipient = ${filter.recipient}`]),
+          ...(filter.step === undefined ? [] : [sql`step = ${filter.step}`])
         ])
         const rows = yield* sql<LogRow>`
           select * from notifications.logs where ${where}
           order by created_at desc, id desc
           limit ${filter.limit ?? 100}::int offset ${filter.offset ?? 0}::int`
         return rows.map(toLog)
-      }).pipe(Effect.orDie)
+      }).pipe(Effect.orDie),
+    applyReceipt: (receipt, channels) =>
+      channels.length === 0
+        ? Effect.succeed(0)
+        : sql<{ readonly n: number }>`
+          with changed as (
+            update notifications.logs
+            set delivery_status = ${receipt.status}, delivery_rank = ${Notifications.deliveryRank[receipt.status]}::int,
+                delivery_error = ${receipt.error}, delivery_updated_at = now()
+            where provider_message_id = ${receipt.providerMessageId} and ${sql.in("channel", channels)}
+              and coalesce(delivery_rank, 0) < ${Notifications.deliveryRank[receipt.status]}::int
+            returning 1
+          )
+          select count(*)::int as n from changed`.pipe(Effect.orDie, Effect.map((rows) => rows[0]?.n ?? 0))
   })
 })
 

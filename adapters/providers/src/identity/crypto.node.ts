@@ -1,6 +1,7 @@
 /**
  * node:crypto adapters of the identity crypto ports: a CSPRNG for digits, tokens and UUIDs, and
- * HMAC-SHA256 under HASH_SECRET (domain-separated by purpose) compared with timingSafeEqual.
+ * HMAC-SHA256 under HASH_SECRET (domain-separated by purpose) compared with timingSafeEqual, and
+ * plain HMAC-SHA1 for TOTP codes.
  */
 import { Identity } from "@podium/core"
 import { Effect, Layer, Redacted } from "effect"
@@ -24,7 +25,8 @@ export const makeHmacNode = (secret: Redacted.Redacted<string>): Identity.Hmac["
         const actual = digest(purpose, value)
         const wanted = Buffer.from(expected, "hex")
         return wanted.length === actual.length && timingSafeEqual(actual, wanted)
-      })
+      }),
+    sha1: (secret, message) => Effect.sync(() => new Uint8Array(createHmac("sha1", secret).update(message).digest()))
   })
 }
 

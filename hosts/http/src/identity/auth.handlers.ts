@@ -8,6 +8,7 @@ import { Effect, Option, Layer } from "effect"
 import { type IdentityHandlerServices, requestAccessToken } from "./auth.middleware.js"
 import { bearerOf, clientInfo } from "./client.js"
 import { publicErrors, retryAfter } from "./identity.errors.js"
+import { signInOutcomeAnswer, signInOutcomeAnswerWithEmail } from "./sign-in-outcome.answers.js"
 
 const SentMessage = "OTP sent successfully"
 const nestedSent = { statusCode: 201, message: SentMessage, data: { flash: true, message: SentMessage } }
@@ -61,7 +62,7 @@ export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, 
     .handle("verifyOtp", ({ payload }) =>
       Effect.gen(function*() {
         const client = yield* clientInfo
-        return signInAnswer(yield* Identity.signInWithPhoneOtp({ ...payload, ...client }))
+        return signInOutcomeAnswer(yield* Identity.signInWithPhoneOtp({ ...payload, ...client }))
       }).pipe(publicErrors))
     .handle("emailSendOtp", ({ payload }) =>
       Effect.gen(function*() {
@@ -72,8 +73,8 @@ export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, 
     .handle("emailVerifyOtp", ({ payload }) =>
       Effect.gen(function*() {
         const client = yield* clientInfo
-        const signedIn = yield* Identity.signInWithEmailOtp({ email: payload.email, otp: payload.otp, role: payload.role ?? "user", ...client })
-        return { ...signInAnswer(signedIn), email: signedIn.profile.email }
+        const outcome = yield* Identity.signInWithEmailOtp({ email: payload.email, otp: payload.otp, role: payload.role ?? "user", ...client })
+        return signInOutcomeAnswerWithEmail(outcome)
       }).pipe(publicErrors))
     .handle("refreshTokens", ({ headers }) => refreshWith(headers.authorization, NonCrewKinds))
     .handle("logout", () =>

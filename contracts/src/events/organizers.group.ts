@@ -1,0 +1,203 @@
+/**
+ * Organizer accounts (A 4.8, A 2.2): admin create and list, the public and the verified
+ * create-if-not-exists, read/update/delete of one organizer (tenancy-guarded), toggle, the caller's
+ * memberships and onboarding status. Create and update are multipart (files: companyLogoFile,
+ * companyBannerFile; PNG, JPG or WEBP, 5 MB; `links` is JSON text).
+ */
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Body, Optional } from "@podium/kernel"
+import { Option, Schema } from "effect"
+import {
+  Authenticated,
+  BadRequest,
+  Conflict,
+  Forbidden,
+  GetMany,
+  ListQueryParams,
+  NotFound,
+  Ok,
+  OrganizerManagersOrAdmin,
+  OrganizerOwnerOrAdmin,
+  OrganizerReadersOrAdmin,
+  TooManyRequests,
+  Unauthorized
+} from "../common/index.js"
+import {
+  ApprovalStatusText,
+  BoolText,
+  EmailAddress,
+  FileField,
+  LongText,
+  NameText,
+  OrganizerListItem,
+  OrganizerView,
+  PercentText,
+  PhoneNumber,
+  ShortText
+} from "./organizer.dto.js"
+
+/** Hard cap of one uploaded file at the parser (the per-field rules are smaller; above this: 413). */
+export const MultipartLimits = { maxFileSize: Option.some(10 * 1024 * 1024), maxParts: Option.some(30), maxFieldSize: 64 * 1024 }
+
+/** Admin create: the organizer fields of A 2.2. */
+export const CreateOrganizerForm = HttpApiSchema.Multipart(
+  Body({
+    name: NameText,
+    phoneNumber: PhoneNumber,
+    email: Optional(EmailAddress),
+    companyName: Optional(NameText),
+    commission: Optional(PercentText),
+    isActive: Optional(BoolText),
+    approvalStatus: Optional(ApprovalStatusText),
+    reviewReason: Optional(LongText),
+    companyLogoFile: Optional(FileField)
+  }),
+  MultipartLimits
+)
+
+/** Create-if-not-exists (public): name, phoneNumber, email, companyName, companyLogo. */
+export const CreateIfNotExistsForm = HttpApiSchema.Multipart(
+  Body({
+    name: NameText,
+    phoneNumber: PhoneNumber,
+    email: Optional(EmailAddress),
+    companyName: Optional(NameText),
+    companyLogo: Optional(FileField)
+  }),
+  MultipartLimits
+)
+
+/** Verified create: as create-if-not-exists less phoneNumber (the caller's verified phone is used). */
+export const CreateVerifiedForm = HttpApiSchema.Multipart(
+  Body({
+    name: NameText,
+    email: Optional(EmailAddress),
+    companyName: Optional(NameText),
+    companyLogo: Optional(FileField)
+  }),
+  MultipartLimits
+)
+
+/** Update: every field optional; only supplied ones change. Status fields are for platform admins only. */
+export const UpdateOrganizerForm = HttpApiSchema.Multipart(
+  Body({
+    name: Optional(NameText),
+    phoneNumber: Optional(PhoneNumber),
+    email: Optional(EmailAddress),
+    companyName: Optional(NameText),
+    commission: Optional(PercentText),
+    isActive: Optional(BoolText),
+    approvalStatus: Optional(ApprovalStatusText),
+    reviewReason: Optional(LongText),
+    companyLogoFile: Optional(FileField),
+    companyBannerFile: Optional(FileField),
+    headline: Optional(ShortText),
+    about: Optional(LongText),
+    city: Optional(ShortText),
+    state: Optional(ShortText),
+    links: Optional(Schema.String),
+    pickupLocation: Optional(ShortText)
+  }),
+  MultipartLimits
+)
+
+export const MembershipView = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  organizerName: Schema.String,
+  organizerSlug: Schema.String,
+  role: Schema.String,
+  status: Schema.String,
+  createdAt: Schema.Date
+}).annotations({ identifier: "OrganizerMembership" })
+
+export const OnboardingStatusView = Schema.Struct({
+  hasOrganizer: Schema.Boolean,
+  organizerId: Schema.NullOr(Schema.String),
+  approvalStatus: Schema.NullOr(Schema.String),
+  profileComplete: Schema.Boolean,
+  missingProfileFields: Schema.Array(Schema.String),
+  steps: Schema.Array(Schema.Struct({ step: Schema.String, done: Schema.Boolean })),
+  nextStep: Schema.String
+}).annotations({ identifier: "OrganizerOnboardingStatus" })
+
+const IdPath = Schema.Struct({ id: Schema.String })
+
+export class OrganizersGroup extends HttpApiGroup.make("organizers")
+  .add(
+    HttpApiEndpoint.post("createOrganizer", "/v2/organizers")
+      .middleware(Authenticated)
+      .setPayload(CreateOrganizerForm)
+      .addSuccess(Ok(OrganizerView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Create an organizer with its OWNER (admin; multipart)")
+  )
+  .add(
+    HttpApiEndpoint.get("listOrganizers", "/v2/organizers")
+      .middleware(Authenticated)
+      .setUrlParams(ListQueryParams)
+      .addSuccess(Ok(GetMany(OrganizerListItem)))
+      .annotate(OpenApi.Summary, "List organizers (admin; generic list query)")
+  )
+  .add(
+    HttpApiEndpoint.post("createOrganizerIfNotExists", "/v2/organizers/create")
+      .setPayload(CreateIfNotExistsForm)
+      .addSuccess(Ok(OrganizerView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Create an organizer unless one is registered with this phone (public; multipart)")
+  )
+  .add(
+    HttpApiEndpoint.post("createOrganizerVerified", "/v2/organizers/create/verified")
+      .middleware(Authenticated)
+      .setPayload(CreateVerifiedForm)
+      .addSuccess(Ok(OrganizerView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Create an organizer owned by the signed-in athlete, whose verified phone is the proof (multipart)")
+  )
+  .add(
+    HttpApiEndpoint.get("myOrganizerMemberships", "/v2/organizers/me/memberships")
+      .middleware(Authenticated)
+      .addSuccess(Ok(Schema.Array(MembershipView)))
+      .annotate(OpenApi.Summary, "The caller's organizer memberships and roles")
+  )
+  .add(
+    HttpApiEndpoint.get("myOnboardingStatus", "/v2/organizers/me/onboarding-status")
+      .middleware(Authenticated)
+      .addSuccess(Ok(OnboardingStatusView))
+      .annotate(OpenApi.Summary, "Onboarding journey status of the caller's organizer")
+  )
+  .add(
+    HttpApiEndpoint.get("getOrganizer", "/v2/organizers/:id")
+      .middleware(OrganizerReadersOrAdmin)
+      .setPath(IdPath)
+      .addSuccess(Ok(OrganizerView))
+      .annotate(OpenApi.Summary, "One organizer (its team, or an admin)")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateOrganizer", "/v2/organizers/:id")
+      .middleware(OrganizerManagersOrAdmin)
+      .setPath(IdPath)
+      .setPayload(UpdateOrganizerForm)
+      .addSuccess(Ok(OrganizerView))
+      .annotate(OpenApi.Summary, "Update an organizer (OWNER/ADMIN or admin; multipart; only supplied fields change)")
+  )
+  .add(
+    HttpApiEndpoint.del("deleteOrganizer", "/v2/organizers/:id")
+      .middleware(OrganizerOwnerOrAdmin)
+      .setPath(IdPath)
+      .addSuccess(Ok(Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })))
+      .annotate(OpenApi.Summary, "Delete an organizer (soft; its OWNER or an admin)")
+  )
+  .add(
+    HttpApiEndpoint.patch("toggleOrganizer", "/v2/organizers/:id/toggle")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(OrganizerView))
+      .annotate(OpenApi.Summary, "Toggle the organizer's isActive flag (admin)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .addError(TooManyRequests.wire)
+  .annotate(OpenApi.Title, "Organizers")
+  .annotate(OpenApi.Description, "Organizer accounts: create, list, read, update, delete, toggle, memberships, onboarding")
+{}

@@ -1,0 +1,33 @@
+/**
+ * Step-up (A 4.4, A 5.6): re-verify the caller with exactly one of a fresh phone OTP (`otp`, sent
+ * first with /v2/auth/send-otp to the account's phone), a TOTP code (`code`) or a passkey assertion
+ * (`passkey`, options from /v2/auth/passkey/authenticate/options with the bearer). The current
+ * session counts as stepped-up for 5 minutes; operations guarded by `requireStepUp` answer 403
+ * `STEP_UP_REQUIRED` otherwise. Not available in impersonated sessions.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, Optional, OtpCode } from "@podium/kernel"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { JsonObject, StepUpResult, TotpCode } from "./second-factor.dto.js"
+
+export const StepUpBody = Body({ otp: Optional(OtpCode), code: Optional(TotpCode), passkey: Optional(JsonObject) })
+  .annotations({ identifier: "StepUpDto" })
+
+export class StepUpGroup extends HttpApiGroup.make("stepUp")
+  .add(
+    HttpApiEndpoint.post("stepUpVerify", "/v2/auth/step-up/verify")
+      .middleware(Authenticated)
+      .setPayload(StepUpBody)
+      .addSuccess(Ok(StepUpResult))
+      .annotate(OpenApi.Summary, "Re-verify the caller (OTP, TOTP or passkey): the current session is stepped-up for 5 minutes")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(Conflict.wire)
+  .addError(NotFound.wire)
+  .addError(TooManyRequests.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "Step-up")
+  .annotate(OpenApi.Description, "Fresh verification of the caller before sensitive operations (account delete, wallet withdraw, payment-method edit)")
+{}

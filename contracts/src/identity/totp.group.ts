@@ -1,0 +1,65 @@
+/**
+ * TOTP second factor (A 4.4, A 5.5): enroll (otpauth URL, PNG QR code, 10 recovery codes shown once),
+ * confirm with a first code (sets totpEnabledAt; every later sign-in of the account answers
+ * `{totpRequired: true, mfaToken}`), verify `{mfaToken, code}` to finish such a sign-in, disable
+ * with a current or recovery code, and the live status. Codes work once; 5 wrong codes lock the
+ * account's code checks for 15 minutes (429 with Retry-After). Enroll and confirm also take the
+ * enrollment mfaToken of an admin who must enroll at sign-in (no bearer then). Athletes and admins
+ * only (organizer and crew principals: 403).
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, NonEmptyStr, Optional } from "@podium/kernel"
+import { Authenticated, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import {
+  SecondFactorCode,
+  TotpCode,
+  TotpConfirmOutcome,
+  TotpDisabledResult,
+  TotpEnrollmentView,
+  TotpStatusView
+} from "./second-factor.dto.js"
+import { VerifyOtpResult } from "./sign-in.dto.js"
+
+export class TotpGroup extends HttpApiGroup.make("totp")
+  .add(
+    HttpApiEndpoint.post("totpEnroll", "/v2/auth/totp/enroll")
+      .middleware(OptionalAuthenticated)
+      .setPayload(Body({ mfaToken: Optional(NonEmptyStr) }))
+      .addSuccess(Ok(TotpEnrollmentView))
+      .annotate(OpenApi.Summary, "Start TOTP enrollment: otpauth URL, QR code (PNG data URI), 10 recovery codes shown once")
+  )
+  .add(
+    HttpApiEndpoint.post("totpConfirm", "/v2/auth/totp/confirm")
+      .middleware(OptionalAuthenticated)
+      .setPayload(Body({ code: TotpCode, mfaToken: Optional(NonEmptyStr) }))
+      .addSuccess(Ok(TotpConfirmOutcome))
+      .annotate(OpenApi.Summary, "Confirm enrollment with the first authenticator code (sets totpEnabledAt; with an enrollment mfaToken, finishes the sign-in)")
+  )
+  .add(
+    HttpApiEndpoint.post("totpDisable", "/v2/auth/totp/disable")
+      .middleware(Authenticated)
+      .setPayload(Body({ code: SecondFactorCode }))
+      .addSuccess(Ok(TotpDisabledResult))
+      .annotate(OpenApi.Summary, "Turn TOTP off with a current code or a recovery code")
+  )
+  .add(
+    HttpApiEndpoint.get("totpStatus", "/v2/auth/totp/status")
+      .middleware(Authenticated)
+      .addSuccess(Ok(TotpStatusView))
+      .annotate(OpenApi.Summary, "Live TOTP status of the caller (read from the store, not from the token)")
+  )
+  .add(
+    HttpApiEndpoint.post("totpVerify", "/v2/auth/totp/verify")
+      .setPayload(Body({ mfaToken: NonEmptyStr, code: SecondFactorCode }))
+      .addSuccess(Ok(VerifyOtpResult, { message: "Login successful" }))
+      .annotate(OpenApi.Summary, "Finish a sign-in that answered {totpRequired, mfaToken}: a TOTP or recovery code")
+  )
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(Conflict.wire)
+  .addError(NotFound.wire)
+  .addError(TooManyRequests.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "TOTP")
+  .annotate(OpenApi.Description, "Authenticator-app second factor: enrollment, confirmation, sign-in verification, disable and live status")
+{}

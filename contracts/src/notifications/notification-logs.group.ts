@@ -1,0 +1,84 @@
+/**
+ * Notification logs (B "Notifications / Logs"): one row per delivery attempt outcome. Recipients
+ * are masked and variables are shown by name only (they may hold one-time codes). Resend of a
+ * FAILED row queues a NEW message (same step, channel, recipient, variables) whose attempt writes a
+ * new log row; PUSH is refused with 400, a row that is not FAILED with 409.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, IntFromText, Optional, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { LogStatus, LogStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
+
+export const NotificationLogView = Schema.Struct({
+  id: Schema.String,
+  outboxId: Schema.String,
+  attempt: Schema.Int,
+  status: Schema.Literal(...LogStatuses),
+  channel: Schema.Literal(...PublicChannels),
+  recipient: Schema.String.annotations({ description: "Masked" }),
+  userId: Schema.NullOr(Schema.String),
+  step: Schema.NullOr(Schema.String),
+  templateKey: Schema.NullOr(Schema.String),
+  variableNames: Schema.Array(Schema.String),
+  category: Schema.NullOr(Schema.String),
+  provider: Schema.NullOr(Schema.String),
+  providerMessageId: Schema.NullOr(Schema.String),
+  error: Schema.NullOr(Schema.String).annotations({ description: "Failure message, or why a SKIPPED row was not sent" }),
+  resendOf: Schema.NullOr(Schema.String),
+  deliveryStatus: Schema.NullOr(Schema.String).annotations({ description: "Last status the provider reported (delivery-receipt webhooks)" }),
+  deliveryError: Schema.NullOr(Schema.String),
+  deliveryUpdatedAt: Schema.NullOr(Schema.Date),
+  createdAt: Schema.Date
+}).annotations({ identifier: "NotificationLog" })
+
+export const LogListParams = Body({
+  status: Optional(LogStatus),
+  channel: Optional(PublicChannel),
+  outboxId: Optional(StrLength(1, 100)),
+  step: Optional(StrLength(1, 200)),
+  page: Optional(IntFromText(1, 1_000_000)),
+  limit: Optional(IntFromText(1, 100))
+})
+
+export const LogPage = Schema.Struct({
+  items: Schema.Array(NotificationLogView),
+  page: Schema.Int,
+  limit: Schema.Int,
+  hasMore: Schema.Boolean
+}).annotations({ identifier: "NotificationLogPage" })
+
+export const ResendResult = Schema.Struct({
+  outboxId: Schema.String.annotations({ description: "The new outbox row; its delivery writes the new log row" }),
+  resendOf: Schema.String,
+  status: Schema.String
+}).annotations({ identifier: "NotificationResend" })
+
+export class NotificationLogsGroup extends HttpApiGroup.make("notificationLogs")
+  .add(
+    HttpApiEndpoint.get("listNotificationLogs", "/v2/admin/notification-logs")
+      .setUrlParams(LogListParams)
+      .addSuccess(Ok(LogPage))
+      .annotate(OpenApi.Summary, "Delivery log rows newest first; filters status, channel, outboxId, step")
+  )
+  .add(
+    HttpApiEndpoint.get("getNotificationLog", "/v2/admin/notification-logs/:id")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(Ok(NotificationLogView))
+      .annotate(OpenApi.Summary, "One delivery log row")
+  )
+  .add(
+    HttpApiEndpoint.post("resendNotificationLog", "/v2/admin/notification-logs/:id/resend")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(Ok(ResendResult, { status: 201, message: "Notification queued for resend" }))
+      .annotate(OpenApi.Summary, "Resend a FAILED log (same step, channel, recipient, variables) as a new row; PUSH → 400, not FAILED → 409")
+  )
+  .middleware(Authenticated)
+  .addError(BadRequest.wire)
+  .addError(Conflict.wire)
+  .addError(ServiceUnavailable.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .annotate(OpenApi.Title, "Notifications / Logs")
+  .annotate(OpenApi.Description, "Delivery attempts, one row each, and resend of failed ones (admin only)")
+{}

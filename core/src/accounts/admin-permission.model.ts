@@ -1,0 +1,80 @@
+/**
+ * Admin permissions (A 5.4: "admin permissions are editable through /v2/admin-permissions"): a
+ * catalog kept as data, the wildcard `*` of super admins, and the pure checks the guards use.
+ * Later issues append their keys to `AdminPermissionCatalog`; a key not in the catalog cannot be
+ * granted.
+ */
+import { Schema } from "effect"
+
+export interface AdminPermissionInfo {
+  readonly key: string
+  readonly description: string
+}
+
+/** Every permission an admin may hold. `*` grants all of them (the first admin gets it). */
+export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
+  { key: "*", description: "Super admin: every permission, including ones added later" },
+  { key: "admins.read", description: "List and read admin accounts, check handles" },
+  { key: "admins.write", description: "Create, edit, replace, delete and bulk-create admin accounts" },
+  { key: "admins.permissions", description: "Read and edit admins' permissions (the permission editor)" },
+  { key: "admins.security", description: "Admin security actions: require or reset another admin's TOTP, end another admin's impersonation" },
+  { key: "users.impersonate", description: "Impersonate an athlete (short-lived USER-role token, audited)" }
+]
+
+export const SuperPermission = "*"
+
+/** Permissions that keep the permission editor reachable: at least one admin must hold one. */
+export const EditorPermissions: ReadonlyArray<string> = [SuperPermission, "admins.permissions"]
+
+export const isKnownPermission = (key: string) => AdminPermissionCatalog.some((p) => p.key === key)
+
+/** Whether a set of granted permissions covers `required` (`*` covers everything). */
+export const grants = (granted: ReadonlyArray<string>, required: string) =>
+  granted.includes(SuperPermission) || granted.includes(required)
+
+/** Whether a set of granted permissions lets its holder edit permissions. */
+export const holdsEditor = (granted: ReadonlyArray<string>) => EditorPermissions.some((p) => granted.includes(p))
+
+/** Sorted, de-duplicated permission list. */
+export const normalizePermissions = (keys: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(keys)].sort()
+
+/** The calling admin lacks a permission the operation needs (403 ADMIN_PERMISSION_REQUIRED). */
+export class AdminPermissionRequired extends Schema.TaggedError<AdminPermissionRequired>()("AdminPermissionRequired", {
+  permission: Schema.String
+}) {
+  override get message() {
+    return "Access Denied"
+  }
+}
+
+/** The change would leave no admin able to edit permissions (409 LAST_PERMISSION_HOLDER). */
+export class LastPermissionHolder extends Schema.TaggedError<LastPermissionHolder>()("LastPermissionHolder", {}) {
+  override get message() {
+    return "This admin is the last one who can edit permissions; grant admins.permissions to another admin first"
+  }
+}
+
+/** Keys that are not in the catalog (400). */
+export class UnknownPermissions extends Schema.TaggedError<UnknownPermissions>()("UnknownPermissions", {
+  keys: Schema.Array(Schema.String)
+}) {}
+
+/** An admin tried to delete their own account (409 ADMIN_CANNOT_DELETE_SELF). */
+export class AdminCannotDeleteSelf extends Schema.TaggedError<AdminCannotDeleteSelf>()("AdminCannotDeleteSelf", {}) {
+  override get message() {
+    return "An admin cannot delete their own account"
+  }
+}
+
+// ---- handles ----
+
+/** Handle rule: 3–30 characters of lower-case letters, digits, dot and underscore. */
+export const HandlePattern = /^[a-z0-9._]{3,30}$/
+export const HandleRuleText = "handle must be 3 to 30 characters of lower-case letters, digits, dot or underscore"
+export const isValidHandle = (handle: string) => HandlePattern.test(handle)
+
+// ---- notification preferences ----
+
+/** Categories of admin notifications an admin can switch off (transactional messages always go). */
+export const AdminNotificationCategories = ["approvals", "payouts", "moderation", "support", "reports", "system"] as const
+export type AdminNotificationCategory = (typeof AdminNotificationCategories)[number]

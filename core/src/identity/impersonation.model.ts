@@ -1,0 +1,76 @@
+/**
+ * Impersonation (A 5.7): an administrator obtains a short-lived USER-role access token for an
+ * athlete, with a logged reason; the token carries the admin in its `act` claim and is bound to a
+ * session of its own (the impersonation row names it), so ending the impersonation revokes the
+ * token at once. One open impersonation per admin: starting another ends the previous one.
+ */
+import { Schema } from "effect"
+
+/** Lifetime of an impersonation token (and of its session). */
+export const ImpersonationLifetimeSeconds = 15 * 60
+
+export interface Impersonation {
+  readonly id: string
+  readonly adminId: string
+  readonly userId: string
+  /** The session the minted token is bound to. */
+  readonly sessionId: string
+  readonly reason: string
+  readonly correlationId: string
+  readonly startedAt: Date
+  readonly expiresAt: Date
+  readonly endedAt: Date | null
+  /** `ended`, `superseded`, … */
+  readonly endReason: string | null
+  readonly endedBy: string | null
+}
+
+export const isOpen = (i: Impersonation, at: Date) => i.endedAt === null && i.expiresAt.getTime() > at.getTime()
+
+/** The target is an administrator (or not an athlete): impersonation is for athletes only. */
+export class ImpersonationTargetNotAllowed extends Schema.TaggedError<ImpersonationTargetNotAllowed>()("ImpersonationTargetNotAllowed", {
+  targetId: Schema.String
+}) {
+  override get message() {
+    return "Administrators cannot be impersonated"
+  }
+}
+
+/** No athlete with that id. */
+export class ImpersonationTargetNotFound extends Schema.TaggedError<ImpersonationTargetNotFound>()("ImpersonationTargetNotFound", {
+  targetId: Schema.String
+}) {
+  override get message() {
+    return `No user ${this.targetId}`
+  }
+}
+
+/** The caller is itself impersonating (a token with `act`): impersonations do not chain. */
+export class ImpersonationChainRefused extends Schema.TaggedError<ImpersonationChainRefused>()("ImpersonationChainRefused", {}) {
+  override get message() {
+    return "An impersonation token cannot start another impersonation"
+  }
+}
+
+/** Nothing to end: no open impersonation of the caller, or not the caller's. */
+export class ImpersonationNotFound extends Schema.TaggedError<ImpersonationNotFound>()("ImpersonationNotFound", {}) {
+  override get message() {
+    return "No active impersonation"
+  }
+}
+
+/** The named impersonation has already ended (or expired). */
+export class ImpersonationAlreadyEnded extends Schema.TaggedError<ImpersonationAlreadyEnded>()("ImpersonationAlreadyEnded", {
+  impersonationId: Schema.String
+}) {
+  override get message() {
+    return "This impersonation has already ended"
+  }
+}
+
+/** Two impersonations of one admin started at the same moment; retry. */
+export class ImpersonationConcurrentStart extends Schema.TaggedError<ImpersonationConcurrentStart>()("ImpersonationConcurrentStart", {}) {
+  override get message() {
+    return "Another impersonation of this admin started at the same time; retry"
+  }
+}

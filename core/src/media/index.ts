@@ -1,0 +1,4 @@
+/** Context "media": blob storage, upload type/size rules and signed media delivery tokens. */
+export * from "./blob-store.port.js"
+export * from "./file-type.model.js"
+export * from "./media-token.model.js"

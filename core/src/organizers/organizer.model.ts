@@ -1,0 +1,127 @@
+/**
+ * Organizers (A 2.2, A 4.8): the organizer account with its business profile, its approval and
+ * suspension state, and the team roles that the tenancy policy checks. Plain records plus the
+ * domain errors of the context.
+ */
+import { Schema } from "effect"
+
+export const TeamRoles = ["OWNER", "ADMIN", "VIEWER"] as const
+export type TeamRole = (typeof TeamRoles)[number]
+
+/** Approval of the organizer account. APPROVED ↔ SUSPENDED is the admin suspension move (A 3). */
+export const ApprovalStatuses = ["PENDING", "APPROVED", "REJECTED", "SUSPENDED"] as const
+export type ApprovalStatus = (typeof ApprovalStatuses)[number]
+
+/** Links shown on the public profile (`links` multipart field, JSON text). */
+export interface OrganizerLinks {
+  readonly website?: string | undefined
+  readonly youtube?: string | undefined
+  readonly instagram?: string | undefined
+}
+
+/** A stored file: its blob key, its (sniffed) content type and the client's file name. */
+export interface StoredFile {
+  readonly key: string
+  readonly contentType: string
+  readonly fileName: string
+  readonly size: number
+}
+
+/** An organizer account. */
+export interface Organizer {
+  readonly id: string
+  readonly name: string
+  readonly slug: string
+  readonly phoneNumber: string | null
+  readonly email: string | null
+  readonly companyName: string | null
+  /** Percentage, 0–100. */
+  readonly commission: number | null
+  readonly isActive: boolean
+  readonly approvalStatus: ApprovalStatus
+  readonly reviewReason: string | null
+  readonly logo: StoredFile | null
+  readonly banner: StoredFile | null
+  readonly headline: string | null
+  readonly about: string | null
+  readonly city: string | null
+  readonly state: string | null
+  readonly links: OrganizerLinks
+  readonly pickupLocation: string | null
+  readonly suspendedAt: Date | null
+  readonly suspendReason: string | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** What the tenancy policy grants the caller on one organizer. */
+export type AccessRole = TeamRole | "PLATFORM_ADMIN"
+
+export interface OrganizerAccessGrant {
+  readonly organizerId: string
+  readonly role: AccessRole
+  /** The caller's team-member row; null for a platform admin. */
+  readonly memberId: string | null
+}
+
+/** A slug from a name: lower case, ascii letters and digits joined by single dashes. */
+export const slugify = (name: string): string =>
+  name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "organizer"
+
+export class OrganizerNotFound extends Schema.TaggedError<OrganizerNotFound>()("OrganizerNotFound", {
+  organizerId: Schema.String
+}) {
+  override get message() {
+    return `Organizer ${this.organizerId} not found`
+  }
+}
+
+/** The caller is not an active team member with one of the required roles (403). */
+export class OrganizerAccessDenied extends Schema.TaggedError<OrganizerAccessDenied>()("OrganizerAccessDenied", {
+  organizerId: Schema.String
+}) {
+  override get message() {
+    return "Access Denied"
+  }
+}
+
+/** The organizer is suspended: its team has no access until an admin unsuspends it (403). */
+export class OrganizerSuspended extends Schema.TaggedError<OrganizerSuspended>()("OrganizerSuspended", {
+  organizerId: Schema.String
+}) {
+  override get message() {
+    return "This organizer is suspended"
+  }
+}
+
+/** A unique organizer column (phone, e-mail, slug) is taken (409). */
+export class OrganizerConflict extends Schema.TaggedError<OrganizerConflict>()("OrganizerConflict", {
+  field: Schema.String,
+  message: Schema.String
+}) {}
+
+/** An uploaded file or field is unacceptable (400 with the field named). */
+export class OrganizerInputInvalid extends Schema.TaggedError<OrganizerInputInvalid>()("OrganizerInputInvalid", {
+  messages: Schema.Array(Schema.String)
+}) {}
+
+/** The organizer's state does not allow the move (409). */
+export class OrganizerStateConflict extends Schema.TaggedError<OrganizerStateConflict>()("OrganizerStateConflict", {
+  code: Schema.String,
+  message: Schema.String
+}) {}
+
+export class TeamMemberNotFound extends Schema.TaggedError<TeamMemberNotFound>()("TeamMemberNotFound", {
+  memberId: Schema.String
+}) {
+  override get message() {
+    return `Team member ${this.memberId} not found`
+  }
+}
+
+/** The organizer would be left without an active OWNER (409 LAST_OWNER). */
+export class LastOwner extends Schema.TaggedError<LastOwner>()("LastOwner", {}) {
+  override get message() {
+    return "The last OWNER cannot be removed or demoted"
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The organizers context's infrastructure (issue 4): its Postgres repositories, the shared audit
+ * writer (AuditLogPg) and the blob store chosen by BLOB_STORE (local disk under DATA_DIR, or S3).
+ */
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type { Media, Organizers, Platform } from "@podium/core"
+import { AuditLogMemory, BlobStoreMemory, OrganizersReposMemory } from "@podium/core/testing"
+import { AuditLogPg, OrganizersReposPg } from "@podium/postgres"
+import { BlobStoreLocal, BlobStoreS3 } from "@podium/providers"
+import { Effect, Layer } from "effect"
+import { AppConfig, type AppConfigShape } from "./config.js"
+
+/** What the organizers block adds to a host. */
+export type OrganizersInfrastructure = Organizers.OrganizerRepo | Organizers.TeamRepo | Media.BlobStore | Platform.AuditLog
+
+/** The blob store of the configuration. */
+export const blobStoreLayer = (config: AppConfigShape): Layer.Layer<Media.BlobStore> => {
+  const settings = config.blobStore ?? { kind: "local" as const }
+  return settings.kind === "s3" ? BlobStoreS3(settings) : BlobStoreLocal(config.dataDir)
+}
+
+/** The start-up summary line of the blob store. */
+export const describeBlobStore = (config: AppConfigShape): string => {
+  const settings = config.blobStore ?? { kind: "local" as const }
+  return settings.kind === "s3" ? `s3 ${settings.endpoint} bucket ${settings.bucket}` : `local disk ${config.dataDir}/blobs`
+}
+
+export const OrganizersLive: Layer.Layer<OrganizersInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.mergeAll(
+  OrganizersReposPg,
+  AuditLogPg,
+  Layer.unwrapEffect(Effect.map(AppConfig, blobStoreLayer))
+)
+
+/** Adds the organizers block to an infrastructure layer. */
+export const withOrganizers = <ROut, E, RIn>(
+  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient | AppConfig, E, RIn>
+): Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | OrganizersInfrastructure, E, RIn> =>
+  OrganizersLive.pipe(Layer.provideMerge(infrastructure))
+
+/** The organizers block without a database (memory repositories, audit log and blob store): for HTTP tests of other routes. */
+export const organizersMemory = (_config: AppConfigShape): Layer.Layer<OrganizersInfrastructure> =>
+  Layer.mergeAll(OrganizersReposMemory, AuditLogMemory, BlobStoreMemory)

@@ -1,0 +1,54 @@
+/**
+ * Handlers of the Impersonation group. Starting needs `users.impersonate`; ending one's own
+ * impersonation needs only the admin role (an admin who lost the permission can still end it);
+ * ending another admin's needs `admins.security`.
+ */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { Forbidden, requireRole } from "@podium/contracts/common"
+import { IdentityApi } from "@podium/contracts/identity"
+import { Accounts, Identity } from "@podium/core"
+import { Effect, Either, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { IdentityHandlerServices } from "./auth.middleware.js"
+import { clientInfo } from "./client.js"
+import { publicErrors } from "./identity.errors.js"
+
+export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "impersonation">, never, IdentityHandlerServices> =
+  HttpApiBuilder.group(IdentityApi, "impersonation", (handlers) =>
+    handlers
+      .handle("impersonateUser", ({ headers, path, payload }) =>
+        Effect.gen(function*() {
+          const caller = yield* requireRole("admin", "user")
+          // An impersonation token (role user, `act` set) is refused with a clear message: no chaining.
+          if (caller.impersonatorId !== undefined) return yield* new Identity.ImpersonationChainRefused()
+          const me = yield* requirePermission("users.impersonate")
+          const { ip } = yield* clientInfo
+          const started = yield* Identity.startImpersonation({
+            principal: me,
+            userId: path.userId,
+            reason: payload.reason.trim(),
+            correlationId: headers["x-correlation-id"],
+            ip
+          })
+          return { accessToken: started.accessToken, expiresAt: started.expiresAt, impersonationId: started.impersonationId }
+        }).pipe(publicErrors))
+      .handle("endImpersonation", ({ headers, payload }) =>
+        Effect.gen(function*() {
+          const me = yield* requireRole("admin")
+          if (me.impersonatorId !== undefined) return yield* new Forbidden({ message: "Access Denied" })
+          const mayEndOthers = Either.isRight(yield* Effect.either(Accounts.requireAdminPermission(me.accountId, "admins.security")))
+          const ended = yield* Identity.endImpersonation({
+            principal: me,
+            impersonationId: payload.impersonationId,
+            correlationId: headers["x-correlation-id"],
+            mayEndOthers
+          })
+          return {
+            message: "Impersonation ended",
+            impersonationId: ended.id,
+            adminId: ended.adminId,
+            userId: ended.userId,
+            startedAt: ended.startedAt,
+            endedAt: ended.endedAt ?? new Date()
+          }
+        }).pipe(publicErrors)))

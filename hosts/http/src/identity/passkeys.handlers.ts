@@ -1,0 +1,62 @@
+/** Handlers of the Passkeys group: thin translations to passkey.use-case.ts. */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { CurrentPrincipal, type Principal } from "@podium/contracts/common"
+import { IdentityApi } from "@podium/contracts/identity"
+import { Identity } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import type { IdentityHandlerServices } from "./auth.middleware.js"
+import { clientInfo } from "./client.js"
+import { publicErrors } from "./identity.errors.js"
+import { refuseImpersonation, signInOutcomeAnswer } from "./sign-in-outcome.answers.js"
+
+const view = (p: Identity.Passkey) => ({
+  id: p.id,
+  name: p.name,
+  credentialId: p.credentialId,
+  deviceType: p.deviceType,
+  backedUp: p.backedUp,
+  transports: p.transports,
+  createdAt: p.createdAt,
+  lastUsedAt: p.lastUsedAt
+})
+
+const labelOf = (principal: Principal) =>
+  Effect.map(Identity.describeAccount(principal), (profile) =>
+    Option.match(profile, { onNone: () => principal.accountId, onSome: (p) => p.email ?? p.phoneNumber ?? p.id }))
+
+export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "passkeys">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "passkeys", (handlers) =>
+  handlers
+    .handle("passkeyRegisterOptions", () =>
+      Effect.gen(function*() {
+        const principal = yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation)
+        return yield* Identity.passkeyRegistrationOptions(principal, yield* labelOf(principal))
+      }).pipe(publicErrors))
+    .handle("passkeyRegisterVerify", ({ payload }) =>
+      Effect.gen(function*() {
+        const principal = yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation)
+        return view(yield* Identity.registerPasskey(principal, { response: payload.response, name: payload.name }))
+      }).pipe(publicErrors))
+    .handle("passkeyAuthenticateOptions", () =>
+      Effect.gen(function*() {
+        return yield* Identity.passkeyAuthenticationOptions(yield* Effect.serviceOption(CurrentPrincipal))
+      }).pipe(publicErrors))
+    .handle("passkeyAuthenticateVerify", ({ payload }) =>
+      Effect.gen(function*() {
+        const principal = yield* Effect.serviceOption(CurrentPrincipal)
+        if (Option.isSome(principal)) {
+          const until = yield* Identity.stepUpWithPasskey(principal.value, payload.response)
+          return { message: "Session stepped up", method: "passkey" as const, steppedUpUntil: new Date(until) }
+        }
+        const client = yield* clientInfo
+        return signInOutcomeAnswer(yield* Identity.signInWithPasskey(payload.response, client))
+      }).pipe(publicErrors))
+    .handle("listPasskeys", () =>
+      Effect.gen(function*() {
+        return (yield* Identity.listPasskeys(yield* CurrentPrincipal)).map(view)
+      }))
+    .handle("deletePasskey", ({ path }) =>
+      Effect.gen(function*() {
+        yield* Identity.deletePasskey(yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation), path.id)
+        return { message: "Passkey deleted", deleted: 1 }
+      }).pipe(publicErrors))
+)

@@ -1,0 +1,31 @@
+/** Handler of the Media group: serve a stored file through a signed token (404 bad, 410 expired). */
+import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { NotFound } from "@podium/contracts/common"
+import { EventsApi, Gone } from "@podium/contracts/events"
+import { Media } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import type { OrganizersHandlerServices } from "../organizers/organizers.services.js"
+
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")
+
+export const MediaHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "media">, never, OrganizersHandlerServices> =
+  HttpApiBuilder.group(EventsApi, "media", (handlers) =>
+    handlers.handle("mediaContent", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const claims = yield* Media.openMediaToken(path.token).pipe(Effect.catchTags({
+          MediaTokenInvalid: () => Effect.fail(new NotFound({ message: "Media not found" })),
+          MediaTokenExpired: () => Effect.fail(new Gone({ message: "This media link has expired" }))
+        }))
+        const blob = yield* Effect.flatMap(Media.BlobStore, (store) => store.get(claims.key))
+        if (Option.isNone(blob)) return yield* new NotFound({ message: "Media not found" })
+        const attachment = ["1", "true", "yes"].includes(urlParams.download.toLowerCase())
+        const name = asciiName(claims.fileName)
+        return HttpServerResponse.uint8Array(blob.value.bytes, {
+          contentType: claims.contentType,
+          headers: {
+            "content-disposition": `${attachment ? "attachment" : "inline"}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(claims.fileName)}`,
+            "cache-control": claims.audience === "public" ? "private, max-age=300" : "no-store",
+            "x-content-type-options": "nosniff"
+          }
+        })
+      })))

@@ -1,0 +1,40 @@
+/** Handlers of the Notifications / Logs group (admin only). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { requireRole } from "@podium/contracts/common"
+import { NotificationsApi } from "@podium/contracts/notifications"
+import { Notifications } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { notificationErrors } from "./notifications.errors.js"
+import { coreChannel, logView, type NotificationHandlerServices } from "./notifications.views.js"
+
+export const NotificationLogsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationLogs">, never, NotificationHandlerServices> =
+  HttpApiBuilder.group(NotificationsApi, "notificationLogs", (handlers) =>
+    handlers
+      .handle("listNotificationLogs", ({ urlParams }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          const limit = urlParams.limit ?? 20
+          const page = urlParams.page ?? 1
+          // One row more than the page tells whether another page follows, without a count query.
+          const rows = yield* (yield* Notifications.NotificationLogRepo).list({
+            ...(urlParams.status === undefined ? {} : { status: urlParams.status }),
+            ...(urlParams.channel === undefined ? {} : { channel: coreChannel(urlParams.channel) }),
+            ...(urlParams.outboxId === undefined ? {} : { outboxId: urlParams.outboxId }),
+            ...(urlParams.step === undefined ? {} : { step: urlParams.step }),
+            limit: limit + 1,
+            offset: (page - 1) * limit
+          })
+          return { items: rows.slice(0, limit).map(logView), page, limit, hasMore: rows.length > limit }
+        }))
+      .handle("getNotificationLog", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          return logView(yield* (yield* Notifications.NotificationLogRepo).get(path.id))
+        }).pipe(notificationErrors))
+      .handle("resendNotificationLog", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          const row = yield* Notifications.resendNotificationLog(path.id)
+          return { outboxId: row.id, resendOf: path.id, status: row.status }
+        }).pipe(notificationErrors))
+  )

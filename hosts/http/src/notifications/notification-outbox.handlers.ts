@@ -1,0 +1,68 @@
+/** Handlers of the Notifications / Outbox group (admin only). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { requireRole } from "@podium/contracts/common"
+import { NotificationsApi } from "@podium/contracts/notifications"
+import { Notifications } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { notificationErrors } from "./notifications.errors.js"
+import { coreChannel, type NotificationHandlerServices, outboxPreviewView, publicChannel, utcOf } from "./notifications.views.js"
+
+const statusCodeOf = { RETRIED: 200, NOT_FOUND: 404, CONFLICT: 409 } as const
+
+export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationOutbox">, never, NotificationHandlerServices> =
+  HttpApiBuilder.group(NotificationsApi, "notificationOutbox", (handlers) =>
+    handlers
+      .handle("listOutbox", ({ urlParams }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          const page = yield* Notifications.listOutbox({
+            ...(urlParams.status === undefined ? {} : { status: urlParams.status }),
+            ...(urlParams.channel === undefined ? {} : { channel: coreChannel(urlParams.channel) }),
+            ...(urlParams.from === undefined ? {} : { from: utcOf(urlParams.from) }),
+            ...(urlParams.to === undefined ? {} : { to: utcOf(urlParams.to) }),
+            ...(urlParams.page === undefined ? {} : { page: urlParams.page }),
+            ...(urlParams.limit === undefined ? {} : { limit: urlParams.limit })
+          })
+          return { ...page, items: page.items.map(outboxPreviewView) }
+        }))
+      .handle("outboxSummary", () =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          const summary = yield* Notifications.outboxSummary()
+          return {
+            byStatus: summary.byStatus,
+            byChannel: Object.fromEntries(
+              Notifications.Channels.map((c) => [publicChannel(c), summary.byChannel[c]])
+            ) as Record<"email" | "sms" | "push" | "chatapp", Record<Notifications.OutboxStatus, number>>,
+            total: summary.total,
+            oldestPendingAgeMs: summary.oldestPendingAgeMs,
+            deadCount: summary.deadCount,
+            lastFailures: summary.lastFailures.map(outboxPreviewView)
+          }
+        }))
+      .handle("retryOutboxMessage", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          return outboxPreviewView(yield* Notifications.retryOutboxMessage(path.id as Notifications.OutboxId))
+        }).pipe(notificationErrors))
+      .handle("retryOutboxMessages", ({ payload }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          const result = yield* Notifications.retryOutboxMessages(payload.ids as ReadonlyArray<Notifications.OutboxId>)
+          return {
+            ...result,
+            results: result.results.map((r) => ({ ...r, statusCode: statusCodeOf[r.outcome] }))
+          }
+        }).pipe(notificationErrors))
+      .handle("bulkRedriveOutbox", ({ payload }) =>
+        Effect.gen(function*() {
+          yield* requireRole("admin")
+          return yield* Notifications.bulkRedriveOutbox({
+            ...(payload.status === undefined ? {} : { status: payload.status }),
+            ...(payload.channel === undefined ? {} : { channel: coreChannel(payload.channel) }),
+            ...(payload.from === undefined ? {} : { from: utcOf(payload.from) }),
+            ...(payload.to === undefined ? {} : { to: utcOf(payload.to) }),
+            ...(payload.dryRun === undefined ? {} : { dryRun: payload.dryRun })
+          })
+        }).pipe(notificationErrors))
+  )

@@ -1,0 +1,68 @@
+/** Handlers of the Organizer team group (portal routes act for the organizer the tenancy guard granted). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { BadRequest, CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
+import { EventsApi } from "@podium/contracts/events"
+import { Organizers } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { membershipView } from "./organizers.handlers.js"
+import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { organizerErrors } from "./organizers.errors.js"
+
+const memberView = ({ ...m }: Organizers.TeamMemberView) => m
+
+export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerTeam">, never, OrganizersHandlerServices> =
+  HttpApiBuilder.group(EventsApi, "organizerTeam", (handlers) =>
+    handlers
+      .handle("listTeam", () =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return (yield* Organizers.listTeam(access)).map(memberView)
+        }))
+      .handle("teamActivity", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          const page = yield* Organizers.teamActivity(access, { limit: urlParams.limit ?? 20, before: urlParams.before })
+          return {
+            items: page.items.map((e) => ({
+              seq: e.seq,
+              action: e.action,
+              actorKind: e.actorKind,
+              actorId: e.actorId,
+              reason: e.reason,
+              data: e.data,
+              occurredAt: e.occurredAt
+            })),
+            nextBefore: page.nextBefore
+          }
+        }))
+      .handle("inviteTeamMember", ({ payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          if (payload.phoneNumber === undefined && payload.email === undefined) {
+            return yield* new BadRequest({ message: "phoneNumber or email is required" })
+          }
+          return memberView(yield* Organizers.inviteMember(access.principal, access, {
+            phoneNumber: payload.phoneNumber ?? null,
+            email: payload.email ?? null,
+            name: payload.name ?? null,
+            role: payload.role
+          }))
+        }).pipe(organizerErrors))
+      .handle("updateTeamMember", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return memberView(yield* Organizers.changeMemberRole(access.principal, access, path.id, payload.role))
+        }).pipe(organizerErrors))
+      .handle("revokeTeamMember", ({ path }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return memberView(yield* Organizers.revokeMember(access.principal, access, path.id))
+        }).pipe(organizerErrors))
+      .handle("myOrganizerInvitations", () =>
+        Effect.gen(function*() {
+          return (yield* Organizers.myMemberships(yield* CurrentPrincipal)).map(membershipView)
+        }))
+      .handle("acceptOrganizerMembership", ({ path }) =>
+        Effect.gen(function*() {
+          return memberView(yield* Organizers.acceptMembership(yield* CurrentPrincipal, path.id))
+        }).pipe(organizerErrors)))

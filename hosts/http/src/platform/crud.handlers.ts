@@ -1,0 +1,124 @@
+/**
+ * The host half of the generic CRUD resource: handler functions for the seven endpoints of
+ * `crudEndpoints` (contracts/src/common/crud.ts) over a core `CrudRepo`, with the resource's read
+ * and write guards, list-query failures as the validation 400 (message list), conflicts as 409 and
+ * missing records as 404.
+ *
+ *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, canRead: requirePermission("faqs.read"), … })
+ *   HttpApiBuilder.group(ContentApi, "faqs", (h) => h.handle("getManyFaq", faqs.getMany).handle("getOneFaq", faqs.getOne)…)
+ */
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import { Conflict, type Forbidden, NotFound } from "@podium/contracts/common"
+import { Platform } from "@podium/core"
+import { Effect, Either, Option } from "effect"
+
+/** A core list-query failure as the validation 400 of A 2.1 (every message listed). */
+export const invalidListQuery = (error: Platform.ListQueryInvalid) =>
+  new HttpApiDecodeError({
+    message: error.messages.join("; "),
+    issues: error.messages.map((message) => ({ _tag: "Type" as const, path: [], message }))
+  })
+
+/** Maps the generic CRUD outcomes to public errors. */
+export const crudErrors = (conflictCode: string) =>
+<A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(
+    Effect.catchIf(
+      (e): e is Extract<E, Platform.ListQueryInvalid | Platform.ResourceConflict | Platform.ResourceNotFound> =>
+        typeof e === "object" && e !== null && "_tag" in e &&
+        (e._tag === "ListQueryInvalid" || e._tag === "ResourceConflict" || e._tag === "ResourceNotFound"),
+      (e): Effect.Effect<never, HttpApiDecodeError | Conflict | NotFound> => {
+        const error = e as Platform.ListQueryInvalid | Platform.ResourceConflict | Platform.ResourceNotFound
+        switch (error._tag) {
+          case "ListQueryInvalid":
+            return Effect.fail(invalidListQuery(error))
+          case "ResourceConflict":
+            return Effect.fail(new Conflict({ code: conflictCode, message: error.message }))
+          case "ResourceNotFound":
+            return Effect.fail(new NotFound({ message: error.message }))
+        }
+      }
+    )
+  )
+
+export interface CrudHandlerOptions<A, C, U, Dto, RRepo, RGuard, ED, RD> {
+  readonly resource: Platform.CrudResource
+  /** The resource's repository (its Context.Tag). */
+  readonly repo: Effect.Effect<Platform.CrudRepo<A, C, U>, never, RRepo>
+  /** Guard of the reads (list, get one). */
+  readonly canRead: Effect.Effect<unknown, Forbidden, RGuard>
+  /** Guard of the writes (create, bulk, update, replace, delete). */
+  readonly canWrite: Effect.Effect<unknown, Forbidden, RGuard>
+  /** Record → answer; `joins` are the relations the client asked for. */
+  readonly toDto: (record: A, joins: ReadonlyArray<string>) => Dto
+  /** `code` of the 409 on a unique clash (default RESOURCE_CONFLICT). */
+  readonly conflictCode?: string
+  /** Replaces the plain repository delete (extra rules, side effects); answers the deleted id. */
+  readonly deleteOne?: (id: string) => Effect.Effect<unknown, ED, RD>
+}
+
+/** Handler functions for the endpoints `crudEndpoints` declares. */
+export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, RGuard, ED = never, RD = never>(
+  options: CrudHandlerOptions<A, C, U, Dto, RRepo, RGuard, ED, RD>
+) => {
+  const { resource } = options
+  const mapErrors = crudErrors(options.conflictCode ?? "RESOURCE_CONFLICT")
+  const select = (dto: Dto, fields: ReadonlyArray<string> | undefined, joins: ReadonlyArray<string>) =>
+    Platform.selectFields(resource, fields === undefined ? undefined : [...fields, ...joins], dto)
+  const found = (id: string) => (record: Option.Option<A>) =>
+    Option.match(record, {
+      onNone: () => Effect.fail(new Platform.ResourceNotFound({ resource: resource.name, id })),
+      onSome: (a) => Effect.succeed(options.toDto(a, []))
+    })
+  return {
+    getMany: ({ urlParams }: { readonly urlParams: Platform.ListParams }) =>
+      Effect.gen(function*() {
+        yield* options.canRead
+        const query = yield* Either.match(Platform.parseListQuery(resource.list, urlParams), {
+          onLeft: Effect.fail,
+          onRight: Effect.succeed
+        })
+        const repo = yield* options.repo
+        const page = yield* repo.list(query)
+        const data = page.data.map((r) => select(options.toDto(r, query.joins), query.fields, query.joins))
+        return Platform.listPage(query, data, page.total)
+      }).pipe(mapErrors),
+    getOne: ({ path, urlParams }: { readonly path: { readonly id: string }; readonly urlParams: Pick<Platform.ListParams, "fields" | "join" | "cache"> }) =>
+      Effect.gen(function*() {
+        yield* options.canRead
+        const parsed = yield* Either.match(Platform.parseGetOne(resource, urlParams), { onLeft: Effect.fail, onRight: Effect.succeed })
+        const record = yield* Platform.getResource(resource, yield* options.repo, path.id)
+        return select(options.toDto(record, parsed.joins), parsed.fields, parsed.joins)
+      }).pipe(mapErrors),
+    createOne: ({ payload }: { readonly payload: C }) =>
+      Effect.gen(function*() {
+        yield* options.canWrite
+        return options.toDto(yield* (yield* options.repo).create(payload), [])
+      }).pipe(mapErrors),
+    createMany: ({ payload }: { readonly payload: { readonly bulk: ReadonlyArray<C> } }) =>
+      Effect.gen(function*() {
+        yield* options.canWrite
+        const created = yield* (yield* options.repo).createMany(payload.bulk)
+        return created.map((r) => options.toDto(r, []))
+      }).pipe(mapErrors),
+    updateOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: U }) =>
+      Effect.gen(function*() {
+        yield* options.canWrite
+        return yield* found(path.id)(yield* (yield* options.repo).update(path.id, payload))
+      }).pipe(mapErrors),
+    replaceOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: C }) =>
+      Effect.gen(function*() {
+        yield* options.canWrite
+        return yield* found(path.id)(yield* (yield* options.repo).replace(path.id, payload))
+      }).pipe(mapErrors),
+    deleteOne: ({ path }: { readonly path: { readonly id: string } }) =>
+      Effect.gen(function*() {
+        yield* options.canWrite
+        if (options.deleteOne !== undefined) yield* options.deleteOne(path.id)
+        else if (!(yield* (yield* options.repo).delete(path.id))) {
+          return yield* new Platform.ResourceNotFound({ resource: resource.name, id: path.id })
+        }
+        return { id: path.id, deleted: true }
+      }).pipe(mapErrors)
+  }
+}
