@@ -73,4 +73,22 @@ export const rateLimiterContract = ({ passTime, test }: PortHarness<Platform.Rat
       expect(again.remaining).toBe(0)
       expect((yield* hit(key, 2, "1 second")).allowed).toBe(false)
     }), 10_000)
+
+  test("lists keys whose hit was denied until their lock-out passes; reset unlists them", () =>
+    Effect.gen(function*() {
+      const rl = yield* Platform.RateLimiter
+      const a = uniqueKey("rl-blocked-a")
+      const b = uniqueKey("rl-blocked-b")
+      expect((yield* hit(a, 1, "1 second")).allowed).toBe(true)
+      expect((yield* rl.listBlocked(1000)).some((k) => k.key === a)).toBe(false)
+      const denied = yield* hit(a, 1, "1 second")
+      expect((yield* hit(b, 0, "1 minute")).allowed).toBe(false)
+      const listed = yield* rl.listBlocked(1000)
+      expect(listed.find((k) => k.key === a)).toEqual({ key: a, limit: 1, blockedUntil: denied.resetAt })
+      expect(listed.find((k) => k.key === b)?.limit).toBe(0)
+      yield* rl.reset(b)
+      expect((yield* rl.listBlocked(1000)).some((k) => k.key === b)).toBe(false)
+      yield* passTime("1100 millis")
+      expect((yield* rl.listBlocked(1000)).some((k) => k.key === a)).toBe(false)
+    }), 10_000)
 }

@@ -1,19 +1,44 @@
 /** Area API "events": organizers, events, slots, tickets, registrations, check-in, results. Groups are added as their capabilities are built. */
 import { HttpApi } from "@effect/platform"
 import { ApiId } from "../common/index.js"
+import { DeclarationFormGroup, DeclarationTemplatesGroup } from "./declarations.group.js"
+import { OrganizerKycGroup } from "./kyc.group.js"
+import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
+import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
+import { OrganizerStaffTasksGroup } from "./organizer-staff-tasks.group.js"
 import { OrganizersGroup } from "./organizers.group.js"
+import { OrganizerOversightGroup } from "./oversight.group.js"
+import { OrganizerVerificationGroup } from "./verification.group.js"
 
+export * from "./declarations.group.js"
+export * from "./kyc.group.js"
+export * from "./gst.group.js"
+export * from "./crew-join-codes.group.js"
 export * from "./media.group.js"
 export * from "./organizations.group.js"
 export * from "./organizer-team.group.js"
+export * from "./organizer-staff-tasks.group.js"
 export * from "./organizer.dto.js"
 export * from "./organizers.group.js"
+export * from "./oversight.group.js"
+export * from "./verification.group.js"
 
 export class EventsApi extends HttpApi.make(ApiId)
   .add(MediaGroup)
   .add(OrganizersGroup)
   .add(OrganizationsGroup)
-  .add(OrganizerTeamGroup) {}
+  .add(OrganizerTeamGroup)
+  .add(OrganizerStaffTasksGroup)
+  .add(OrganizerKycGroup)
+  .add(OrganizerOversightGroup)
+  .add(OrganizerVerificationGroup)
+  .add(DeclarationTemplatesGroup)
+  .add(DeclarationFormGroup)
+  .add(GstTemplatesGroup)
+  .add(GstDeclarationsAdminGroup)
+  .add(GstDeclarationGroup)
+  .add(CrewJoinCodesGroup)
+  .add(CrewJoinGroup) {}

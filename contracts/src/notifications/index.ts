@@ -6,6 +6,16 @@ import { NotificationLogsGroup } from "./notification-logs.group.js"
 import { NotificationOutboxGroup } from "./notification-outbox.group.js"
 import { NotificationWebhooksGroup } from "./notification-webhooks.group.js"
 import { RetryPoliciesGroup } from "./retry-policies.group.js"
+import { NotificationInboxGroup } from "./inbox.group.js"
+import { NotificationPreferencesGroup } from "./preferences.group.js"
+import { NotificationWalletsAdminGroup } from "./wallet-admin.group.js"
+import { OrganizerNotificationWalletGroup } from "./organizer-notification-wallet.group.js"
+import { WalletTopUpWebhookGroup } from "./wallet-topup-webhook.group.js"
+import { OrganizerNotificationSendingGroup } from "./organizer-notification-sending.group.js"
+import { NotificationCategoriesGroup } from "./categories.group.js"
+import { NotificationMappingsGroup } from "./mappings.group.js"
+import { NotificationJourneysGroup, NotificationStepsGroup } from "./journeys.group.js"
+import { ChatappTemplatesGroup, EmailTemplatesGroup, PushTemplatesGroup, SmsTemplatesGroup } from "./templates.group.js"
 
 export * from "./notifications.dto.js"
 export * from "./notification-outbox.group.js"
@@ -14,10 +24,35 @@ export * from "./notification-logs.group.js"
 export * from "./retry-policies.group.js"
 export * from "./notification-webhooks.group.js"
 export * from "./notification-dev.group.js"
+export * from "./inbox.group.js"
+export * from "./preferences.group.js"
+export * from "./wallet.dto.js"
+export * from "./wallet-admin.group.js"
+export * from "./organizer-notification-wallet.group.js"
+export * from "./wallet-topup-webhook.group.js"
+export * from "./organizer-notification-sending.group.js"
+export * from "./templates.group.js"
+export * from "./categories.group.js"
+export * from "./mappings.group.js"
+export * from "./journeys.group.js"
 
 export class NotificationsApi extends HttpApi.make(ApiId)
   .add(NotificationOutboxGroup)
   .add(NotificationDeliveryGroup)
   .add(NotificationLogsGroup)
   .add(RetryPoliciesGroup)
-  .add(NotificationWebhooksGroup) {}
+  .add(NotificationWebhooksGroup)
+  .add(NotificationInboxGroup)
+  .add(NotificationPreferencesGroup)
+  .add(NotificationWalletsAdminGroup)
+  .add(OrganizerNotificationWalletGroup)
+  .add(WalletTopUpWebhookGroup)
+  .add(OrganizerNotificationSendingGroup)
+  .add(EmailTemplatesGroup)
+  .add(PushTemplatesGroup)
+  .add(SmsTemplatesGroup)
+  .add(ChatappTemplatesGroup)
+  .add(NotificationCategoriesGroup)
+  .add(NotificationMappingsGroup)
+  .add(NotificationJourneysGroup)
+  .add(NotificationStepsGroup) {}

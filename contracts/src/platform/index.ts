@@ -3,8 +3,18 @@ import { HttpApi } from "@effect/platform"
 import { ApiId } from "../common/index.js"
 import { HealthGroup } from "./health.group.js"
 import { MemoryGroup } from "./memory.group.js"
+import { AuditLogGroup } from "./audit-log.group.js"
+import { SchedulerGroup } from "./scheduler.group.js"
+import { ObservabilityGroup, PlatformHealthGroup, PublicObservabilityGroup } from "./observability.group.js"
+import { RateLimitsGroup } from "./rate-limits.group.js"
+import { RiskRegisterGroup } from "./risk-register.group.js"
 
 export * from "./health.group.js"
 export * from "./memory.group.js"
+export * from "./audit-log.group.js"
+export * from "./scheduler.group.js"
+export * from "./observability.group.js"
+export * from "./rate-limits.group.js"
+export * from "./risk-register.group.js"
 
-export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup) {}
+export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup) {}

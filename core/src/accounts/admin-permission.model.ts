@@ -18,7 +18,13 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "admins.write", description: "Create, edit, replace, delete and bulk-create admin accounts" },
   { key: "admins.permissions", description: "Read and edit admins' permissions (the permission editor)" },
   { key: "admins.security", description: "Admin security actions: require or reset another admin's TOTP, end another admin's impersonation" },
-  { key: "users.impersonate", description: "Impersonate an athlete (short-lived USER-role token, audited)" }
+  { key: "users.impersonate", description: "Impersonate an athlete (short-lived USER-role token, audited)" },
+  { key: "organizers.declarations", description: "Declaration form and GST templates, GST declaration review (verify, reject)" },
+  { key: "compliance.manage", description: "Data rights: erasure requests and legal holds, consent history, consent-manager status, account merges" },
+  { key: "challenges.badges", description: "Challenge badge requests: list and read them, complete (create the badge) or reject them" },
+  { key: "organizers.review", description: "Organizer oversight: review business KYC (approve, reject), read, suspend and unsuspend organizers" },
+  { key: "platform.operate", description: "Platform operations: audit log, scheduler, observability, rate limits, platform health" },
+  { key: "notifications.manage", description: "Manage notification templates, categories, journeys and mappings" }
 ]
 
 export const SuperPermission = "*"

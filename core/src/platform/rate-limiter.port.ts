@@ -30,9 +30,18 @@ export interface RateLimitDecision {
 export class RateLimiter extends Context.Tag("@podium/core/platform/RateLimiter")<RateLimiter, {
   /** Records one hit if the limit allows it; atomic across concurrent callers. */
   readonly hit: (key: string, rule: RateLimitRule) => Effect.Effect<RateLimitDecision>
-  /** Forgets every hit of `key` (e.g. after a successful sign-in). */
+  /** Forgets every hit of `key` (e.g. after a successful sign-in); it is no longer listed as blocked. */
   readonly reset: (key: string) => Effect.Effect<void>
+  /** Keys whose last hit was denied and whose lock-out has not yet passed, soonest unblocked first (admin view). */
+  readonly listBlocked: (limit: number) => Effect.Effect<ReadonlyArray<BlockedKey>>
 }>() {}
+
+/** A key that is currently refused: its limit and until when (epoch ms). */
+export interface BlockedKey {
+  readonly key: string
+  readonly limit: number
+  readonly blockedUntil: number
+}
 
 /**
  * Converts a TTL or window to whole milliseconds (rounded up, at least 1) for the backends;

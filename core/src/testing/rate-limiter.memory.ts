@@ -1,9 +1,10 @@
 import { Clock, Effect, Layer } from "effect"
-import { positiveMillis, RateLimiter, type RateLimitDecision } from "../platform/rate-limiter.port.js"
+import { type BlockedKey, positiveMillis, RateLimiter, type RateLimitDecision } from "../platform/rate-limiter.port.js"
 
 /** A RateLimiter in process memory with the Redis adapter's sliding-window semantics; time from effect's Clock. */
 export const makeRateLimiterMemory = (): RateLimiter["Type"] => {
   const hits = new Map<string, { times: Array<number>; window: number }>()
+  const blocked = new Map<string, BlockedKey>()
   let writes = 0
   const sweep = (now: number) => {
     // Keys are dropped lazily; a periodic sweep keeps idle keys from piling up in long-running dev hosts.
@@ -26,6 +27,7 @@ export const makeRateLimiterMemory = (): RateLimiter["Type"] => {
           if (times.length === 0) hits.delete(key)
           else hits.set(key, { times, window })
           const resetAt = times.length > 0 ? times[0]! + window : now + window
+          if (!allowed) blocked.set(key, { key, limit: rule.limit, blockedUntil: resetAt })
           return {
             allowed,
             limit: rule.limit,
@@ -34,7 +36,16 @@ export const makeRateLimiterMemory = (): RateLimiter["Type"] => {
             retryAfterMs: allowed ? 0 : Math.max(0, resetAt - now)
           }
         })),
-    reset: (key) => Effect.sync(() => void hits.delete(key))
+    reset: (key) =>
+      Effect.sync(() => {
+        hits.delete(key)
+        blocked.delete(key)
+      }),
+    listBlocked: (limit) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        for (const [key, b] of blocked) if (b.blockedUntil <= now) blocked.delete(key)
+        return [...blocked.values()].sort((a, b) => a.blockedUntil - b.blockedUntil).slice(0, limit)
+      })
   })
 }
 

@@ -1,15 +1,16 @@
 /**
  * The admin CLI's commands (@effect/cli): `migrate`, `migrate status`, `jobs list`, `jobs run <name>`,
- * `admin create --phone … [--email …] [--first-name …] [--last-name …]`.
+ * `admin create --phone … [--email …] [--first-name …] [--last-name …]`, `erasure tick`, `audit verify [--window N]`.
  * Commands read the database through SqlClient and the JobQueue in context, so tests run them
  * in-process against a test database; `main.ts` wires the real layers.
  */
 import { Args, Command, Options } from "@effect/cli"
+import { auditCommand } from "./audit.command.js"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Accounts, Platform } from "@podium/core"
+import { Accounts, Compliance, Platform } from "@podium/core"
 import { EmailAddress, PhoneNumber } from "@podium/kernel"
-import { migrationStatus, runMigrations } from "@podium/postgres"
-import { Console, DateTime, Effect, type Layer, Option, Schema } from "effect"
+import { AuditLogPg, CompliancePg, migrationStatus, runMigrations } from "@podium/postgres"
+import { Console, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { hostname } from "node:os"
 
 /** A command failed in a way the operator can fix; printed as one line. */
@@ -175,6 +176,23 @@ const admin = Command.make("admin").pipe(
   Command.withSubcommands([adminCreate])
 )
 
+const erasureTick = Command.make("tick", {}, () =>
+  Effect.gen(function*() {
+    yield* ensureMigrated
+    yield* Console.error(progressLine(0, 1, "erasure tick"))
+    const result = yield* Compliance.tickErasures({ kind: "cli", id: null }).pipe(
+      Effect.provide(Layer.merge(CompliancePg, AuditLogPg))
+    )
+    yield* Console.error(progressLine(1, 1, "erasure tick done"))
+    yield* Console.log(`confirmed ${result.confirmed} erasure request(s)${result.ids.length > 0 ? `: ${result.ids.join(", ")}` : ""}`)
+  })
+).pipe(Command.withDescription("Confirm erasure requests whose cool-off elapsed and hard-delete their data (legal holds excepted); idempotent."))
+
+const erasure = Command.make("erasure").pipe(
+  Command.withDescription("Data-rights erasure requests."),
+  Command.withSubcommands([erasureTick])
+)
+
 const jobs = Command.make("jobs").pipe(
   Command.withDescription("Inspect and run background jobs."),
   Command.withSubcommands([jobsList, jobsRun])
@@ -185,6 +203,8 @@ return Command.make("podium").pipe(
   Command.withSubcommands([
     migrate.pipe(Command.provide(services)),
     jobs.pipe(Command.provide(services)),
+    erasure.pipe(Command.provide(services)),
+    auditCommand.pipe(Command.provide(services)),
     admin.pipe(Command.provide(services))
   ])
 )

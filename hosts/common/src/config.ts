@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { Identity } from "@podium/core"
 import { PhoneNumber } from "@podium/kernel"
+import { loadObservabilitySettings, type ObservabilitySettings } from "./observability-config.js"
 
 export type AppEnv = "development" | "test" | "production"
 
@@ -52,6 +53,10 @@ export interface AppConfigShape {
   readonly identityProviders?: IdentityProvidersConfig
   /** The WebAuthn relying party of passkeys (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN, WEBAUTHN_RP_NAME); absent: localhost defaults. */
   readonly webauthn?: WebAuthnSettings
+  /** Data rights (issue 6): ERASURE_COOL_OFF_DAYS, ACCOUNT_MERGE_EXECUTE_ENABLED, PUBLIC_API_URL, CONSENT_MANAGER_*; absent: defaults. */
+  readonly compliance?: ComplianceConfig
+  /** OTLP export, SLO objectives and paging (issue 6, observability-config.ts). */
+  readonly observability?: ObservabilitySettings
 }
 
 export interface Secrets {
@@ -200,7 +205,9 @@ export const loadAppConfig = Effect.gen(function*() {
     notificationProviders: yield* loadNotificationProviderSettings,
     blobStore: yield* loadBlobStoreSettings,
     identityProviders: yield* loadIdentityProvidersConfig(port),
-    webauthn: yield* loadWebAuthnSettings(port)
+    webauthn: yield* loadWebAuthnSettings(port),
+    compliance: yield* loadComplianceConfig(port),
+    observability: yield* loadObservabilitySettings
   } satisfies AppConfigShape
 })
 
@@ -459,4 +466,36 @@ export const loadWebAuthnSettings = (port: number): Effect.Effect<WebAuthnSettin
     }
     const rpName = yield* Config.string("WEBAUTHN_RP_NAME").pipe(Config.withDefault("Podium"))
     return { rpId, origins, rpName }
+  })
+
+// ---------------------------------------------------------------------------------------------
+// Data rights (issue 6). ERASURE_COOL_OFF_DAYS (default 30, 0-365): days an erasure request stays
+// cancellable before the tick confirms it and hard-deletes the data. ACCOUNT_MERGE_EXECUTE_ENABLED
+// (default false): whether admins may execute merge proposals. PUBLIC_API_URL (default
+// http://localhost:<PORT>): base of the e-mailed data-export link. CONSENT_MANAGER_PROVIDER and
+// CONSENT_MANAGER_API_KEY: the consent manager's credentials (status reports presence only).
+
+export interface ComplianceConfig {
+  readonly erasureCoolOffDays: number
+  readonly accountMergeExecuteEnabled: boolean
+  readonly publicApiUrl: string
+  readonly consentManagerProvider: Option.Option<string>
+  readonly consentManagerApiKey: Option.Option<Redacted.Redacted<string>>
+}
+
+export const loadComplianceConfig = (port: number): Effect.Effect<ComplianceConfig, ConfigError.ConfigError> =>
+  Effect.gen(function*() {
+    const erasureCoolOffDays = yield* Config.integer("ERASURE_COOL_OFF_DAYS").pipe(
+      Config.validate({ message: "Expected an integer between 0 and 365", validation: (n) => n >= 0 && n <= 365 }),
+      Config.withDefault(30)
+    )
+    const accountMergeExecuteEnabled = yield* Config.boolean("ACCOUNT_MERGE_EXECUTE_ENABLED").pipe(Config.withDefault(false))
+    const publicApiUrl = yield* Config.string("PUBLIC_API_URL").pipe(Config.withDefault(`http://localhost:${port}`))
+    const consentManagerProvider = yield* Config.option(Config.string("CONSENT_MANAGER_PROVIDER")).pipe(
+      Effect.map(Option.filter((v) => v.trim() !== ""))
+    )
+    const consentManagerApiKey = yield* Config.option(Config.redacted("CONSENT_MANAGER_API_KEY")).pipe(
+      Effect.map(Option.filter((v) => Redacted.value(v).trim() !== ""))
+    )
+    return { erasureCoolOffDays, accountMergeExecuteEnabled, publicApiUrl, consentManagerProvider, consentManagerApiKey }
   })

@@ -27,6 +27,9 @@ export type Infrastructure =
   | IdentityPorts
   | Senders
   | OrganizersInfrastructure
+  | ChallengesInfrastructure
+  | ComplianceInfrastructure
+  | PlatformOperationsPorts
 
 /** One probe per component: the database (`select 1`) and the Redis backend (PING, or memory). */
 const HealthProbesLive = Layer.effect(
@@ -42,8 +45,8 @@ const HealthProbesLive = Layer.effect(
 export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure | NotificationsInfrastructure | OrganizersInfrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
-  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive, identityLayer(config), SendersLive).pipe(Layer.provideMerge(base))
-  return withOrganizers(withNotifications(infrastructure)) // notifications block (issue 5), organizers block (issue 4), see below
+  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive, identityLayer(config), SendersLive, platformOperationsLayer(config)).pipe(Layer.provideMerge(base))
+  return withCompliance(withChallenges(withOrganizers(withNotifications(infrastructure)))) // challenges block (issue 3), notifications block (issue 5), organizers block (issue 4), see below
 }
 
 /** Lines describing which backend serves each port, for the start-up summary (secrets redacted). */
@@ -76,3 +79,12 @@ import { type NotificationsInfrastructure, withNotifications } from "./notificat
 // Organizers (issue 4): organizer and team repositories, the shared audit writer (AuditLogPg) and
 // the blob store chosen by BLOB_STORE.
 import { describeBlobStore, type OrganizersInfrastructure, withOrganizers } from "./organizers.js"
+
+// Challenges (issue 3): challenge badge requests and badges.
+import { type ChallengesInfrastructure, withChallenges } from "./challenges.js"
+
+// Compliance (issue 6, data rights): consent, erasure, merge repositories, personal-data sections, settings.
+import { type ComplianceInfrastructure, withCompliance } from "./compliance.js"
+
+// Platform operations (issue 6): database statistics and the pager (local recorder).
+import { platformOperationsLayer, type PlatformOperationsPorts } from "./platform-operations.js"

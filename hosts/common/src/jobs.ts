@@ -4,12 +4,14 @@
  */
 import { Platform } from "@podium/core"
 import { Effect, Layer } from "effect"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { complianceJobHandlers, complianceSchedules } from "./compliance.js"
 
 /** Every context's job handlers (add a context's record here). */
-export const JobHandlersLive: Layer.Layer<Platform.JobHandlers, never, Platform.JobQueue> = Layer.effect(
+export const JobHandlersLive: Layer.Layer<Platform.JobHandlers, never, Platform.JobQueue | SqlClient.SqlClient> = Layer.effect(
   Platform.JobHandlers,
-  Effect.map(Platform.platformJobHandlers, (platform) => Platform.makeJobHandlers(platform))
+  Effect.zipWith(Platform.platformJobHandlers, complianceJobHandlers, (platform, compliance) => Platform.makeJobHandlers(platform, compliance))
 )
 
 /** Every named periodic job the scheduler fires. */
-export const AllSchedules: ReadonlyArray<Platform.ScheduledJob> = [...Platform.platformSchedules]
+export const AllSchedules: ReadonlyArray<Platform.ScheduledJob> = [...Platform.platformSchedules, ...complianceSchedules]

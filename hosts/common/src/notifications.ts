@@ -4,8 +4,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Notifications } from "@podium/core"
-import { NotificationsMemory, type RecordedDeliveries } from "@podium/core/testing"
-import { NotificationsPg } from "@podium/postgres"
+import { InboxMemory, NotificationsMemory, type RecordedDeliveries, WalletMemory, OrganizerNotificationMemory, TemplateCatalogMemory, NotificationCategoryMemory, NotificationMappingMemory, JourneyStepMemory } from "@podium/core/testing"
+import { NotificationsInboxPg, NotificationsPg, NotificationWalletsPg, OrganizerNotificationsPg, TemplateCatalogRepoPg, NotificationCategoryRepoPg, NotificationMappingRepoPg, JourneyStepRepoPg } from "@podium/postgres"
 import { Effect, Layer, Option } from "effect"
 import type { AppConfig, AppConfigShape } from "./config.js"
 import { HealthProbes } from "./health.js"
@@ -23,10 +23,27 @@ export type NotificationsInfrastructure =
   | ChannelSenders
   | RecordedDeliveries
   | NotificationProviders
+  | Notifications.InboxRepo
+  | Notifications.DeviceTokenRepo
+  | Notifications.NotificationWalletRepo
+  | Notifications.NotificationSettlementRepo
+  | Notifications.WebhookInboxRepo
+  | Notifications.OrganizerNotificationRepo
+  | Notifications.TemplateCatalogRepo
+  | Notifications.NotificationCategoryRepo
+  | Notifications.NotificationMappingRepo
+  | Notifications.JourneyStepRepo
 
 /** Repositories on the host's database plus the configured senders. */
-export const NotificationsLive: Layer.Layer<NotificationsInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.merge(
+export const NotificationsLive: Layer.Layer<NotificationsInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.mergeAll(
   NotificationsPg,
+  NotificationsInboxPg,
+  NotificationWalletsPg,
+  OrganizerNotificationsPg,
+  TemplateCatalogRepoPg,
+  NotificationCategoryRepoPg,
+  NotificationMappingRepoPg,
+  JourneyStepRepoPg,
   NotificationSendersLive
 )
 
@@ -58,7 +75,14 @@ export { signPayload, verifyHmacSignature } from "@podium/providers"
  * outside production), for hosts and tests that run without a database.
  */
 export const notificationsMemory = (config: AppConfigShape): Layer.Layer<NotificationsInfrastructure> =>
-  Layer.merge(
+  Layer.mergeAll(
     NotificationsMemory,
+    InboxMemory,
+    WalletMemory,
+    OrganizerNotificationMemory,
+    TemplateCatalogMemory,
+    NotificationCategoryMemory,
+    NotificationMappingMemory,
+    JourneyStepMemory,
     notificationSendersFrom(config, { email: Option.none(), sms: Option.none(), push: Option.none(), chat: Option.none(), webhookSecret: Option.none() })
   )

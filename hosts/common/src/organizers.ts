@@ -4,14 +4,32 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Media, Organizers, Platform } from "@podium/core"
-import { AuditLogMemory, BlobStoreMemory, OrganizersReposMemory } from "@podium/core/testing"
-import { AuditLogPg, OrganizersReposPg } from "@podium/postgres"
-import { BlobStoreLocal, BlobStoreS3 } from "@podium/providers"
+import { StaffTaskRepoMemory } from "@podium/core/testing"
+import { StaffTaskRepoPg } from "@podium/postgres"
+import { AuditLogMemory, BlobStoreMemory, KycRepoMemory, CrewJoinCodeRepoMemory, DeclarationsReposMemory, GstReposMemory, OrganizersReposMemory } from "@podium/core/testing"
+import { AuditLogPg, KycRepoPg, DeclarationDetailsRepoPg, DeclarationTemplateRepoPg, CrewJoinCodeRepoPg, GstDeclarationRepoPg, GstTemplateRepoPg, OrganizersReposPg } from "@podium/postgres"
+import { BlobStoreLocal, BlobStoreS3, PdfRendererPdfLib } from "@podium/providers"
 import { Effect, Layer } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
 
 /** What the organizers block adds to a host. */
-export type OrganizersInfrastructure = Organizers.OrganizerRepo | Organizers.TeamRepo | Media.BlobStore | Platform.AuditLog
+export type OrganizersInfrastructure =
+  | Organizers.OrganizerRepo
+  | Organizers.TeamRepo
+  | Media.BlobStore
+  | Platform.AuditLog
+  | DeclarationsInfrastructure
+  | Organizers.KycRepo
+  | Organizers.StaffTaskRepo
+
+/** Declarations and crew join codes (issue 4, group 6). */
+export type DeclarationsInfrastructure =
+  | Organizers.DeclarationTemplateRepo
+  | Organizers.DeclarationDetailsRepo
+  | Organizers.PdfRenderer
+  | Organizers.GstTemplateRepo
+  | Organizers.GstDeclarationRepo
+  | Organizers.CrewJoinCodeRepo
 
 /** The blob store of the configuration. */
 export const blobStoreLayer = (config: AppConfigShape): Layer.Layer<Media.BlobStore> => {
@@ -27,8 +45,16 @@ export const describeBlobStore = (config: AppConfigShape): string => {
 
 export const OrganizersLive: Layer.Layer<OrganizersInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.mergeAll(
   OrganizersReposPg,
+  KycRepoPg,
+  StaffTaskRepoPg,
   AuditLogPg,
-  Layer.unwrapEffect(Effect.map(AppConfig, blobStoreLayer))
+  Layer.unwrapEffect(Effect.map(AppConfig, blobStoreLayer)),
+  DeclarationTemplateRepoPg,
+  DeclarationDetailsRepoPg,
+  PdfRendererPdfLib,
+  GstTemplateRepoPg,
+  GstDeclarationRepoPg,
+  CrewJoinCodeRepoPg
 )
 
 /** Adds the organizers block to an infrastructure layer. */
@@ -39,4 +65,4 @@ export const withOrganizers = <ROut, E, RIn>(
 
 /** The organizers block without a database (memory repositories, audit log and blob store): for HTTP tests of other routes. */
 export const organizersMemory = (_config: AppConfigShape): Layer.Layer<OrganizersInfrastructure> =>
-  Layer.mergeAll(OrganizersReposMemory, AuditLogMemory, BlobStoreMemory)
+  Layer.mergeAll(OrganizersReposMemory, StaffTaskRepoMemory, KycRepoMemory, AuditLogMemory, BlobStoreMemory, DeclarationsReposMemory, PdfRendererPdfLib, GstReposMemory, CrewJoinCodeRepoMemory)

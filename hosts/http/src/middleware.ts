@@ -67,10 +67,16 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
   )
 }
 
+/** Receives every answered request and every defect (observability, issue 6); must not throw. */
+export interface RequestObserver {
+  readonly request: (o: { readonly method: string; readonly path: string; readonly matched: boolean; readonly status: number; readonly durationMs: number }) => void
+  readonly defect: (d: { readonly requestId: string; readonly correlationId: string | null; readonly method: string; readonly path: string; readonly status: number; readonly message: string; readonly occurredAt: Date }) => void
+}
+
 /** Installs the pipeline as global router middleware (it also sees unknown routes). */
 export const requestPipeline = (
   lifecycle: LifecycleShape,
-  options: { readonly accessLog: boolean }
+  options: { readonly accessLog: boolean; readonly observer?: RequestObserver }
 ): Layer.Layer<never, never, HttpLayerRouter.HttpRouter> =>
   // The router's typing wants its "unhandled" marker in the result's error type; this middleware
   // handles every error, so the function is cast and the layer typed by hand.
@@ -82,8 +88,20 @@ export const requestPipeline = (
         const correlationId = correlation !== undefined && SafeId.test(correlation) ? correlation : undefined
         const started = performance.now()
         lifecycle.enter()
+        let matched = true
         return app.pipe(
-          Effect.catchAllCause((cause) => failureResponse(cause, request)),
+          Effect.catchAllCause((cause) => {
+            const failure = Cause.failureOption(cause)
+            if (Option.isSome(failure) && HttpServerError.isServerError(failure.value) && failure.value._tag === "RouteNotFound") matched = false
+            return failureResponse(cause, request).pipe(Effect.tap((response) => {
+              if (response.status === 500 && options.observer !== undefined) {
+                options.observer.defect({
+                  requestId, correlationId: correlationId ?? null, method: request.method, path: request.url.split("?")[0]!,
+                  status: 500, message: Cause.pretty(cause), occurredAt: new Date()
+                })
+              }
+            }))
+          }),
           Effect.map(rewriteDecodeError),
           Effect.tap((response) =>
             options.accessLog
@@ -97,6 +115,9 @@ export const requestPipeline = (
               )
               : Effect.void
           ),
+          Effect.tap((response) => {
+            options.observer?.request({ method: request.method, path: request.url.split("?")[0]!, matched, status: response.status, durationMs: performance.now() - started })
+          }),
           Effect.map((response) => {
             const withId = HttpServerResponse.setHeader(response, "x-request-id", requestId)
             return correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", correlationId)

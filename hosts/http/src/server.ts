@@ -7,11 +7,13 @@ import type { Etag, FileSystem, HttpApi, HttpPlatform, Path } from "@effect/plat
 import { HttpLayerRouter, HttpMiddleware, type HttpServer } from "@effect/platform"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import { NodeHttpServer } from "@effect/platform-node"
+import { AthletesApi } from "@podium/contracts/athletes"
 import { EventsApi } from "@podium/contracts/events"
 import { IdentityApi } from "@podium/contracts/identity"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
-import type { HealthProbes, IdentityServices, NotificationsInfrastructure, OrganizersInfrastructure } from "@podium/host-common"
+import type { HealthProbes, IdentityServices, PlatformOperations, NotificationsInfrastructure, OrganizersInfrastructure } from "@podium/host-common"
+import type { ChallengesInfrastructure } from "@podium/host-common"
 import { AppConfig } from "@podium/host-common"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
@@ -36,26 +38,57 @@ import { IdentityProvidersHandlers } from "./identity/identity-providers.handler
 import { IdentitiesHandlers } from "./identity/identities.handlers.js"
 import { HealthHandlers } from "./platform/health.handlers.js"
 import { MemoryHandlers } from "./platform/memory.handlers.js"
+import { AuditLogHandlers } from "./platform/audit-log.handlers.js"
+import { SchedulerHandlers } from "./platform/scheduler.handlers.js"
+import { ObservabilityHandlers, PlatformHealthHandlers, PublicObservabilityHandlers } from "./platform/observability.handlers.js"
+import { requestMetrics } from "./platform/request-metrics.js"
+import { RateLimitsHandlers } from "./platform/rate-limits.handlers.js"
+import { RiskRegisterHandlers } from "./platform/risk-register.handlers.js"
 import { NotificationDeliveryHandlers } from "./notifications/notification-delivery.handlers.js"
 import { NotificationDevHandlers } from "./notifications/notification-dev.handlers.js"
 import { NotificationLogsHandlers } from "./notifications/notification-logs.handlers.js"
 import { NotificationOutboxHandlers } from "./notifications/notification-outbox.handlers.js"
 import { NotificationWebhooksHandlers } from "./notifications/notification-webhooks.handlers.js"
 import { RetryPoliciesHandlers } from "./notifications/retry-policies.handlers.js"
+import { NotificationInboxHandlers } from "./notifications/inbox.handlers.js"
+import { NotificationPreferencesHandlers } from "./notifications/preferences.handlers.js"
+import { NotificationWalletsAdminHandlers } from "./notifications/wallet-admin.handlers.js"
+import { OrganizerNotificationWalletHandlers } from "./notifications/organizer-notification-wallet.handlers.js"
+import { WalletTopUpWebhookHandlers } from "./notifications/wallet-topup-webhook.handlers.js"
+import { OrganizerNotificationSendingHandlers } from "./notifications/organizer-notification-sending.handlers.js"
+import { NotificationCategoriesHandlers } from "./notifications/categories.handlers.js"
+import { NotificationMappingsHandlers } from "./notifications/mappings.handlers.js"
+import { NotificationJourneysHandlers, NotificationStepsHandlers } from "./notifications/journeys.handlers.js"
+import { ChatappTemplatesHandlers, EmailTemplatesHandlers, PushTemplatesHandlers, SmsTemplatesHandlers } from "./notifications/templates.handlers.js"
 import { MediaHandlers } from "./media/media.handlers.js"
 import { OrganizationsHandlers, OrganizersHandlers } from "./organizers/organizers.handlers.js"
 import { OrganizerTeamHandlers } from "./organizers/team.handlers.js"
+import { OrganizerStaffTasksHandlers } from "./organizers/staff-tasks.handlers.js"
+import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./challenges/badge-requests.handlers.js"
+import { DeclarationFormHandlers, DeclarationTemplatesHandlers } from "./organizers/declarations.handlers.js"
+import { GstDeclarationHandlers, GstDeclarationsAdminHandlers, GstTemplatesHandlers } from "./organizers/gst.handlers.js"
+import { CrewJoinCodesHandlers, CrewJoinHandlers } from "./organizers/crew-join-codes.handlers.js"
+import { OrganizerKycHandlers } from "./organizers/kyc.handlers.js"
+import { OrganizerOversightHandlers } from "./organizers/oversight.handlers.js"
+import { OrganizerVerificationHandlers } from "./organizers/verification.handlers.js"
 import { OrganizerTenancyLive } from "./organizers/tenancy.middleware.js"
+import { ComplianceApi } from "@podium/contracts/compliance"
+import type { ComplianceInfrastructure } from "@podium/host-common"
+import { AdminComplianceHandlers } from "./compliance/admin-compliance.handlers.js"
+import { DataExportHandlers, DataRightsHandlers } from "./compliance/data-rights.handlers.js"
 
 /** What routes may require of the router: the services `HttpLayerRouter.addHttpApi` also uses. */
 export type RouterServices = HttpLayerRouter.HttpRouter | Etag.Generator | FileSystem.FileSystem | HttpPlatform.HttpPlatform | Path.Path
 
 /** Services the routes need from the host's composition root. */
-export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure
+export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure | PlatformOperations | ChallengesInfrastructure | ComplianceInfrastructure
 
 /** Every route of the host: the area APIs with their handlers, and the discovery paths. */
 export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = Layer.mergeAll(
-  HttpLayerRouter.addHttpApi(PlatformApi).pipe(Layer.provide([HealthHandlers, MemoryHandlers])),
+  HttpLayerRouter.addHttpApi(PlatformApi).pipe(
+    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers]),
+    Layer.provide(AuthGuardsLive)
+  ),
   HttpLayerRouter.addHttpApi(IdentityApi).pipe(
     Layer.provide([AuthHandlers, SessionsHandlers, CrewAuthHandlers, AdminsHandlers, OrganizerSignInHandlers, IdentityProvidersHandlers, IdentitiesHandlers, AdminAccountsHandlers, AdminPermissionsHandlers, ImpersonationHandlers, TotpHandlers, PasskeysHandlers, StepUpHandlers, AdminTotpHandlers]),
     Layer.provide(AuthGuardsLive)
@@ -66,14 +99,38 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
       NotificationDeliveryHandlers,
       NotificationLogsHandlers,
       RetryPoliciesHandlers,
-      NotificationWebhooksHandlers
+      NotificationWebhooksHandlers,
+      NotificationInboxHandlers,
+      NotificationPreferencesHandlers,
+      NotificationWalletsAdminHandlers,
+      OrganizerNotificationWalletHandlers,
+      WalletTopUpWebhookHandlers,
+      OrganizerNotificationSendingHandlers,
+      EmailTemplatesHandlers,
+      PushTemplatesHandlers,
+      SmsTemplatesHandlers,
+      ChatappTemplatesHandlers,
+      NotificationCategoriesHandlers,
+      NotificationMappingsHandlers,
+      NotificationJourneysHandlers,
+      NotificationStepsHandlers
     ]),
-    Layer.provide(AuthGuardsLive)
+    Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
   ),
   // Organizers, teams and media delivery (issue 4); organizer-scoped groups use the tenancy guards.
   HttpLayerRouter.addHttpApi(EventsApi).pipe(
-    Layer.provide([MediaHandlers, OrganizersHandlers, OrganizationsHandlers, OrganizerTeamHandlers]),
+    Layer.provide([MediaHandlers, OrganizersHandlers, OrganizationsHandlers, OrganizerTeamHandlers, OrganizerStaffTasksHandlers, DeclarationTemplatesHandlers, DeclarationFormHandlers, GstTemplatesHandlers, GstDeclarationsAdminHandlers, GstDeclarationHandlers, CrewJoinCodesHandlers, CrewJoinHandlers, OrganizerKycHandlers, OrganizerOversightHandlers, OrganizerVerificationHandlers]),
     Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
+  ),
+  // Challenge badge requests (issue 3): creator side and admin side.
+  HttpLayerRouter.addHttpApi(AthletesApi).pipe(
+    Layer.provide([ChallengeBadgeRequestsHandlers, AdminChallengeBadgeRequestsHandlers]),
+    Layer.provide(AuthGuardsLive)
+  ),
+  // Data rights and admin compliance (issue 6): consent, erasure, export, account merge.
+  HttpLayerRouter.addHttpApi(ComplianceApi).pipe(
+    Layer.provide([DataRightsHandlers, DataExportHandlers, AdminComplianceHandlers]),
+    Layer.provide(AuthGuardsLive)
   ),
   // Development-only inspection of the local recording provider: not routed in production.
   Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
@@ -82,7 +139,7 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
       : HttpLayerRouter.addHttpApi(NotificationsDevApi).pipe(Layer.provide(NotificationDevHandlers), Layer.provide(AuthGuardsLive)))),
   // Areas still without groups. When an area gains groups, give it its own line above with its
   // handler layers, so the compiler checks that every group has handlers.
-  ...AreaApis.filter((api) => api !== PlatformApi && api !== IdentityApi && api !== NotificationsApi && api !== NotificationsDevApi && api !== EventsApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
+  ...AreaApis.filter((api) => api !== PlatformApi && api !== IdentityApi && api !== NotificationsApi && api !== NotificationsDevApi && api !== EventsApi && api !== AthletesApi && api !== ComplianceApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
   DocsRoutesLive
 )
 
@@ -105,7 +162,7 @@ export const httpServerLayer = <E, R>(
     Layer.mergeAll(
       ApiRoutes,
       options.extraRoutes ?? Layer.empty,
-      requestPipeline(options.lifecycle, { accessLog: options.accessLog })
+      requestPipeline(options.lifecycle, { accessLog: options.accessLog, observer: requestMetrics })
     ),
     { disableLogger: true, disableListenLog: true }
   ).pipe(

@@ -19,6 +19,12 @@ import identityProviders from "./0008_identity_providers.js"
 import accountsAdminPermissions from "./0009_accounts_admin_permissions.js"
 import organizersAccounts from "./0011_organizers_accounts.js"
 import notificationsAdmin from "./0010_notifications_admin.js"
+import organizersDeclarations from "./0014_organizers_declarations.js"
+import organizersKyc from "./0013_organizers_kyc.js"
+import notificationsTemplates from "./0015_notifications_templates.js"
+import challengesBadgeRequests from "./0012_challenges_badge_requests.js"
+import notificationsInboxWallets from "./0016_notifications_inbox_wallets.js"
+import compliance from "./0017_compliance.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -32,7 +38,13 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0008_identity_providers": identityProviders,
   "0009_accounts_admin_permissions": accountsAdminPermissions,
   "0010_notifications_admin": notificationsAdmin,
-  "0011_organizers_accounts": organizersAccounts
+  "0011_organizers_accounts": organizersAccounts,
+  "0012_challenges_badge_requests": challengesBadgeRequests,
+  "0013_organizers_kyc": organizersKyc,
+  "0014_organizers_declarations": organizersDeclarations,
+  "0015_notifications_templates": notificationsTemplates,
+  "0016_notifications_inbox_wallets": notificationsInboxWallets,
+  "0017_compliance": compliance
 }
 
 /** The table recording applied migrations. */

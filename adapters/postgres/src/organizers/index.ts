@@ -7,6 +7,11 @@ import { TeamRepoPg } from "./team.pg.js"
 
 export * from "./organizer.pg.js"
 export * from "./team.pg.js"
+export * from "./staff-task.pg.js"
+export * from "./kyc.pg.js"
+export * from "./declaration.pg.js"
+export * from "./gst.pg.js"
+export * from "./crew-join.pg.js"
 
 /** Every organizers repository on the database in context. */
 export const OrganizersReposPg: Layer.Layer<Organizers.OrganizerRepo | Organizers.TeamRepo, never, SqlClient.SqlClient> = Layer.mergeAll(

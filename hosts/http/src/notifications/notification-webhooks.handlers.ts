@@ -35,7 +35,7 @@ const receipt = (id: unknown, status: unknown, error: unknown): Array<Notificati
 }
 
 /** The raw body, verified against the webhook secret; fails 503/401 before anything is parsed. */
-const verifiedBody = (signature: string | undefined, timestamp?: { readonly value: string | undefined }) =>
+export const verifiedBody = (signature: string | undefined, timestamp?: { readonly value: string | undefined }) =>
   Effect.gen(function*() {
     const config = yield* AppConfig
     const secret = config.notificationProviders?.webhookSecret ?? Option.none()

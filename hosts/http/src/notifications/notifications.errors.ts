@@ -18,6 +18,11 @@ export type NotificationsError =
   | Notifications.TemplateVariableMissing
   | Notifications.NotificationContentMissing
   | Notifications.ProviderNotConfigured
+  | Notifications.CatalogTemplateNotFound
+  | Notifications.TemplateKeyTaken
+  | Notifications.TemplateVersionNotFound
+  | Notifications.TemplateContentInvalid
+  | Notifications.MappingTemplateMissing
 
 const toPublic = Match.type<NotificationsError>().pipe(Match.tagsExhaustive({
   OutboxMessageNotFound: (e) => new NotFound({ message: `No outbox message ${e.id}` }),
@@ -33,7 +38,12 @@ const toPublic = Match.type<NotificationsError>().pipe(Match.tagsExhaustive({
   TemplateNotFound: (e) => new NotFound({ code: "TEMPLATE_NOT_FOUND", message: e.message }),
   TemplateVariableMissing: (e) => new BadRequest({ code: "TEMPLATE_VARIABLES_MISSING", message: `variables must include ${e.missing.join(", ")} (${e.message})` }),
   NotificationContentMissing: (e) => new BadRequest({ message: e.message }),
-  ProviderNotConfigured: (e) => new ServiceUnavailable({ code: "PROVIDER_NOT_CONFIGURED", message: e.message })
+  ProviderNotConfigured: (e) => new ServiceUnavailable({ code: "PROVIDER_NOT_CONFIGURED", message: e.message }),
+  CatalogTemplateNotFound: (e) => new NotFound({ message: e.message }),
+  TemplateKeyTaken: (e) => new Conflict({ code: "TEMPLATE_KEY_TAKEN", message: e.message }),
+  TemplateVersionNotFound: (e) => new NotFound({ code: "TEMPLATE_VERSION_NOT_FOUND", message: e.message }),
+  TemplateContentInvalid: (e) => new BadRequest({ code: "TEMPLATE_CONTENT_INVALID", message: e.message }),
+  MappingTemplateMissing: (e) => new BadRequest({ code: "MAPPING_TEMPLATE_MISSING", message: e.message })
 }))
 
 const Tags: Record<NotificationsError["_tag"], true> = {
@@ -47,7 +57,12 @@ const Tags: Record<NotificationsError["_tag"], true> = {
   TemplateNotFound: true,
   TemplateVariableMissing: true,
   NotificationContentMissing: true,
-  ProviderNotConfigured: true
+  ProviderNotConfigured: true,
+  CatalogTemplateNotFound: true,
+  TemplateKeyTaken: true,
+  TemplateVersionNotFound: true,
+  TemplateContentInvalid: true,
+  MappingTemplateMissing: true
 }
 
 /** Maps the notification errors of `effect` to public errors. */

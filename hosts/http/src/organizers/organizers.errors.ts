@@ -16,6 +16,16 @@ export type OrganizersError =
   | Organizers.OrganizerStateConflict
   | Organizers.TeamMemberNotFound
   | Organizers.LastOwner
+  | Organizers.StaffTaskNotFound
+  | Organizers.StaffTaskIllegalTransition
+  | Organizers.DeclarationTemplateNotFound
+  | Organizers.DeclarationTemplateActive
+  | Organizers.DeclarationIncomplete
+  | Organizers.GstTemplateNotFound
+  | Organizers.GstDeclarationNotFound
+  | Organizers.GstStateConflict
+  | Organizers.CrewJoinCodeNotFound
+  | Organizers.CrewJoinCodeUnusable
 
 const toPublic = Match.type<OrganizersError>().pipe(Match.tagsExhaustive({
   OrganizerNotFound: (e) => new NotFound({ message: e.message }),
@@ -30,7 +40,17 @@ const toPublic = Match.type<OrganizersError>().pipe(Match.tagsExhaustive({
       ? new Forbidden({ code: e.code, message: e.message })
       : new Conflict({ code: e.code, message: e.message }),
   TeamMemberNotFound: (e) => new NotFound({ message: e.message }),
-  LastOwner: (e) => new Conflict({ code: "LAST_OWNER", message: e.message })
+  LastOwner: (e) => new Conflict({ code: "LAST_OWNER", message: e.message }),
+  StaffTaskNotFound: (e) => new NotFound({ message: e.message }),
+  StaffTaskIllegalTransition: (e) => new Conflict({ code: "STAFF_TASK_ILLEGAL_TRANSITION", message: e.message }),
+  DeclarationTemplateNotFound: (e) => new NotFound({ message: e.message }),
+  DeclarationTemplateActive: (e) => new Conflict({ code: "TEMPLATE_ACTIVE", message: e.message }),
+  DeclarationIncomplete: (e) => new Conflict({ code: "DECLARATION_INCOMPLETE", message: e.message }),
+  GstTemplateNotFound: (e) => new NotFound({ message: e.message }),
+  GstDeclarationNotFound: (e) => new NotFound({ message: e.message }),
+  GstStateConflict: (e) => new Conflict({ code: e.code, message: e.message }),
+  CrewJoinCodeNotFound: (e) => new NotFound({ message: e.message }),
+  CrewJoinCodeUnusable: (e) => new Conflict({ code: `JOIN_CODE_${e.status}`, message: e.message })
 }))
 
 const Tags: Record<OrganizersError["_tag"], true> = {
@@ -40,7 +60,17 @@ const Tags: Record<OrganizersError["_tag"], true> = {
   OrganizerConflict: true,
   OrganizerStateConflict: true,
   TeamMemberNotFound: true,
-  LastOwner: true
+  LastOwner: true,
+  StaffTaskNotFound: true,
+  StaffTaskIllegalTransition: true,
+  DeclarationTemplateNotFound: true,
+  DeclarationTemplateActive: true,
+  DeclarationIncomplete: true,
+  GstTemplateNotFound: true,
+  GstDeclarationNotFound: true,
+  GstStateConflict: true,
+  CrewJoinCodeNotFound: true,
+  CrewJoinCodeUnusable: true
 }
 
 const isTagged = (e: unknown): e is { readonly _tag: string } => typeof e === "object" && e !== null && "_tag" in e

@@ -1,0 +1,2 @@
+/** The challenges context's Postgres repositories. */
+export * from "./badge-request.pg.js"

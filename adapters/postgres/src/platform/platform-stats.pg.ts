@@ -1,0 +1,51 @@
+/**
+ * Database figures from Postgres' statistics views: connections to this database by state
+ * (`pg_stat_activity`) and the slowest statements from `pg_stat_statements` when the extension is
+ * installed in this database (otherwise an honest "not available" with the reason).
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Platform } from "@podium/core"
+import { Effect, Layer } from "effect"
+
+export const PlatformStatsPg = (options: { readonly poolSize: number | null }): Layer.Layer<Platform.PlatformStats, never, SqlClient.SqlClient> =>
+  Layer.effect(
+    Platform.PlatformStats,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const unavailable = (note: string): Platform.DbConnectionStats => ({ available: false, poolSize: options.poolSize, active: 0, idle: 0, total: 0, note })
+      return Platform.PlatformStats.of({
+        connections: sql<{ state: string | null; n: string | number }>`
+          select state, count(*) as n from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend' group by state`.pipe(
+          Effect.map((rows): Platform.DbConnectionStats => {
+            const count = (state: string) => rows.filter((r) => r.state === state).reduce((a, r) => a + Number(r.n), 0)
+            const total = rows.reduce((a, r) => a + Number(r.n), 0)
+            return {
+              available: true,
+              poolSize: options.poolSize,
+              active: count("active"),
+              idle: count("idle") + count("idle in transaction"),
+              total,
+              note: "connections to this database from every process (pg_stat_activity)"
+            }
+          }),
+          Effect.catchAll((e) => Effect.succeed(unavailable(`pg_stat_activity could not be read: ${e.message}`)))
+        ),
+        slowQueries: (limit) =>
+          Effect.gen(function*() {
+            const [ext] = yield* sql<{ n: string | number }>`select count(*) as n from pg_extension where extname = 'pg_stat_statements'`
+            if (Number(ext?.n ?? 0) === 0) {
+              return { available: false as const, reason: "pg_stat_statements is not installed in this database (create extension pg_stat_statements; it also needs shared_preload_libraries)" }
+            }
+            const rows = yield* sql<{ query: string; calls: string | number; meanMs: string | number; totalMs: string | number; rows: string | number }>`
+              select query, calls, mean_exec_time as mean_ms, total_exec_time as total_ms, rows
+              from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+              order by mean_exec_time desc limit ${limit}`
+            return {
+              available: true as const,
+              queries: rows.map((r) => ({ query: r.query, calls: Number(r.calls), meanMs: Number(r.meanMs), totalMs: Number(r.totalMs), rows: Number(r.rows) }))
+            }
+          }).pipe(Effect.catchAll((e) => Effect.succeed({ available: false as const, reason: `pg_stat_statements could not be read: ${e.message}` })))
+      })
+    })
+  )

@@ -1,0 +1,2 @@
+/** Organizers adapters: the PDF renderer (pdf-lib). */
+export * from "./pdf-renderer.pdf-lib.js"

@@ -1,0 +1,138 @@
+/**
+ * Crew join codes (C "Crew join codes"). Organizer side (`/v2/orgs/{orgId}/crew-join-codes`,
+ * OWNER or ADMIN): create codes with an optional label, expiry and maximum uses; list, edit and
+ * revoke them. Volunteer side (public): preview a code, and redeem it with a phone number or
+ * e-mail, which creates the volunteer's crew member row for the organizer (or finds the one they
+ * already have there) so crew sign-in (`/v2/auth/crew/...`) works for them. Unknown codes answer
+ * 404; expired, revoked or used-up codes 409 JOIN_CODE_EXPIRED / JOIN_CODE_REVOKED / JOIN_CODE_EXHAUSTED.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, EmailAddress, IntBetween, NonEmptyStr, Optional, PhoneNumber, says, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, TooManyRequests, Unauthorized } from "../common/index.js"
+
+export const CrewJoinCodeView = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  code: Schema.String,
+  label: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.Date),
+  maxUses: Schema.NullOr(Schema.Number),
+  uses: Schema.Number,
+  remainingUses: Schema.NullOr(Schema.Number),
+  status: Schema.String,
+  revokedAt: Schema.NullOr(Schema.Date),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "CrewJoinCode" })
+
+export const CrewJoinPreview = Schema.Struct({
+  code: Schema.String,
+  organizerId: Schema.String,
+  organizerName: Schema.String,
+  organizerSlug: Schema.String,
+  label: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.Date),
+  remainingUses: Schema.NullOr(Schema.Number)
+}).annotations({ identifier: "CrewJoinCodePreview" })
+
+export const CrewJoinResult = Schema.Struct({
+  crewMemberId: Schema.String,
+  organizerId: Schema.String,
+  organizerName: Schema.String,
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  name: Schema.NullOr(Schema.String),
+  /** False when the volunteer had already joined this organizer (no use consumed). */
+  created: Schema.Boolean
+}).annotations({ identifier: "CrewJoinResult" })
+
+const When = Schema.Date.annotations(says("must be a valid ISO 8601 date string"))
+const Label = StrLength(1, 100)
+const MaxUses = IntBetween(1, 100_000)
+
+export const CreateCrewJoinCodeBody = Body({
+  label: Optional(Label),
+  expiresAt: Optional(When),
+  maxUses: Optional(MaxUses)
+})
+
+export const UpdateCrewJoinCodeBody = Body({
+  label: Optional(Schema.NullOr(Label)),
+  expiresAt: Optional(Schema.NullOr(When)),
+  maxUses: Optional(Schema.NullOr(MaxUses))
+})
+
+const JoinCode = StrLength(4, 32)
+
+export const PreviewCrewJoinCodeBody = Body({ code: JoinCode })
+
+export const RedeemCrewJoinCodeBody = Body({
+  code: JoinCode,
+  name: Optional(StrLength(1, 100)),
+  phoneNumber: Optional(PhoneNumber),
+  email: Optional(EmailAddress)
+})
+
+const OrgPath = Schema.Struct({ orgId: Schema.String })
+const CodePath = Schema.Struct({ orgId: Schema.String, id: NonEmptyStr })
+
+export class CrewJoinCodesGroup extends HttpApiGroup.make("crewJoinCodes")
+  .add(
+    HttpApiEndpoint.get("listCrewJoinCodes", "/v2/orgs/:orgId/crew-join-codes")
+      .setPath(OrgPath)
+      .addSuccess(Ok(Schema.Array(CrewJoinCodeView)))
+      .annotate(OpenApi.Summary, "The organizer's crew join codes, newest first")
+  )
+  .add(
+    HttpApiEndpoint.post("createCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes")
+      .setPath(OrgPath)
+      .setPayload(CreateCrewJoinCodeBody)
+      .addSuccess(Ok(CrewJoinCodeView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Create a crew join code (optional label, expiry, maximum uses)")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes/:id")
+      .setPath(CodePath)
+      .setPayload(UpdateCrewJoinCodeBody)
+      .addSuccess(Ok(CrewJoinCodeView))
+      .annotate(OpenApi.Summary, "Change a code's label, expiry or maximum uses (null removes a limit)")
+  )
+  .add(
+    HttpApiEndpoint.post("revokeCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes/:id/revoke")
+      .setPath(CodePath)
+      .addSuccess(Ok(CrewJoinCodeView))
+      .annotate(OpenApi.Summary, "Revoke a code (idempotent)")
+  )
+  .middleware(OrganizerManagers)
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Crew join codes (organizer)")
+  .annotate(OpenApi.Description, "An organizer's codes that let volunteers join its crew")
+{}
+
+export class CrewJoinGroup extends HttpApiGroup.make("crewJoin")
+  .add(
+    HttpApiEndpoint.post("previewCrewJoinCode", "/v2/crew/join-codes/preview")
+      .setPayload(PreviewCrewJoinCodeBody)
+      .addSuccess(Ok(CrewJoinPreview))
+      .annotate(OpenApi.Summary, "What a join code leads to (public; persists nothing)")
+  )
+  .add(
+    HttpApiEndpoint.post("redeemCrewJoinCode", "/v2/crew/join-codes/redeem")
+      .setPayload(RedeemCrewJoinCodeBody)
+      .addSuccess(Ok(CrewJoinResult, { status: 201 }))
+      .annotate(OpenApi.Summary, "Join an organizer's crew with a code and a phone number or e-mail (public); then sign in through /v2/auth/crew")
+  )
+  .addError(BadRequest.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .addError(TooManyRequests.wire)
+  .annotate(OpenApi.Title, "Crew join codes")
+  .annotate(OpenApi.Description, "Volunteers preview and redeem crew join codes")
+{}

@@ -1,0 +1,191 @@
+/**
+ * Organizer business KYC (A 2.2, A 3, B "Organizer KYC"): the organizer's multipart submission and
+ * edits, the read (documents as short-lived signed media URLs; bank account number masked except
+ * to admins), the admin review queue with approve/reject, and the public resubmit.
+ *
+ * The public resubmit needs no token (A 3): the organizer's random (v4 UUID) id is the proof; it is
+ * rate limited per client address and per organizer (429 with Retry-After past the limit).
+ */
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Body, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import {
+  Authenticated,
+  BadRequest,
+  Conflict,
+  Forbidden,
+  GetMany,
+  NotFound,
+  Ok,
+  OrganizerManagers,
+  OrganizerManagersOrAdmin,
+  TooManyRequests,
+  Unauthorized
+} from "../common/index.js"
+import { FileField } from "./organizer.dto.js"
+import { MultipartLimits } from "./organizers.group.js"
+
+export const KycStatusText = OneOf("UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT")
+
+/** An Indian bank account number: 9–18 digits. */
+export const AccountNumberText = Schema.String.pipe(
+  Schema.filter((s) => /^\d{9,18}$/.test(s)),
+  Schema.annotations(says("must be a bank account number of 9 to 18 digits"))
+)
+/** An IFSC code: 4 letters, 0, 6 letters or digits. */
+export const IfscText = Schema.String.pipe(
+  Schema.filter((s) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(s)),
+  Schema.annotations(says("must be a valid IFSC code"))
+)
+export const UrlText = Schema.String.pipe(
+  Schema.filter((s) => s.length <= 500 && /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(s)),
+  Schema.annotations(says("must be a URL address"))
+)
+
+const kycFields = {
+  "bankAccountDetails[accountNumber]": Optional(AccountNumberText),
+  "bankAccountDetails[ifscCode]": Optional(IfscText),
+  websiteOrAppUrl: Optional(UrlText),
+  businessDescription: Optional(StrLength(1, 5000)),
+  businessRegistrationCertificate: Optional(FileField),
+  panCard: Optional(FileField),
+  gstRegistrationCertificate: Optional(FileField),
+  declarationForm: Optional(FileField),
+  shopEstablishmentLicense: Optional(FileField),
+  aadhaarCard: Optional(FileField),
+  addressProof: Optional(FileField),
+  cancelledCheque: Optional(FileField),
+  bankAccountProof: Optional(FileField)
+}
+
+/**
+ * Business KYC multipart (A 2.2). On create businessRegistrationCertificate and panCard are
+ * required, and gstRegistrationCertificate unless declarationForm is given (and vice versa); on
+ * update every field is optional and only supplied fields and documents change. Documents: PDF,
+ * JPG or PNG, at most 5 MB, checked by content.
+ */
+export const BusinessKycForm = HttpApiSchema.Multipart(Body(kycFields), MultipartLimits)
+
+const DocumentUrl = Schema.NullOr(Schema.String)
+
+export const BusinessKycView = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  status: Schema.String,
+  bankAccountDetails: Schema.Struct({
+    /** Full to admins, `XXXXXX1234` to the organizer's team; null when not given. */
+    accountNumber: Schema.NullOr(Schema.String),
+    ifscCode: Schema.NullOr(Schema.String),
+    masked: Schema.Boolean
+  }),
+  websiteOrAppUrl: Schema.NullOr(Schema.String),
+  businessDescription: Schema.NullOr(Schema.String),
+  /** Each document as a short-lived signed `/v2/media/content/...` URL (null when not uploaded). */
+  documents: Schema.Struct({
+    businessRegistrationCertificate: DocumentUrl,
+    panCard: DocumentUrl,
+    gstRegistrationCertificate: DocumentUrl,
+    declarationForm: DocumentUrl,
+    shopEstablishmentLicense: DocumentUrl,
+    aadhaarCard: DocumentUrl,
+    addressProof: DocumentUrl,
+    cancelledCheque: DocumentUrl,
+    bankAccountProof: DocumentUrl
+  }),
+  reviewReason: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.Date),
+  submittedAt: Schema.Date,
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "BusinessKyc" })
+export type BusinessKycView = typeof BusinessKycView.Type
+
+/** A row of the admin KYC queue. */
+export const KycQueueItem = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  status: Schema.String,
+  reviewReason: Schema.NullOr(Schema.String),
+  submittedAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "OrganizerKycQueueItem" })
+
+/** The result of a review move or a resubmission. */
+export const KycMoveResult = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  status: Schema.String,
+  reviewReason: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "OrganizerKycMove" })
+
+/** Admin reject / resubmission-request body: the reason, 10–500 characters, returned verbatim. */
+export const KycReasonBody = Body({ reason: StrLength(10, 500) })
+
+const IdPath = Schema.Struct({ id: Schema.String })
+const KycIdPath = Schema.Struct({ kycId: Schema.String })
+
+export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
+  .add(
+    HttpApiEndpoint.post("submitBusinessKyc", "/v2/organizers/:id/business-kyc")
+      .middleware(OrganizerManagers)
+      .setPath(IdPath)
+      .setPayload(BusinessKycForm)
+      .addSuccess(Ok(BusinessKycView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Submit the organizer's business KYC for review (OWNER/ADMIN; multipart)")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateBusinessKyc", "/v2/organizers/:id/business-kyc")
+      .middleware(OrganizerManagers)
+      .setPath(IdPath)
+      .setPayload(BusinessKycForm)
+      .addSuccess(Ok(BusinessKycView))
+      .annotate(OpenApi.Summary, "Update the business KYC (only supplied fields change; 409 while UNDER_REVIEW or APPROVED)")
+  )
+  .add(
+    HttpApiEndpoint.get("getBusinessKyc", "/v2/organizers/:id/business-kyc")
+      .middleware(OrganizerManagersOrAdmin)
+      .setPath(IdPath)
+      .addSuccess(Ok(BusinessKycView))
+      .annotate(OpenApi.Summary, "The business KYC (OWNER/ADMIN of the organizer, bank number masked; or an admin)")
+  )
+  .add(
+    HttpApiEndpoint.post("resubmitKyc", "/v2/organizers/:id/kyc/resubmit")
+      .setPath(IdPath)
+      .addSuccess(Ok(KycMoveResult, { status: 201 }))
+      .annotate(OpenApi.Summary, "Resubmit a REJECTED or RESUBMIT KYC for review (public; the organizer id is the proof; rate limited)")
+  )
+  .add(
+    HttpApiEndpoint.get("listOrganizerKyc", "/v2/admin/organizer-kyc")
+      .middleware(Authenticated)
+      .setUrlParams(Schema.Struct({
+        state: Optional(KycStatusText),
+        page: Optional(IntFromText(1, 100_000)),
+        limit: Optional(IntFromText(1, 100))
+      }))
+      .addSuccess(Ok(GetMany(KycQueueItem)))
+      .annotate(OpenApi.Summary, "The organizer KYC review queue (admin, organizers.review; default state UNDER_REVIEW)")
+  )
+  .add(
+    HttpApiEndpoint.post("approveOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/approve")
+      .middleware(Authenticated)
+      .setPath(KycIdPath)
+      .addSuccess(Ok(KycMoveResult))
+      .annotate(OpenApi.Summary, "Approve an UNDER_REVIEW KYC (admin, organizers.review); the organizer becomes APPROVED")
+  )
+  .add(
+    HttpApiEndpoint.post("rejectOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/reject")
+      .middleware(Authenticated)
+      .setPath(KycIdPath)
+      .setPayload(KycReasonBody)
+      .addSuccess(Ok(KycMoveResult))
+      .annotate(OpenApi.Summary, "Reject an UNDER_REVIEW KYC with a reason of 10-500 characters, returned verbatim (admin)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .addError(TooManyRequests.wire)
+  .annotate(OpenApi.Title, "Organizer KYC")
+  .annotate(OpenApi.Description, "Business KYC of organizers: submission, edits, reads, admin review, public resubmit")
+{}

@@ -1,0 +1,58 @@
+/**
+ * Organizer oversight (B "Organizer oversight", A 3): the admin detail read (incl. suspension and
+ * KYC state), suspend (APPROVED → SUSPENDED; revokes the team's access and every active session at
+ * once) and unsuspend (→ APPROVED). Admins holding `organizers.review`.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
+import { OrganizerView } from "./organizer.dto.js"
+
+export const AdminOrganizerDetail = Schema.Struct({
+  ...OrganizerView.fields,
+  teamSize: Schema.Int,
+  kyc: Schema.NullOr(Schema.Struct({ id: Schema.String, status: Schema.String, reviewReason: Schema.NullOr(Schema.String) }))
+}).annotations({ identifier: "AdminOrganizerDetail" })
+
+/** Suspend body: the reason, 10–500 characters (like every admin reason). */
+export const SuspendBody = Body({ reason: StrLength(10, 500) })
+
+export const SuspendResult = Schema.Struct({
+  ...OrganizerView.fields,
+  sessionsRevoked: Schema.Int
+}).annotations({ identifier: "OrganizerSuspension" })
+
+const OrganizerIdPath = Schema.Struct({ organizerId: Schema.String })
+
+export class OrganizerOversightGroup extends HttpApiGroup.make("organizerOversight")
+  .add(
+    HttpApiEndpoint.get("adminGetOrganizer", "/v2/admin/organizers/:organizerId")
+      .middleware(Authenticated)
+      .setPath(OrganizerIdPath)
+      .addSuccess(Ok(AdminOrganizerDetail))
+      .annotate(OpenApi.Summary, "Organizer detail incl. suspension, KYC state and team size (admin, organizers.review)")
+  )
+  .add(
+    HttpApiEndpoint.post("suspendOrganizer", "/v2/admin/organizers/:organizerId/suspend")
+      .middleware(Authenticated)
+      .setPath(OrganizerIdPath)
+      .setPayload(SuspendBody)
+      .addSuccess(Ok(SuspendResult))
+      .annotate(OpenApi.Summary, "Suspend an APPROVED organizer; revokes its team's access and sessions at once (admin)")
+  )
+  .add(
+    HttpApiEndpoint.post("unsuspendOrganizer", "/v2/admin/organizers/:organizerId/unsuspend")
+      .middleware(Authenticated)
+      .setPath(OrganizerIdPath)
+      .addSuccess(Ok(OrganizerView))
+      .annotate(OpenApi.Summary, "Unsuspend a SUSPENDED organizer (back to APPROVED; admin)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Organizer oversight")
+  .annotate(OpenApi.Description, "Admin oversight of organizers: detail, suspend, unsuspend")
+{}

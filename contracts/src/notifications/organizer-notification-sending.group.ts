@@ -1,0 +1,114 @@
+/**
+ * Organizer sending (C "Organizer notifications"). Recipients are athlete user ids; the audience
+ * preview counts them after the unsubscribe (marketing preference switched off), channel-preference
+ * and address filters. Send renders a template visible to organizers (with its variables) for every
+ * eligible recipient and, in ONE transaction, writes the batch, debits the wallet price × recipients
+ * (409 INSUFFICIENT_BALANCE when short) and queues the outbox rows (not before `scheduledAt` when
+ * given: the batch is SCHEDULED). Hourly and daily recipient quotas (fixed UTC windows) answer 429
+ * QUOTA_EXCEEDED. The organizer is chosen by `x-organizer-id` or the caller.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, IntFromText, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Schema } from "effect"
+import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, TooManyRequests, Unauthorized } from "../common/index.js"
+import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
+
+const UserIds = Schema.Array(UuidStr).pipe(
+  Schema.filter((a) => a.length >= 1 && a.length <= 5000),
+  Schema.annotations(says("must be a list of 1 to 5000 user ids"))
+)
+const Variables = Schema.Record({ key: Schema.String, value: Schema.String }).annotations(says("must be an object of string values"))
+
+export const AudiencePreviewBody = Body({ channel: PublicChannel, userIds: UserIds })
+export const AudienceCountsView = Schema.Struct({
+  requested: Schema.Int,
+  unknown: Schema.Int.annotations({ description: "Ids that are no athlete" }),
+  unsubscribed: Schema.Int.annotations({ description: "Marketing notifications switched off" }),
+  channelDisabled: Schema.Int,
+  noAddress: Schema.Int.annotations({ description: "No phone, e-mail or active device token for the channel" }),
+  eligible: Schema.Int
+}).annotations({ identifier: "AudienceCounts" })
+
+export const OrganizerSendBody = Body({
+  channel: PublicChannel,
+  templateId: StrLength(1, 100),
+  userIds: UserIds,
+  variables: Optional(Variables),
+  scheduledAt: Optional(IsoInstant)
+})
+
+export const NotificationBatchView = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  channel: Schema.Literal(...PublicChannels),
+  templateId: Schema.String,
+  templateKey: Schema.String,
+  unitPrice: Schema.Number,
+  recipients: Schema.Int,
+  cost: Schema.Number,
+  status: Schema.Literal("QUEUED", "SCHEDULED", "CANCELLED"),
+  scheduledAt: Schema.NullOr(Schema.Date),
+  createdAt: Schema.Date,
+  cancelledAt: Schema.NullOr(Schema.Date)
+}).annotations({ identifier: "NotificationBatch" })
+
+const Window = Schema.Struct({ limit: Schema.Int, used: Schema.Int, remaining: Schema.Int, resetsAt: Schema.Date })
+export const QuotaView = Schema.Struct({ hourly: Window, daily: Window }).annotations({ identifier: "NotificationQuota" })
+
+export class OrganizerNotificationSendingGroup extends HttpApiGroup.make("organizerNotificationSending")
+  .add(
+    HttpApiEndpoint.post("previewOrganizerAudience", "/v2/organizer/notifications/audience/preview")
+      .middleware(OrganizerReaders)
+      .setPayload(AudiencePreviewBody)
+      .addSuccess(Ok(AudienceCountsView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Count the recipients left after unsubscribe and marketing-preference filters (count only)")
+  )
+  .add(
+    HttpApiEndpoint.post("sendOrganizerNotification", "/v2/organizer/notifications/send")
+      .middleware(OrganizerManagers)
+      .setPayload(OrganizerSendBody)
+      .addSuccess(Ok(NotificationBatchView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Send a template to athletes: debits the wallet at the template's price; 409 INSUFFICIENT_BALANCE, 429 QUOTA_EXCEEDED")
+  )
+  .add(
+    HttpApiEndpoint.get("organizerNotificationQuota", "/v2/organizer/notifications/quota")
+      .middleware(OrganizerReaders)
+      .addSuccess(Ok(QuotaView))
+      .annotate(OpenApi.Summary, "Hourly and daily recipient usage with their reset timestamps")
+  )
+  .add(
+    HttpApiEndpoint.get("listOrganizerNotificationBatches", "/v2/organizer/notifications/batches")
+      .middleware(OrganizerReaders)
+      .setUrlParams(Body({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
+      .addSuccess(Ok(Schema.Struct({
+        items: Schema.Array(NotificationBatchView),
+        total: Schema.Int,
+        page: Schema.Int,
+        limit: Schema.Int,
+        hasMore: Schema.Boolean
+      })))
+      .annotate(OpenApi.Summary, "The organizer's send batches, newest first")
+  )
+  .add(
+    HttpApiEndpoint.get("getOrganizerNotificationBatch", "/v2/organizer/notifications/batches/:id")
+      .middleware(OrganizerReaders)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(Ok(NotificationBatchView))
+      .annotate(OpenApi.Summary, "One of the organizer's batches")
+  )
+  .add(
+    HttpApiEndpoint.post("cancelOrganizerNotificationBatch", "/v2/organizer/notifications/batches/:id/cancel")
+      .middleware(OrganizerManagers)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(Ok(NotificationBatchView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Cancel a SCHEDULED batch before its time (409 BATCH_NOT_CANCELLABLE otherwise); refunds its unsent messages")
+  )
+  .addError(Unauthorized.wire)
+  .addError(BadRequest.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .addError(TooManyRequests.wire)
+  .annotate(OpenApi.Title, "Organizer notifications")
+  .annotate(OpenApi.Description, "Audience preview, paid sends, batches and quota")
+{}

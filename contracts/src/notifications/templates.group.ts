@@ -1,0 +1,235 @@
+/**
+ * Channel templates (B "Notifications / Channel templates"): `/v2/admin/notification-templates/
+ * {email|push|sms|chatapp}`. One builder, `channelTemplatesGroup(name, channel)`, produces each
+ * channel's common endpoints (list, create, get, edit, delete, pricing, visibility); each channel's
+ * group then adds the extras the spec lists for it. An edit of subject/body/variables creates a new
+ * version (active unless `activate: false`); `activeVersion` activates an existing one. Declared
+ * variables must match the placeholders (`{{name}}`) of subject and body exactly.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { type PublicChannel, PublicChannels } from "./notifications.dto.js"
+
+export const TemplateVisibilityValues = ["PRIVATE", "ORGANIZERS"] as const
+
+const VariableName = Schema.String.pipe(
+  Schema.pattern(/^[A-Za-z0-9_.-]{1,64}$/),
+  Schema.annotations(says("must contain names of letters, digits, dots, dashes or underscores (at most 64 characters)"))
+)
+const Variables = Schema.Array(VariableName).pipe(
+  Schema.maxItems(50),
+  Schema.annotations(says("must be a list of at most 50 variable names"))
+)
+const TemplateKey = Schema.String.pipe(
+  Schema.pattern(/^[a-z0-9][a-z0-9._-]{0,119}$/),
+  Schema.annotations(says("must be 1 to 120 lowercase letters, digits, dots, dashes or underscores"))
+)
+const Currency = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/), Schema.annotations(says("must be a 3-letter ISO 4217 code")))
+const PriceMinor = IntBetween(0, 100_000_000)
+const Visibility = OneOf(...TemplateVisibilityValues)
+const Subject = StrLength(1, 500)
+const TextBody = StrLength(1, 20_000)
+
+export const ChannelTemplateView = Schema.Struct({
+  id: Schema.String,
+  channel: Schema.Literal(...PublicChannels),
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  category: Schema.NullOr(Schema.String),
+  priceMinor: Schema.Int.annotations({ description: "Price per message in minor units of currency" }),
+  currency: Schema.String,
+  visibility: Schema.Literal(...TemplateVisibilityValues),
+  activeVersion: Schema.NullOr(Schema.Int).annotations({ description: "The version delivery uses" }),
+  latestVersion: Schema.Int,
+  shownVersion: Schema.Int.annotations({ description: "The version whose content is shown (active, else latest)" }),
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.String,
+  variables: Schema.Array(Schema.String),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "ChannelTemplate" })
+
+export const ChannelTemplateVersionView = Schema.Struct({
+  version: Schema.Int,
+  active: Schema.Boolean,
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.String,
+  variables: Schema.Array(Schema.String),
+  createdAt: Schema.Date
+}).annotations({ identifier: "ChannelTemplateVersion" })
+
+export const ChannelTemplatePage = Schema.Struct({
+  items: Schema.Array(ChannelTemplateView),
+  page: Schema.Int,
+  limit: Schema.Int,
+  total: Schema.Int,
+  hasMore: Schema.Boolean
+}).annotations({ identifier: "ChannelTemplatePage" })
+
+export const ChannelTemplateListParams = Body({
+  search: Optional(StrLength(1, 200)),
+  category: Optional(StrLength(1, 100)),
+  visibility: Optional(Visibility),
+  page: Optional(IntFromText(1, 1_000_000)),
+  limit: Optional(IntFromText(1, 100))
+})
+
+export const CreateChannelTemplateBody = Body({
+  key: TemplateKey,
+  name: StrLength(1, 200),
+  description: Optional(StrLength(0, 2000)),
+  category: Optional(StrLength(1, 100)),
+  subject: Optional(Subject),
+  body: TextBody,
+  variables: Variables,
+  priceMinor: Optional(PriceMinor),
+  currency: Optional(Currency),
+  visibility: Optional(Visibility)
+})
+
+export const EditChannelTemplateBody = Body({
+  name: Optional(StrLength(1, 200)),
+  description: Optional(StrLength(0, 2000)),
+  category: Optional(StrLength(1, 100)),
+  subject: Optional(Subject),
+  body: Optional(TextBody),
+  variables: Optional(Variables),
+  activate: Optional(Bool),
+  activeVersion: Optional(IntBetween(1, 1_000_000))
+})
+
+export const TemplatePricingBody = Body({ priceMinor: PriceMinor, currency: Currency })
+export const TemplateVisibilityBody = Body({ visibility: Visibility })
+export const AddTemplateVersionBody = Body({
+  subject: Optional(Subject),
+  body: TextBody,
+  variables: Variables,
+  activate: Optional(Bool)
+})
+export const PreviewTemplateBody = Body({
+  variables: Schema.Record({ key: Schema.String, value: Schema.String }).annotations(says("must be an object whose values are strings")),
+  version: Optional(IntBetween(1, 1_000_000))
+})
+export const ValidateTemplateParams = Body({
+  subject: Optional(Subject),
+  body: TextBody,
+  variables: Optional(StrLength(0, 4000).annotations({ description: "Comma-separated declared variable names" }))
+})
+
+export const TemplatePreviewView = Schema.Struct({
+  version: Schema.Int,
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.String
+}).annotations({ identifier: "ChannelTemplatePreview" })
+export const TemplateVersionDetailsView = Schema.Struct({
+  template: ChannelTemplateView,
+  versions: Schema.Array(ChannelTemplateVersionView)
+}).annotations({ identifier: "ChannelTemplateVersionDetails" })
+export const TemplateValidationView = Schema.Struct({
+  valid: Schema.Boolean,
+  placeholders: Schema.Array(Schema.String),
+  undeclared: Schema.Array(Schema.String),
+  unused: Schema.Array(Schema.String),
+  problems: Schema.Array(Schema.String)
+}).annotations({ identifier: "ChannelTemplateValidation" })
+
+const IdPath = Schema.Struct({ id: Schema.String })
+
+/** The common endpoints of one channel's templates; the group's name and path segment vary. */
+export const channelTemplatesGroup = <const Name extends string>(name: Name, channel: PublicChannel) => {
+  const base = `/v2/admin/notification-templates/${channel}` as const
+  return HttpApiGroup.make(name)
+    .add(
+      HttpApiEndpoint.get("listTemplates", base)
+        .setUrlParams(ChannelTemplateListParams)
+        .addSuccess(Ok(ChannelTemplatePage))
+        .annotate(OpenApi.Summary, `List ${channel} templates, newest first; filters search (key or name), category, visibility`)
+    )
+    .add(
+      HttpApiEndpoint.post("createTemplate", base)
+        .setPayload(CreateChannelTemplateBody)
+        .addSuccess(Ok(ChannelTemplateView, { status: 201 }))
+        .annotate(OpenApi.Summary, `Create a ${channel} template (version 1, active); key unique per channel (409)`)
+    )
+    .add(
+      HttpApiEndpoint.get("getTemplate", `${base}/:id`)
+        .setPath(IdPath)
+        .addSuccess(Ok(ChannelTemplateView))
+        .annotate(OpenApi.Summary, `One ${channel} template with its shown version's content`)
+    )
+    .add(
+      HttpApiEndpoint.patch("editTemplate", `${base}/:id`)
+        .setPath(IdPath)
+        .setPayload(EditChannelTemplateBody)
+        .addSuccess(Ok(ChannelTemplateView))
+        .annotate(OpenApi.Summary, "Edit: a subject/body/variables change creates a new version; activeVersion activates an existing one")
+    )
+    .add(
+      HttpApiEndpoint.del("deleteTemplate", `${base}/:id`)
+        .setPath(IdPath)
+        .addSuccess(Ok(Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })))
+        .annotate(OpenApi.Summary, `Delete a ${channel} template and its versions (delivery stops using it)`)
+    )
+    .add(
+      HttpApiEndpoint.patch("setTemplatePricing", `${base}/:id/pricing`)
+        .setPath(IdPath)
+        .setPayload(TemplatePricingBody)
+        .addSuccess(Ok(ChannelTemplateView))
+        .annotate(OpenApi.Summary, "Set the price per message (minor units) and its currency")
+    )
+    .add(
+      HttpApiEndpoint.patch("setTemplateVisibility", `${base}/:id/visibility`)
+        .setPath(IdPath)
+        .setPayload(TemplateVisibilityBody)
+        .addSuccess(Ok(ChannelTemplateView))
+        .annotate(OpenApi.Summary, "Set who may use the template: PRIVATE (admins and the system) or ORGANIZERS")
+    )
+    .middleware(Authenticated)
+    .addError(BadRequest.wire)
+    .addError(Conflict.wire)
+    .addError(Forbidden.wire)
+    .addError(NotFound.wire)
+    .addError(ServiceUnavailable.wire)
+    .annotate(OpenApi.Title, `Notifications / Channel templates (${channel})`)
+    .annotate(OpenApi.Description, `${channel} templates with versions, pricing and visibility (admin, notifications.manage)`)
+}
+
+export class EmailTemplatesGroup extends channelTemplatesGroup("notificationTemplatesEmail", "email")
+  .add(
+    HttpApiEndpoint.get("templateVersionDetails", "/v2/admin/notification-templates/email/:id/version-details")
+      .setPath(IdPath)
+      .addSuccess(Ok(TemplateVersionDetailsView))
+      .annotate(OpenApi.Summary, "The template and every version, newest first")
+  )
+  .add(
+    HttpApiEndpoint.get("validateTemplate", "/v2/admin/notification-templates/email/validate")
+      .setUrlParams(ValidateTemplateParams)
+      .addSuccess(Ok(TemplateValidationView))
+      .annotate(OpenApi.Summary, "Check a subject/body against declared variables (comma-separated) without saving")
+  )
+{}
+
+export class PushTemplatesGroup extends channelTemplatesGroup("notificationTemplatesPush", "push")
+  .add(
+    HttpApiEndpoint.post("previewTemplate", "/v2/admin/notification-templates/push/:id/preview")
+      .setPath(IdPath)
+      .setPayload(PreviewTemplateBody)
+      .addSuccess(Ok(TemplatePreviewView))
+      .annotate(OpenApi.Summary, "Substituted title and body of a version (default: the shown one); a missing variable → 400 naming it")
+  )
+{}
+
+export class SmsTemplatesGroup extends channelTemplatesGroup("notificationTemplatesSms", "sms")
+  .add(
+    HttpApiEndpoint.post("addTemplateVersion", "/v2/admin/notification-templates/sms/:id/add-version")
+      .setPath(IdPath)
+      .setPayload(AddTemplateVersionBody)
+      .addSuccess(Ok(ChannelTemplateView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Add a version (active unless activate is false)")
+  )
+{}
+
+export class ChatappTemplatesGroup extends channelTemplatesGroup("notificationTemplatesChatapp", "chatapp") {}

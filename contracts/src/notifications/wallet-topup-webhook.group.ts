@@ -1,0 +1,28 @@
+/**
+ * The payment gateway's wallet top-up callback (C "Inbound callbacks"): signed like the messaging
+ * provider (`x-webhook-timestamp`, `x-webhook-signature: sha256=<hex HMAC of "<timestamp>.<raw
+ * body>">` with NOTIFICATION_WEBHOOK_SECRET). Body `{eventId, topUpId, status: succeeded|failed,
+ * amount?}`. Every event is stored in the webhook inbox first; a replayed event id changes nothing
+ * (`duplicate: true`); a succeeded event credits the wallet once.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { BadRequest, Conflict, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { WalletTopUpView } from "./wallet.dto.js"
+
+export class WalletTopUpWebhookGroup extends HttpApiGroup.make("walletTopUpWebhook")
+  .add(
+    HttpApiEndpoint.post("walletTopUpWebhook", "/v2/notification-webhooks/wallet-topup")
+      .setHeaders(Schema.Struct({
+        "x-webhook-signature": Schema.optional(Schema.String),
+        "x-webhook-timestamp": Schema.optional(Schema.String)
+      }))
+      .addSuccess(Ok(Schema.Struct({ duplicate: Schema.Boolean, topUp: Schema.NullOr(WalletTopUpView) })))
+      .annotate(OpenApi.Summary, "Payment gateway callback completing a wallet top-up (HMAC-signed, idempotent by eventId)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Conflict.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "Notifications / Wallet top-up webhook")
+{}

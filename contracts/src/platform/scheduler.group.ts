@@ -1,0 +1,62 @@
+/**
+ * The scheduler view (B Scheduler): every named periodic job with its schedule, last run (from the
+ * durable job queue), next slot and last outcome; `run` enqueues one run now through the queue (a
+ * worker executes it). Needs `platform.operate`.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Authenticated, Forbidden, NotFound, Ok } from "../common/index.js"
+
+export const JobRunView = Schema.Struct({
+  jobId: Schema.String,
+  status: Schema.String,
+  attempts: Schema.Int,
+  maxAttempts: Schema.Int,
+  runAt: Schema.String,
+  finishedAt: Schema.NullOr(Schema.String),
+  lastError: Schema.NullOr(Schema.String),
+  progress: Schema.NullOr(Schema.Struct({ done: Schema.Number, total: Schema.NullOr(Schema.Number), message: Schema.NullOr(Schema.String) }))
+}).annotations({ identifier: "JobRun" })
+
+export const ScheduledJobView = Schema.Struct({
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  /** The period, e.g. `1 hour`, and the same in seconds. */
+  schedule: Schema.String,
+  everySeconds: Schema.Number,
+  lastRun: Schema.NullOr(JobRunView),
+  /** Status of the last run (`SUCCEEDED`, `DEAD`, `RUNNING`, `PENDING`), null if it never ran. */
+  lastOutcome: Schema.NullOr(Schema.String),
+  nextRunAt: Schema.String
+}).annotations({ identifier: "ScheduledJob" })
+
+export const ScheduledJobsView = Schema.Struct({ data: Schema.Array(ScheduledJobView), count: Schema.Int })
+
+export const JobNameParam = Schema.Struct({ name: Schema.String.pipe(Schema.maxLength(200)) })
+
+export const RunScheduledJobView = Schema.Struct({ name: Schema.String, job: JobRunView }).annotations({ identifier: "ScheduledJobRun" })
+
+export class SchedulerGroup extends HttpApiGroup.make("scheduler")
+  .add(
+    HttpApiEndpoint.get("listScheduledJobs", "/v2/admin/scheduler/jobs")
+      .addSuccess(Ok(ScheduledJobsView))
+      .annotate(OpenApi.Summary, "Named periodic jobs with schedule, last run, next run and last outcome")
+  )
+  .add(
+    HttpApiEndpoint.get("getScheduledJob", "/v2/admin/scheduler/jobs/:name")
+      .setPath(JobNameParam)
+      .addSuccess(Ok(ScheduledJobView))
+      .annotate(OpenApi.Summary, "One named periodic job")
+  )
+  .add(
+    HttpApiEndpoint.post("runScheduledJob", "/v2/admin/scheduler/jobs/:name/run")
+      .setPath(JobNameParam)
+      .addSuccess(Ok(RunScheduledJobView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Enqueue one run of the job now (a worker executes it)")
+  )
+  .middleware(Authenticated)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .annotate(OpenApi.Title, "Scheduler")
+  .annotate(OpenApi.Description, "Periodic jobs; permission platform.operate")
+{}

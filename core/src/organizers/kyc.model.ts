@@ -1,0 +1,89 @@
+/**
+ * Business KYC of an organizer (A 2.2, A 3): the submitted bank details and documents and the
+ * admin review state machine
+ *
+ *   (submit) → UNDER_REVIEW → APPROVED | REJECTED (reason) | RESUBMIT (reason)
+ *   REJECTED | RESUBMIT → (public resubmit) → UNDER_REVIEW
+ *
+ * The organizer edits its KYC only while REJECTED or RESUBMIT (locked while UNDER_REVIEW or
+ * APPROVED). The bank account number is sealed at rest (SecretBox) and only its last four digits
+ * are kept in clear, for the masked view.
+ */
+import { Schema } from "effect"
+import type { StoredFile } from "./organizer.model.js"
+
+export const KycStatuses = ["UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT"] as const
+export type KycStatus = (typeof KycStatuses)[number]
+
+/** The document fields of the multipart business KYC (A 2.2). */
+export const KycDocumentFields = [
+  "businessRegistrationCertificate",
+  "panCard",
+  "gstRegistrationCertificate",
+  "declarationForm",
+  "shopEstablishmentLicense",
+  "aadhaarCard",
+  "addressProof",
+  "cancelledCheque",
+  "bankAccountProof"
+] as const
+export type KycDocumentField = (typeof KycDocumentFields)[number]
+
+export type KycDocuments = Partial<Record<KycDocumentField, StoredFile>>
+
+/** The sealed bank account number and its last four digits. */
+export interface SealedBankAccount {
+  readonly sealed: string
+  readonly last4: string
+}
+
+export interface BusinessKyc {
+  readonly id: string
+  readonly organizerId: string
+  readonly status: KycStatus
+  readonly bankAccount: SealedBankAccount | null
+  readonly ifscCode: string | null
+  readonly websiteOrAppUrl: string | null
+  readonly businessDescription: string | null
+  readonly documents: KycDocuments
+  /** The admin's reject / resubmission reason, verbatim; cleared on resubmit. */
+  readonly reviewReason: string | null
+  readonly reviewedBy: string | null
+  readonly reviewedAt: Date | null
+  readonly submittedAt: Date
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** Where the admin review (and the public resubmit) may move a KYC. */
+export const KycMoves = {
+  approve: { from: ["UNDER_REVIEW"], to: "APPROVED" },
+  reject: { from: ["UNDER_REVIEW"], to: "REJECTED" },
+  requestResubmission: { from: ["UNDER_REVIEW"], to: "RESUBMIT" },
+  resubmit: { from: ["REJECTED", "RESUBMIT"], to: "UNDER_REVIEW" }
+} as const satisfies Record<string, { readonly from: ReadonlyArray<KycStatus>; readonly to: KycStatus }>
+export type KycMove = keyof typeof KycMoves
+
+/** States in which the organizer may not edit its KYC. */
+export const KycLockedStatuses: ReadonlyArray<KycStatus> = ["UNDER_REVIEW", "APPROVED"]
+
+/** The masked account number shown to everyone but admins: `XXXXXX1234`. */
+export const maskAccountNumber = (last4: string): string => `XXXXXX${last4}`
+
+/** No business KYC (404): unknown KYC id, or an organizer that never submitted one. */
+export class KycNotFound extends Schema.TaggedError<KycNotFound>()("KycNotFound", {
+  ref: Schema.String
+}) {
+  override get message() {
+    return "Business KYC not found"
+  }
+}
+
+/** Too many public resubmissions from this address or for this organizer (429). */
+export class KycResubmitRateLimited extends Schema.TaggedError<KycResubmitRateLimited>()("KycResubmitRateLimited", {
+  retryAfterMs: Schema.Number
+}) {
+  override get message() {
+    return "Too many KYC resubmissions; try again later"
+  }
+}

@@ -1,0 +1,138 @@
+/** In-memory twins of the GST template and declaration repositories (same visible rules as Postgres). */
+import { Context, Effect, Layer, Option } from "effect"
+import type { GstDeclaration, GstTemplate } from "../organizers/gst.model.js"
+import { GstDeclarationRepo, GstTemplateRepo } from "../organizers/gst.port.js"
+
+let seq = 0
+const uuid = () => `00000000-0000-4000-b000-${(++seq).toString(16).padStart(12, "0")}`
+
+export const makeGstMemory = () => {
+  const templates = new Map<string, GstTemplate>()
+  const declarations = new Map<string, GstDeclaration>()
+  const live = (id: string) => {
+    const t = templates.get(id)
+    return t === undefined || t.deletedAt !== null ? undefined : t
+  }
+  const templateRepo = GstTemplateRepo.of({
+    create: (input) =>
+      Effect.sync(() => {
+        const version = Math.max(0, ...[...templates.values()].filter((t) => t.name === input.name).map((t) => t.version)) + 1
+        const now = new Date()
+        const t: GstTemplate = { id: uuid(), ...input, version, isActive: false, deletedAt: null, createdAt: now, updatedAt: now }
+        templates.set(t.id, t)
+        return t
+      }),
+    list: (filter) =>
+      Effect.sync(() =>
+        [...templates.values()].reverse().filter((t) =>
+          (filter.includeDeleted === true || t.deletedAt === null) && (filter.name === undefined || t.name === filter.name) &&
+          (filter.isActive === undefined || t.isActive === filter.isActive)
+        )),
+    findById: (id) => Effect.sync(() => Option.fromNullable(templates.get(id))),
+    findActive: () => Effect.sync(() => Option.fromNullable([...templates.values()].find((t) => t.isActive && t.deletedAt === null))),
+    activate: (id) =>
+      Effect.sync(() => {
+        if (live(id) === undefined) return Option.none()
+        for (const t of templates.values()) if (t.isActive) templates.set(t.id, { ...t, isActive: false })
+        const next = { ...templates.get(id)!, isActive: true, updatedAt: new Date() }
+        templates.set(id, next)
+        return Option.some(next)
+      }),
+    deactivate: (id) =>
+      Effect.sync(() => {
+        const t = live(id)
+        if (t === undefined) return Option.none()
+        const next = { ...t, isActive: false, updatedAt: new Date() }
+        templates.set(id, next)
+        return Option.some(next)
+      }),
+    softDelete: (id) =>
+      Effect.sync(() => {
+        const t = live(id)
+        if (t === undefined) return "missing" as const
+        if (t.isActive) return "active" as const
+        templates.set(id, { ...t, deletedAt: new Date() })
+        return "deleted" as const
+      })
+  })
+  const currentOf = (organizerId: string) => [...declarations.values()].find((d) => d.organizerId === organizerId && d.current)
+  const declarationRepo = GstDeclarationRepo.of({
+    findById: (id) => Effect.sync(() => Option.fromNullable(declarations.get(id))),
+    findCurrent: (organizerId) => Effect.sync(() => Option.fromNullable(currentOf(organizerId))),
+    start: (organizerId, template, replaceable) =>
+      Effect.sync(() => {
+        const current = currentOf(organizerId)
+        if (current !== undefined && !replaceable.includes(current.status)) return { declaration: current, started: false }
+        if (current !== undefined) declarations.set(current.id, { ...current, current: false })
+        const now = new Date()
+        const d: GstDeclaration = {
+          id: uuid(),
+          organizerId,
+          templateId: template?.id ?? null,
+          templateVersion: template?.version ?? null,
+          status: "PENDING_VARIABLES",
+          variables: {},
+          pdf: null,
+          signedDocument: null,
+          rejectReason: null,
+          current: true,
+          submittedAt: null,
+          verifiedAt: null,
+          verifiedBy: null,
+          rejectedAt: null,
+          createdAt: now,
+          updatedAt: now
+        }
+        declarations.set(d.id, d)
+        return { declaration: d, started: true }
+      }),
+    move: (id, from, patch) =>
+      Effect.sync(() => {
+        const d = declarations.get(id)
+        if (d === undefined || !from.includes(d.status)) return Option.none()
+        const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+        const next = { ...d, ...defined, updatedAt: new Date() } as GstDeclaration
+        declarations.set(id, next)
+        return Option.some(next)
+      }),
+    list: (filter) =>
+      Effect.sync(() => {
+        const all = [...declarations.values()].reverse().filter((d) => filter.status === undefined || d.status === filter.status)
+        return { data: all.slice(filter.offset, filter.offset + filter.limit), total: all.length }
+      }),
+    countByStatus: () =>
+      Effect.sync(() => {
+        const counts: Record<string, number> = {}
+        for (const d of declarations.values()) counts[d.status] = (counts[d.status] ?? 0) + 1
+        return counts
+      }),
+    backfillTemplate: (template) =>
+      Effect.sync(() => {
+        let n = 0
+        for (const d of declarations.values()) {
+          if (d.templateVersion === null && (d.templateId === null || d.templateId === template.id)) {
+            declarations.set(d.id, { ...d, templateId: template.id, templateVersion: template.version })
+            n++
+          }
+        }
+        return n
+      }),
+    deleteAll: (organizerId) =>
+      Effect.sync(() => {
+        let n = 0
+        for (const d of [...declarations.values()]) {
+          if (d.organizerId === organizerId) {
+            declarations.delete(d.id)
+            n++
+          }
+        }
+        return n
+      })
+  })
+  return { templateRepo, declarationRepo }
+}
+
+export const GstReposMemory: Layer.Layer<GstTemplateRepo | GstDeclarationRepo> = Layer.effectContext(Effect.sync(() => {
+  const { declarationRepo, templateRepo } = makeGstMemory()
+  return Context.make(GstTemplateRepo, templateRepo).pipe(Context.add(GstDeclarationRepo, declarationRepo))
+}))

@@ -1,0 +1,121 @@
+/**
+ * Handlers of the challenge badge request groups: the creator's side (Authenticated + the
+ * organizer tenancy policy in core) and the admin's side (`requirePermission("challenges.badges")`,
+ * which also requires the admin role). Uploaded badge images are served back as short-lived signed
+ * media URLs.
+ */
+import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import type { Authenticated } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
+import { AthletesApi } from "@podium/contracts/athletes"
+import { Challenges, type Identity, Media } from "@podium/core"
+import type { AppConfig, ChallengesInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
+import { Effect, type Layer } from "effect"
+import { readFile } from "node:fs/promises"
+import { requirePermission } from "../accounts/require-permission.js"
+import { badgeInputErrors, challengesErrors } from "./challenges.errors.js"
+
+export type ChallengesHandlerServices = IdentityServices | OrganizersInfrastructure | ChallengesInfrastructure | AppConfig | Authenticated
+
+const Permission = "challenges.badges"
+
+const badgeView = (b: Challenges.Badge): Effect.Effect<typeof import("@podium/contracts/athletes").BadgeView.Type, never, Identity.Hmac> =>
+  Effect.gen(function*() {
+    const imageUrl = b.imageUrl ?? (b.image === null ? "" : yield* Media.mediaUrl(b.image, "public"))
+    return {
+      id: b.id,
+      requestId: b.requestId,
+      challengeId: b.challengeId,
+      name: b.name,
+      description: b.description,
+      imageUrl,
+      criteria: b.criteria,
+      createdAt: b.createdAt
+    }
+  })
+
+const requestView = (r: Challenges.BadgeRequestWithBadge) =>
+  Effect.gen(function*() {
+    return {
+      id: r.id,
+      creatorType: r.creatorType,
+      creatorId: r.creatorId,
+      challengeId: r.challengeId,
+      title: r.title,
+      description: r.description,
+      artworkNotes: r.artworkNotes,
+      dueDate: r.dueDate,
+      status: r.status,
+      rejectionReason: r.rejectionReason,
+      badgeId: r.badgeId,
+      badge: r.badge === null ? null : yield* badgeView(r.badge),
+      requestedBy: { kind: r.requestedByKind, id: r.requestedById },
+      reviewedAt: r.reviewedAt,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt
+    }
+  })
+
+/** The bytes of an uploaded file (the multipart parser persisted it to a scoped temp file). */
+const readUpload = (file: Multipart.PersistedFile | undefined): Effect.Effect<Media.Upload | undefined> =>
+  file === undefined
+    ? Effect.succeed(undefined)
+    : Effect.promise(() => readFile(file.path)).pipe(Effect.map((bytes) => ({ fileName: file.name, bytes: new Uint8Array(bytes) })))
+
+export const ChallengeBadgeRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeBadgeRequests">, never, ChallengesHandlerServices> =
+  HttpApiBuilder.group(AthletesApi, "challengeBadgeRequests", (handlers) =>
+    handlers
+      .handle("listCreatorBadgeRequests", ({ path }) =>
+        Effect.gen(function*() {
+          const me = yield* CurrentPrincipal
+          const rows = yield* Challenges.listCreatorBadgeRequests(me, path.creatorType, path.creatorId)
+          return yield* Effect.forEach(rows, requestView)
+        }).pipe(challengesErrors))
+      .handle("createCreatorBadgeRequest", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const me = yield* CurrentPrincipal
+          const created = yield* Challenges.requestBadge(me, path.creatorType, path.creatorId, {
+            challengeId: payload.challengeId ?? null,
+            title: payload.title,
+            description: payload.description,
+            artworkNotes: payload.artworkNotes ?? null,
+            dueDate: payload.dueDate ?? null
+          })
+          return yield* requestView(created)
+        }).pipe(challengesErrors)))
+
+export const AdminChallengeBadgeRequestsHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "adminChallengeBadgeRequests">,
+  never,
+  ChallengesHandlerServices
+> = HttpApiBuilder.group(AthletesApi, "adminChallengeBadgeRequests", (handlers) =>
+  handlers
+    .handle("adminListBadgeRequests", ({ urlParams }) =>
+      Effect.gen(function*() {
+        yield* requirePermission(Permission)
+        const rows = yield* Challenges.listBadgeRequests(urlParams.status)
+        return yield* Effect.forEach(rows, requestView)
+      }))
+    .handle("adminGetBadgeRequest", ({ path }) =>
+      Effect.gen(function*() {
+        yield* requirePermission(Permission)
+        return yield* requestView(yield* Challenges.getBadgeRequest(path.id))
+      }).pipe(challengesErrors))
+    .handle("adminCompleteBadgeRequest", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const admin = yield* requirePermission(Permission)
+        const completed = yield* Challenges.completeBadgeRequest(admin, path.id, {
+          name: payload.name,
+          description: payload.description,
+          criteria: payload.criteria,
+          imageUrl: payload.imageUrl ?? null,
+          image: yield* readUpload(payload.image)
+        })
+        return yield* requestView(completed)
+      }).pipe(challengesErrors, badgeInputErrors))
+    .handle("adminRejectBadgeRequest", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const admin = yield* requirePermission(Permission)
+        return yield* requestView(yield* Challenges.rejectBadgeRequest(admin, path.id, payload.reason))
+      }).pipe(challengesErrors))
+)

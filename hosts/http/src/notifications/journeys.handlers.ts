@@ -1,0 +1,78 @@
+/** Handlers of Notifications / Journeys and Notifications / Steps (admin, notifications.manage). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { NotFound } from "@podium/contracts/common"
+import { NotificationsApi } from "@podium/contracts/notifications"
+import { Notifications } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
+import { type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+
+type Services = NotificationHandlerServices | IdentityHandlerServices
+const guard = requirePermission("notifications.manage")
+
+const stepView = (s: Notifications.JourneyStep) => ({
+  ...s,
+  mappings: s.mappings.map((m) => ({ ...m, channel: publicChannel(m.channel) }))
+})
+const summaryView = (s: Notifications.StepSummary) => ({
+  ...s,
+  mappingsByChannel: { email: s.mappingsByChannel.EMAIL, sms: s.mappingsByChannel.SMS, push: s.mappingsByChannel.PUSH, chatapp: s.mappingsByChannel.CHAT }
+})
+const roleOf = (role: string) =>
+  (Notifications.MappingRoles as ReadonlyArray<string>).includes(role)
+    ? Effect.succeed(role as Notifications.MappingRole)
+    : Effect.fail(new NotFound({ message: `No journey for role ${role} (one of user, organizer, admin)` }))
+
+export const NotificationJourneysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationJourneys">, never, Services> =
+  HttpApiBuilder.group(NotificationsApi, "notificationJourneys", (handlers) =>
+    handlers
+      .handle("journeySummary", () =>
+        Effect.gen(function*() {
+          yield* guard
+          const steps = yield* (yield* Notifications.JourneyStepRepo).list({})
+          return Notifications.MappingRoles.map((role) => ({ role, ...summaryView(Notifications.summarizeSteps(steps.filter((s) => s.role === role))) }))
+        }))
+      .handle("getJourney", ({ path }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const role = yield* roleOf(path.role)
+          return { role, steps: (yield* (yield* Notifications.JourneyStepRepo).list({ role })).map(stepView) }
+        }))
+      .handle("updateJourneyStep", ({ path, payload }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const role = yield* roleOf(path.role)
+          const updated = yield* (yield* Notifications.JourneyStepRepo).update(role, path.stepId, payload)
+          return yield* Option.match(updated, {
+            onNone: () => Effect.fail(new NotFound({ message: new Notifications.JourneyStepNotFound({ step: path.stepId, role }).message })),
+            onSome: (s) => Effect.succeed(stepView(s))
+          })
+        })))
+
+export const NotificationStepsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationSteps">, never, Services> =
+  HttpApiBuilder.group(NotificationsApi, "notificationSteps", (handlers) =>
+    handlers
+      .handle("stepSummary", () =>
+        Effect.gen(function*() {
+          yield* guard
+          return summaryView(Notifications.summarizeSteps(yield* (yield* Notifications.JourneyStepRepo).list({})))
+        }))
+      .handle("listSteps", ({ urlParams }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const steps = yield* (yield* Notifications.JourneyStepRepo).list({
+            ...(urlParams.role === undefined ? {} : { role: urlParams.role }),
+            ...(urlParams.search === undefined ? {} : { search: urlParams.search })
+          })
+          return steps.map(stepView)
+        }))
+      .handle("getStep", ({ path }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const steps = yield* (yield* Notifications.JourneyStepRepo).list({ step: path.stepId })
+          if (steps.length === 0) {
+            return yield* new NotFound({ message: new Notifications.JourneyStepNotFound({ step: path.stepId, role: null }).message })
+          }
+          return steps.map(stepView)
+        })))

@@ -1,0 +1,105 @@
+/**
+ * Handlers of Notifications / Mappings (admin, notifications.manage): reads and delete on the
+ * generic CRUD handlers; create, replace and bulk check the named templates first (400 listing
+ * each missing one). Channels are public names on the wire and core names in storage.
+ */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type NotificationMappingBody, NotificationsApi } from "@podium/contracts/notifications"
+import { Notifications, Platform } from "@podium/core"
+import { Effect, Option, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
+import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { notificationErrors } from "./notifications.errors.js"
+import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+
+const guard = requirePermission("notifications.manage")
+type MappingBody = typeof NotificationMappingBody.Type
+
+const toDto = (m: Notifications.NotificationMapping) => ({
+  id: m.id,
+  role: m.role,
+  step: m.step,
+  channel: publicChannel(m.channel),
+  templateKey: m.templateKey,
+  enabled: m.enabled,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt
+})
+const toCore = (b: MappingBody): Notifications.NewNotificationMapping => ({
+  role: b.role,
+  step: b.step,
+  channel: coreChannel(b.channel),
+  templateKey: b.templateKey,
+  enabled: b.enabled ?? true
+})
+
+const generic = crudHandlers({
+  resource: Notifications.NotificationMappingResource,
+  repo: Notifications.NotificationMappingRepo,
+  canRead: guard,
+  canWrite: guard,
+  toDto,
+  conflictCode: "MAPPING_EXISTS"
+})
+const mapErrors = crudErrors("MAPPING_EXISTS")
+
+export const NotificationMappingsHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "notificationMappings">,
+  never,
+  NotificationHandlerServices | IdentityHandlerServices
+> = HttpApiBuilder.group(NotificationsApi, "notificationMappings", (handlers) =>
+  handlers
+    .handle("getManyNotificationMapping", generic.getMany)
+    .handle("deleteOneNotificationMapping", generic.deleteOne)
+    .handle("createOneNotificationMapping", ({ payload }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const input = toCore(payload)
+        yield* Notifications.checkMappings([input])
+        return toDto(yield* (yield* Notifications.NotificationMappingRepo).create(input))
+      }).pipe(mapErrors, notificationErrors))
+    .handle("createManyNotificationMapping", ({ payload }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const inputs = payload.bulk.map(toCore)
+        yield* Notifications.checkMappings(inputs, (i) => `bulk.${i}.`)
+        return (yield* (yield* Notifications.NotificationMappingRepo).createMany(inputs)).map(toDto)
+      }).pipe(mapErrors, notificationErrors))
+    .handle("replaceOneNotificationMapping", ({ path, payload }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const repo = yield* Notifications.NotificationMappingRepo
+        if (Option.isNone(yield* repo.get(path.id))) {
+          return yield* new Platform.ResourceNotFound({ resource: "notification mapping", id: path.id })
+        }
+        const input = toCore(payload)
+        yield* Notifications.checkMappings([input])
+        const replaced = yield* repo.replace(path.id, input)
+        return yield* Option.match(replaced, {
+          onNone: () => Effect.fail(new Platform.ResourceNotFound({ resource: "notification mapping", id: path.id })),
+          onSome: (m) => Effect.succeed(toDto(m))
+        })
+      }).pipe(mapErrors, notificationErrors))
+    .handle("mappingTemplateCandidates", ({ urlParams }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const page = yield* (yield* Notifications.TemplateCatalogRepo).list(coreChannel(urlParams.channel), {
+          page: 1,
+          limit: urlParams.limit ?? 50,
+          ...(urlParams.search === undefined ? {} : { search: urlParams.search }),
+          ...(urlParams.category === undefined ? {} : { category: urlParams.category })
+        })
+        return page.items.map((t) => ({
+          id: t.id,
+          channel: publicChannel(t.channel),
+          key: t.key,
+          name: t.name,
+          category: t.category,
+          activeVersion: t.activeVersion,
+          variables: t.variables,
+          priceMinor: t.priceMinor,
+          currency: t.currency
+        }))
+      }))
+)

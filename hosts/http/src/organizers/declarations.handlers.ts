@@ -1,0 +1,107 @@
+/** Handlers of the declaration form groups: admin templates and the organizer's form (details, PDF). */
+import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { OrganizerAccess } from "@podium/contracts/common"
+import { EventsApi } from "@podium/contracts/events"
+import { Organizers } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { inputErrors, organizerErrors } from "./organizers.errors.js"
+import type { OrganizersHandlerServices } from "./organizers.services.js"
+
+/** The admin permission of declaration and GST administration. */
+export const DeclarationsPermission = "organizers.declarations"
+
+export const declarationTemplateView = (t: Organizers.DeclarationTemplate) => ({
+  id: t.id,
+  name: t.name,
+  version: t.version,
+  html: t.html,
+  requiredFields: t.requiredFields,
+  placeholders: Organizers.placeholdersOf(t.html),
+  isActive: t.isActive,
+  isDeleted: t.deletedAt !== null,
+  deletedAt: t.deletedAt,
+  createdBy: t.createdBy,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt
+})
+
+const defined = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
+
+type GroupLayer<G extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", G>, never, OrganizersHandlerServices>
+
+export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = HttpApiBuilder.group(EventsApi, "declarationTemplates", (handlers) =>
+  handlers
+    .handle("listDeclarationTemplates", () =>
+      Effect.gen(function*() {
+        yield* requirePermission(DeclarationsPermission)
+        return (yield* Organizers.listDeclarationTemplates).map(declarationTemplateView)
+      }))
+    .handle("createDeclarationTemplate", ({ payload }) =>
+      Effect.gen(function*() {
+        const me = yield* requirePermission(DeclarationsPermission)
+        const created = yield* Organizers.createDeclarationTemplate(me, {
+          name: payload.name ?? "default",
+          html: payload.html,
+          requiredFields: [...new Set(payload.requiredFields)],
+          isActive: payload.isActive ?? false
+        })
+        return declarationTemplateView(created)
+      }).pipe(organizerErrors))
+    .handle("activeDeclarationTemplate", () =>
+      Effect.gen(function*() {
+        yield* requirePermission(DeclarationsPermission)
+        return declarationTemplateView(yield* Organizers.getActiveDeclarationTemplate)
+      }).pipe(organizerErrors))
+    .handle("getDeclarationTemplate", ({ path }) =>
+      Effect.gen(function*() {
+        yield* requirePermission(DeclarationsPermission)
+        return declarationTemplateView(yield* Organizers.getDeclarationTemplate(path.id))
+      }).pipe(organizerErrors))
+    .handle("updateDeclarationTemplate", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const me = yield* requirePermission(DeclarationsPermission)
+        const updated = yield* Organizers.updateDeclarationTemplate(me, path.id, defined({
+          name: payload.name,
+          html: payload.html,
+          requiredFields: payload.requiredFields === undefined ? undefined : [...new Set(payload.requiredFields)],
+          isActive: payload.isActive
+        }))
+        return declarationTemplateView(updated)
+      }).pipe(organizerErrors))
+    .handle("deleteDeclarationTemplate", ({ path }) =>
+      Effect.gen(function*() {
+        const me = yield* requirePermission(DeclarationsPermission)
+        yield* Organizers.deleteDeclarationTemplate(me, path.id)
+        return { id: path.id, deleted: true }
+      }).pipe(organizerErrors))
+    .handle("activateDeclarationTemplate", ({ path }) =>
+      Effect.gen(function*() {
+        const me = yield* requirePermission(DeclarationsPermission)
+        return declarationTemplateView(yield* Organizers.activateDeclarationTemplate(me, path.id))
+      }).pipe(organizerErrors))
+)
+
+export const DeclarationFormHandlers: GroupLayer<"declarationForm"> = HttpApiBuilder.group(EventsApi, "declarationForm", (handlers) =>
+  handlers
+    .handle("getDeclarationForm", () =>
+      Effect.gen(function*() {
+        const access = yield* OrganizerAccess
+        return (yield* Organizers.declarationForm(access.organizerId)).view
+      }).pipe(organizerErrors))
+    .handle("updateDeclarationFormDetails", ({ payload }) =>
+      Effect.gen(function*() {
+        const access = yield* OrganizerAccess
+        return yield* Organizers.updateDeclarationDetails(access.principal, access.organizerId, payload)
+      }).pipe(organizerErrors, inputErrors))
+    .handle("downloadDeclarationForm", () =>
+      Effect.gen(function*() {
+        const access = yield* OrganizerAccess
+        const { bytes, fileName } = yield* Organizers.downloadDeclarationForm(access.principal, access.organizerId)
+        return HttpServerResponse.uint8Array(bytes, {
+          contentType: "application/pdf",
+          headers: { "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" }
+        })
+      }).pipe(organizerErrors))
+)

@@ -1,0 +1,124 @@
+/** Handlers of the Organizer KYC group: organizer submission/edit/read, admin queue and review, public resubmit. */
+import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import { OrganizerAccess } from "@podium/contracts/common"
+import { type BusinessKycView, EventsApi } from "@podium/contracts/events"
+import { type Identity, Media, Organizers } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { clientInfo } from "../identity/client.js"
+import { kycErrors } from "./kyc.errors.js"
+import { readUpload } from "./organizer.view.js"
+import { inputErrors, organizerErrors } from "./organizers.errors.js"
+import type { OrganizersHandlerServices } from "./organizers.services.js"
+
+type KycPayload = {
+  readonly "bankAccountDetails[accountNumber]"?: string
+  readonly "bankAccountDetails[ifscCode]"?: string
+  readonly websiteOrAppUrl?: string
+  readonly businessDescription?: string
+} & { readonly [K in Organizers.KycDocumentField]?: Multipart.PersistedFile }
+
+/** The multipart payload as the use case's input (file bytes read from the parser's temp files). */
+const kycInput = (payload: KycPayload) =>
+  Effect.gen(function*() {
+    const files: Partial<Record<Organizers.KycDocumentField, Media.Upload>> = {}
+    for (const field of Organizers.KycDocumentFields) {
+      const upload = yield* readUpload(payload[field])
+      if (upload !== undefined) files[field] = upload
+    }
+    const input: Organizers.KycInput = {
+      accountNumber: payload["bankAccountDetails[accountNumber]"],
+      ifscCode: payload["bankAccountDetails[ifscCode]"],
+      websiteOrAppUrl: payload.websiteOrAppUrl,
+      businessDescription: payload.businessDescription,
+      files
+    }
+    return input
+  })
+
+/** The KYC on the wire: documents as fresh private media URLs; the account number in full only for admins. */
+export const kycView = (kyc: Organizers.BusinessKyc, forAdmin: boolean): Effect.Effect<BusinessKycView, never, Identity.Hmac | Identity.SecretBox> =>
+  Effect.gen(function*() {
+    const documents = {} as Record<Organizers.KycDocumentField, string | null>
+    for (const field of Organizers.KycDocumentFields) {
+      const file = kyc.documents[field]
+      documents[field] = file === undefined ? null : yield* Media.mediaUrl(file, "private")
+    }
+    const accountNumber = kyc.bankAccount === null
+      ? null
+      : forAdmin
+      ? yield* Organizers.openAccountNumber(kyc)
+      : Organizers.maskAccountNumber(kyc.bankAccount.last4)
+    return {
+      id: kyc.id,
+      organizerId: kyc.organizerId,
+      status: kyc.status,
+      bankAccountDetails: { accountNumber, ifscCode: kyc.ifscCode, masked: !forAdmin && kyc.bankAccount !== null },
+      websiteOrAppUrl: kyc.websiteOrAppUrl,
+      businessDescription: kyc.businessDescription,
+      documents,
+      reviewReason: kyc.reviewReason,
+      reviewedAt: kyc.reviewedAt,
+      submittedAt: kyc.submittedAt,
+      createdAt: kyc.createdAt,
+      updatedAt: kyc.updatedAt
+    }
+  })
+
+const moveView = (kyc: Organizers.BusinessKyc) => ({
+  id: kyc.id,
+  organizerId: kyc.organizerId,
+  status: kyc.status,
+  reviewReason: kyc.reviewReason
+})
+
+export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerKyc">, never, OrganizersHandlerServices> =
+  HttpApiBuilder.group(EventsApi, "organizerKyc", (handlers) =>
+    handlers
+      .handle("submitBusinessKyc", ({ payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          const kyc = yield* Organizers.submitKyc(access.principal, access.organizerId, yield* kycInput(payload))
+          return yield* kycView(kyc, false)
+        }).pipe(organizerErrors, kycErrors, inputErrors))
+      .handle("updateBusinessKyc", ({ payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          const kyc = yield* Organizers.updateKyc(access.principal, access.organizerId, yield* kycInput(payload))
+          return yield* kycView(kyc, false)
+        }).pipe(organizerErrors, kycErrors, inputErrors))
+      .handle("getBusinessKyc", () =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return yield* kycView(yield* Organizers.getKyc(access.organizerId), access.role === "PLATFORM_ADMIN")
+        }).pipe(kycErrors))
+      .handle("resubmitKyc", ({ path }) =>
+        Effect.gen(function*() {
+          const { ip } = yield* clientInfo
+          return moveView(yield* Organizers.resubmitKyc(path.id, ip))
+        }).pipe(organizerErrors, kycErrors))
+      .handle("listOrganizerKyc", ({ urlParams }) =>
+        Effect.gen(function*() {
+          yield* requirePermission("organizers.review")
+          const page = urlParams.page ?? 1
+          const limit = urlParams.limit ?? 20
+          const { rows, total } = yield* Organizers.kycQueue({ status: urlParams.state ?? "UNDER_REVIEW", page, limit })
+          return {
+            data: rows.map((k) => ({ ...moveView(k), submittedAt: k.submittedAt, updatedAt: k.updatedAt })),
+            count: rows.length,
+            total,
+            page,
+            pageCount: total === 0 ? 0 : Math.ceil(total / limit)
+          }
+        }))
+      .handle("approveOrganizerKyc", ({ path }) =>
+        Effect.gen(function*() {
+          const me = yield* requirePermission("organizers.review")
+          return moveView(yield* Organizers.approveKyc(me, path.kycId))
+        }).pipe(organizerErrors, kycErrors))
+      .handle("rejectOrganizerKyc", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const me = yield* requirePermission("organizers.review")
+          return moveView(yield* Organizers.rejectKyc(me, path.kycId, payload.reason))
+        }).pipe(organizerErrors, kycErrors))
+  )

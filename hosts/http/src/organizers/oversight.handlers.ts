@@ -1,0 +1,35 @@
+/** Handlers of the Organizer oversight group (admin detail, suspend, unsuspend). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { EventsApi } from "@podium/contracts/events"
+import { Organizers } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { organizerView } from "./organizer.view.js"
+import { organizerErrors } from "./organizers.errors.js"
+import type { OrganizersHandlerServices } from "./organizers.services.js"
+
+export const OrganizerOversightHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerOversight">, never, OrganizersHandlerServices> =
+  HttpApiBuilder.group(EventsApi, "organizerOversight", (handlers) =>
+    handlers
+      .handle("adminGetOrganizer", ({ path }) =>
+        Effect.gen(function*() {
+          yield* requirePermission("organizers.review")
+          const { organizer, teamSize, kyc } = yield* Organizers.organizerOversight(path.organizerId)
+          return {
+            ...(yield* organizerView(organizer)),
+            teamSize,
+            kyc: kyc === null ? null : { id: kyc.id, status: kyc.status, reviewReason: kyc.reviewReason }
+          }
+        }).pipe(organizerErrors))
+      .handle("suspendOrganizer", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const me = yield* requirePermission("organizers.review")
+          const { organizer, sessionsRevoked } = yield* Organizers.suspendOrganizer(me, path.organizerId, payload.reason)
+          return { ...(yield* organizerView(organizer)), sessionsRevoked }
+        }).pipe(organizerErrors))
+      .handle("unsuspendOrganizer", ({ path }) =>
+        Effect.gen(function*() {
+          const me = yield* requirePermission("organizers.review")
+          return yield* organizerView(yield* Organizers.unsuspendOrganizer(me, path.organizerId))
+        }).pipe(organizerErrors))
+  )

@@ -1,0 +1,34 @@
+/** Handlers of the Organizer staff tasks group (portal routes act for the organizer the tenancy guard granted). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { OrganizerAccess } from "@podium/contracts/common"
+import { EventsApi } from "@podium/contracts/events"
+import { Organizers } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { inputErrors, organizerErrors } from "./organizers.errors.js"
+import type { OrganizersHandlerServices } from "./organizers.services.js"
+
+const view = (t: Organizers.StaffTask) => ({ ...t })
+
+export const OrganizerStaffTasksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerStaffTasks">, never, OrganizersHandlerServices> =
+  HttpApiBuilder.group(EventsApi, "organizerStaffTasks", (handlers) =>
+    handlers
+      .handle("listStaffTasks", () =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return (yield* Organizers.listStaffTasks(access)).map(view)
+        }))
+      .handle("createStaffTask", ({ payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return view(yield* Organizers.createStaffTask(access.principal, access, {
+            title: payload.title,
+            description: payload.description ?? null,
+            assigneeMemberId: payload.assigneeMemberId ?? null,
+            dueAt: payload.dueAt === undefined ? null : new Date(payload.dueAt)
+          }))
+        }).pipe(organizerErrors, inputErrors))
+      .handle("changeStaffTaskStatus", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return view(yield* Organizers.changeStaffTaskStatus(access.principal, access, path.taskId, payload.status))
+        }).pipe(organizerErrors)))

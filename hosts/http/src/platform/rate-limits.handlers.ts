@@ -1,0 +1,43 @@
+/** Rate limits for admins: list the currently blocked keys and unblock one (audited). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { PlatformApi } from "@podium/contracts/platform"
+import { Platform } from "@podium/core"
+import { Clock, Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { PlatformHandlerServices } from "./platform-services.js"
+
+export const RateLimitsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "rateLimits">, never, PlatformHandlerServices> =
+  HttpApiBuilder.group(PlatformApi, "rateLimits", (handlers) =>
+    Effect.gen(function*() {
+      const rateLimiter = yield* Platform.RateLimiter
+      const audit = yield* Platform.AuditLog
+      return handlers
+        .handle("listBlocked", ({ urlParams }) =>
+          Effect.gen(function*() {
+            yield* requirePermission("platform.operate")
+            const now = yield* Clock.currentTimeMillis
+            const blocked = yield* rateLimiter.listBlocked(urlParams.limit ?? 100)
+            const data = blocked.map((b) => ({
+              key: b.key,
+              limit: b.limit,
+              blockedUntil: new Date(b.blockedUntil).toISOString(),
+              retryAfterSeconds: Math.max(0, Math.ceil((b.blockedUntil - now) / 1000))
+            }))
+            return { data, count: data.length }
+          }))
+        .handle("unblock", ({ payload, request }) =>
+          Effect.gen(function*() {
+            const me = yield* requirePermission("platform.operate")
+            const wasBlocked = (yield* rateLimiter.listBlocked(1000)).some((b) => b.key === payload.key)
+            yield* rateLimiter.reset(payload.key)
+            const correlation = request.headers["x-correlation-id"]
+            yield* audit.append({
+              action: "admin.rate_limit.unblocked",
+              actor: { kind: "admin", id: me.accountId },
+              subject: { kind: "rate_limit_key", id: payload.key },
+              ...(correlation === undefined ? {} : { correlationId: correlation }),
+              data: { wasBlocked }
+            })
+            return { key: payload.key, wasBlocked }
+          }))
+    }))
