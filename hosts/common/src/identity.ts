@@ -83,10 +83,6 @@ export const identityLayer = (config: AppConfigShape): Layer.Layer<IdentityPorts
 /** The local senders: every message is recorded in memory (and inspectable), nothing leaves the process. */
 export const SendersLive: Layer.Layer<Senders> = RecordingSendersMemory
 
-/** The `providers` line of the start-up summary. */
-export const describeProviders = (): string =>
-  "SMS and e-mail: local recorders (messages are kept in process memory, nothing is sent)"
-
 /**
  * Identity services without a database or Redis (memory repositories and Redis twins, real crypto
  * and tokens): for HTTP tests that exercise other routes and do not sign in through Postgres.

@@ -10,9 +10,10 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
 import { DatabaseInfo, DatabaseLive, JobQueueLive } from "./database.js"
 import { HealthProbes } from "./health.js"
-import { describeProviders, type IdentityPorts, identityLayer, type Senders, SendersLive } from "./identity.js"
+import { type IdentityPorts, identityLayer, type Senders, SendersLive } from "./identity.js"
 import { JobHandlersLive } from "./jobs.js"
 import { describeRedisBackend, RedisBackend, redisHealthProbe, RedisPortsLive } from "./redis.js"
+import { describeChannelProviders } from "./providers.js"
 
 /** What a host gets from `infrastructureLayer`. */
 export type Infrastructure =
@@ -61,7 +62,7 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
   ],
   ["redis ports", describeRedisBackend(config)],
   ["background", config.allInOne ? "all-in-one: worker and scheduler loops run in this process" : "worker and scheduler run as their own hosts"],
-  ["providers", describeProviders()],
+  ["providers", describeChannelProviders(config)],
   ["blob store", describeBlobStore(config)],
   ["data dir", config.dataDir]
 ]

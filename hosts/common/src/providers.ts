@@ -157,3 +157,23 @@ export const notificationProviderProbes: Effect.Effect<ReadonlyArray<HealthProbe
 /** The `notification providers` line of the start-up summary. */
 export const describeNotificationProviders = (infos: ReadonlyArray<ChannelProviderInfo>): string =>
   infos.map((i) => `${i.channel.toLowerCase()}: ${i.description}`).join("; ")
+
+/**
+ * The start-up summary's view of the channel providers, decided the same way as
+ * `notificationSendersFrom` (HTTP adapter when configured; else the local recorder outside
+ * production; else not configured) without building any sender.
+ */
+export const describeChannelProviders = (
+  config: Pick<AppConfigShape, "appEnv"> & { readonly notificationProviders?: NotificationProviderSettings | undefined }
+): string => {
+  const settings = config.notificationProviders
+  const fallback = config.appEnv === "production" ? "not configured" : "local recorder (nothing is sent)"
+  const line = (name: string, configured: Option.Option<{ readonly url: string }> | undefined) =>
+    `${name}: ${configured !== undefined && Option.isSome(configured) ? `http at ${originOf(configured.value.url)}` : fallback}`
+  return [
+    line("email", settings?.email),
+    line("sms", settings?.sms),
+    line("push", settings?.push),
+    line("chatapp", settings?.chat)
+  ].join("; ")
+}
