@@ -8,6 +8,7 @@ import { SchedulerGroup } from "./scheduler.group.js"
 import { ObservabilityGroup, PlatformHealthGroup, PublicObservabilityGroup } from "./observability.group.js"
 import { RateLimitsGroup } from "./rate-limits.group.js"
 import { RiskRegisterGroup } from "./risk-register.group.js"
+import { SearchGroup } from "./search.group.js"
 
 export * from "./health.group.js"
 export * from "./memory.group.js"
@@ -16,5 +17,6 @@ export * from "./scheduler.group.js"
 export * from "./observability.group.js"
 export * from "./rate-limits.group.js"
 export * from "./risk-register.group.js"
+export * from "./search.group.js"
 
-export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup) {}
+export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup) {}

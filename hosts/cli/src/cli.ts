@@ -1,11 +1,13 @@
 /**
  * The admin CLI's commands (@effect/cli): `migrate`, `migrate status`, `jobs list`, `jobs run <name>`,
- * `admin create --phone … [--email …] [--first-name …] [--last-name …]`, `erasure tick`, `audit verify [--window N]`.
+ * `admin create --phone … [--email …] [--first-name …] [--last-name …]`, `erasure tick`, `audit verify [--window N]`,
+ * `search ensure|health|reindex <collection>`.
  * Commands read the database through SqlClient and the JobQueue in context, so tests run them
  * in-process against a test database; `main.ts` wires the real layers.
  */
 import { Args, Command, Options } from "@effect/cli"
 import { auditCommand } from "./audit.command.js"
+import { searchCommand } from "./search.command.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Compliance, Platform } from "@podium/core"
 import { EmailAddress, PhoneNumber } from "@podium/kernel"
@@ -205,6 +207,7 @@ return Command.make("podium").pipe(
     jobs.pipe(Command.provide(services)),
     erasure.pipe(Command.provide(services)),
     auditCommand.pipe(Command.provide(services)),
+    searchCommand.pipe(Command.provide(services)),
     admin.pipe(Command.provide(services))
   ])
 )

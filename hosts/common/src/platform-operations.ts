@@ -6,8 +6,8 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
 import type { Notifications } from "@podium/core"
-import { JobQueueMemory } from "@podium/core/testing"
-import { PlatformStatsPg } from "@podium/postgres"
+import { JobQueueMemory, searchEngineMemory } from "@podium/core/testing"
+import { PlatformStatsPg, SearchEnginePg } from "@podium/postgres"
 import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { AppConfigShape } from "./config.js"
@@ -24,6 +24,7 @@ export type PlatformOperations =
   | RecordedPages
   | Notifications.OutboxRepo
   | Platform.MetricsExporter
+  | Platform.SearchEngine
 
 /** Pages the local recorder received (newest last); tests and the paging view read them. */
 export class RecordedPages extends Context.Tag("@podium/host-common/RecordedPages")<RecordedPages, {
@@ -53,14 +54,15 @@ export const PlatformStatsMemory: Layer.Layer<Platform.PlatformStats> = Layer.su
 }))
 
 /** What `platformOperationsLayer` adds to the infrastructure. */
-export type PlatformOperationsPorts = Platform.PlatformStats | Platform.Pager | RecordedPages | Platform.MetricsExporter
+export type PlatformOperationsPorts = Platform.PlatformStats | Platform.Pager | RecordedPages | Platform.MetricsExporter | Platform.SearchEngine
 
 /** The platform-operations services on the host's database (the embedded PGlite reports no connections). */
 export const platformOperationsLayer = (config: AppConfigShape): Layer.Layer<PlatformOperationsPorts, never, SqlClient.SqlClient> =>
   Layer.mergeAll(
     PlatformStatsPg({ poolSize: Option.isSome(config.databaseUrl) ? config.databasePoolSize : null }),
     PagerLocalRecorder,
-    metricsExporterLayer(config)
+    metricsExporterLayer(config),
+    SearchEnginePg
   )
 
 /** The OTLP/HTTP exporter of the configuration (fails "not configured" without an endpoint). */
@@ -71,6 +73,6 @@ export const metricsExporterLayer = (config: AppConfigShape): Layer.Layer<Platfo
 
 /** The platform-operations services beyond identity's and notifications' memory twins, for memory hosts in tests. */
 export const platformOperationsMemory = (config?: AppConfigShape): Layer.Layer<Platform.JobQueue | PlatformOperationsPorts> =>
-  Layer.mergeAll(JobQueueMemory, PlatformStatsMemory, PagerLocalRecorder, config === undefined
+  Layer.mergeAll(JobQueueMemory, PlatformStatsMemory, PagerLocalRecorder, searchEngineMemory(), config === undefined
     ? MetricsExporterOtlpHttp({ url: Option.none(), headers: {}, serviceName: "podium" })
     : metricsExporterLayer(config))

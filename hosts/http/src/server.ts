@@ -44,6 +44,7 @@ import { ObservabilityHandlers, PlatformHealthHandlers, PublicObservabilityHandl
 import { requestMetrics } from "./platform/request-metrics.js"
 import { RateLimitsHandlers } from "./platform/rate-limits.handlers.js"
 import { RiskRegisterHandlers } from "./platform/risk-register.handlers.js"
+import { SearchHandlers } from "./platform/search.handlers.js"
 import { NotificationDeliveryHandlers } from "./notifications/notification-delivery.handlers.js"
 import { NotificationDevHandlers } from "./notifications/notification-dev.handlers.js"
 import { NotificationLogsHandlers } from "./notifications/notification-logs.handlers.js"
@@ -86,7 +87,7 @@ export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | N
 /** Every route of the host: the area APIs with their handlers, and the discovery paths. */
 export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers]),
+    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers, SearchHandlers]),
     Layer.provide(AuthGuardsLive)
   ),
   HttpLayerRouter.addHttpApi(IdentityApi).pipe(

@@ -25,6 +25,7 @@ import notificationsTemplates from "./0015_notifications_templates.js"
 import challengesBadgeRequests from "./0012_challenges_badge_requests.js"
 import notificationsInboxWallets from "./0016_notifications_inbox_wallets.js"
 import compliance from "./0017_compliance.js"
+import search from "./0018_search.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -44,7 +45,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0014_organizers_declarations": organizersDeclarations,
   "0015_notifications_templates": notificationsTemplates,
   "0016_notifications_inbox_wallets": notificationsInboxWallets,
-  "0017_compliance": compliance
+  "0017_compliance": compliance,
+  "0018_search": search
 }
 
 /** The table recording applied migrations. */

@@ -1,0 +1,42 @@
+/**
+ * Search administration: ensure the collections, compare document and database counts, and queue a
+ * durable reindex job (executed by a worker in batches with progress). Needs an admin with
+ * `platform.operate`.
+ */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { NotFound, requireRole } from "@podium/contracts/common"
+import { PlatformApi } from "@podium/contracts/platform"
+import { Platform } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { PlatformHandlerServices } from "./platform-services.js"
+import { jobRunView } from "./scheduler.handlers.js"
+
+const guard = Effect.zipRight(requireRole("admin"), requirePermission("platform.operate"))
+
+export const SearchHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "search">, never, PlatformHandlerServices> = HttpApiBuilder.group(PlatformApi, "search", (handlers) =>
+  Effect.gen(function*() {
+    const engine = yield* Platform.SearchEngine
+    const queue = yield* Platform.JobQueue
+    return handlers
+      .handle("ensureSearchCollections", () =>
+        Effect.gen(function*() {
+          yield* guard
+          const data = yield* engine.ensure
+          return { data, count: data.length }
+        }))
+      .handle("searchHealth", () => Effect.zipRight(guard, engine.health))
+      .handle("reindexSearchCollection", ({ path }) =>
+        Effect.gen(function*() {
+          yield* guard
+          if (!engine.catalog.some((c) => c.name === path.collection)) {
+            return yield* new NotFound({ message: `No search collection named ${path.collection}` })
+          }
+          const { job } = yield* queue.enqueue({
+            name: Platform.SearchReindexJobName,
+            payload: { collection: path.collection },
+            maxAttempts: 3
+          })
+          return { collection: path.collection, job: jobRunView(job) }
+        }))
+  }))
