@@ -1,38 +1,12 @@
-/** `podium audit verify`: reports an intact chain, and a tampered row with a non-zero exit. */
-import { NodeContext } from "@effect/platform-node"
+
 import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, describe, layer } from "@effect/vitest"
-import { makeCli } from "@podium/cli"
 import { Platform } from "@podium/core"
-import { JobHandlersLive, JobQueueLive } from "@podium/host-common"
-import { AdminRepoPg, AuditLogPg } from "@podium/postgres"
-import { Console, Effect, Exit, Layer } from "effect"
+import { AuditLogPg } from "@podium/postgres"
+import { Effect, Exit } from "effect"
+import { runCli as run } from "../support/cli.js"
 import { TestDatabase } from "../support/database.js"
 
-const run = (...args: Array<string>) =>
-  Effect.gen(function*() {
-    const database = yield* Effect.context<SqlClient.SqlClient>()
-    const services = Layer.merge(JobHandlersLive, AdminRepoPg).pipe(
-      Layer.provideMerge(JobQueueLive),
-      Layer.provideMerge(Layer.succeedContext(database))
-    )
-    const out: Array<string> = []
-    const err: Array<string> = []
-    const current = yield* Console.consoleWith(Effect.succeed)
-    const log = (...a: ReadonlyArray<unknown>) => out.push(a.join(" "))
-    const error = (...a: ReadonlyArray<unknown>) => err.push(a.join(" "))
-    const exit = yield* makeCli(services as never)(["node", "podium", ...args]).pipe(
-      Effect.withConsole({
-        ...current,
-        log: (...a) => Effect.sync(() => log(...a)),
-        error: (...a) => Effect.sync(() => error(...a)),
-        unsafe: { ...current.unsafe, log, error }
-      }),
-      Effect.provide(NodeContext.layer),
-      Effect.exit
-    )
-    return { exit, out: out.join("\n"), err: err.join("\n") }
-  })
 
 describe("cli audit verify", () => {
   layer(TestDatabase, { timeout: "60 seconds", excludeTestServices: true })((it) => {

@@ -1,37 +1,9 @@
-import { NodeContext } from "@effect/platform-node"
-import type * as SqlClient from "@effect/sql/SqlClient"
+
 import { assert, describe, layer } from "@effect/vitest"
-import { makeCli } from "@podium/cli"
-import { JobHandlersLive, JobQueueLive } from "@podium/host-common"
-import { Console, Effect, Exit, Layer } from "effect"
-import { AdminRepoPg } from "@podium/postgres"
+import { Effect, Exit } from "effect"
+import { runCli as run } from "../support/cli.js"
 import { TestDatabase } from "../support/database.js"
 
-/** Runs the CLI in-process with `args` against the test database in context, capturing what it prints. */
-const run = (...args: Array<string>) =>
-  Effect.gen(function*() {
-    const database = yield* Effect.context<SqlClient.SqlClient>()
-    const services = Layer.merge(JobHandlersLive, AdminRepoPg).pipe(
-      Layer.provideMerge(JobQueueLive),
-      Layer.provideMerge(Layer.succeedContext(database))
-    )
-    const out: Array<string> = []
-    const err: Array<string> = []
-    const current = yield* Console.consoleWith(Effect.succeed)
-    const log = (...a: ReadonlyArray<unknown>) => out.push(a.join(" "))
-    const error = (...a: ReadonlyArray<unknown>) => err.push(a.join(" "))
-    const exit = yield* makeCli(services)(["node", "podium", ...args]).pipe(
-      Effect.withConsole({
-        ...current,
-        log: (...a) => Effect.sync(() => log(...a)),
-        error: (...a) => Effect.sync(() => error(...a)),
-        unsafe: { ...current.unsafe, log, error }
-      }),
-      Effect.provide(NodeContext.layer),
-      Effect.exit
-    )
-    return { exit, out: out.join("\n"), err: err.join("\n") }
-  })
 
 describe("cli", () => {
   layer(TestDatabase, { timeout: "60 seconds", excludeTestServices: true })((it) => {
