@@ -2,13 +2,8 @@
 import { Clock, Effect, Layer, Option } from "effect"
 import { AccountConflict, type Admin, AdminsAlreadyExist, type CrewMember, type OrganizerMember, type User } from "../accounts/account.model.js"
 import { AdminRepo, CrewMemberRepo, type NewAdmin, type NewUser, OrganizerMemberRepo, UserRepo } from "../accounts/account.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let sequence = 0
-/** Ordered, unique, UUID-shaped ids (memory only). */
-const nextId = () => {
-  const n = (++sequence).toString(16).padStart(12, "0")
-  return `00000000-0000-4000-8000-${n}`
-}
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
 export const makeUserRepoMemory = (): UserRepo["Type"] => {
@@ -27,7 +22,7 @@ export const makeUserRepoMemory = (): UserRepo["Type"] => {
       const clash = conflict(input)
       if (clash !== undefined) return Effect.fail(clash)
       const user: User = {
-        id: nextId(),
+        id: nextMemoryId(),
         phoneNumber: input.phoneNumber ?? null,
         email: input.email ?? null,
         firstName: input.firstName ?? null,
@@ -68,7 +63,7 @@ export const makeAdminRepoMemory = (): AdminRepo["Type"] => {
         return Effect.fail(new AccountConflict({ field: "phoneNumber", message: "phoneNumber is already in use" }))
       }
       const admin: Admin = {
-        id: nextId(),
+        id: nextMemoryId(),
         phoneNumber: input.phoneNumber,
         email: input.email ?? null,
         firstName: input.firstName ?? null,
@@ -101,7 +96,7 @@ export const makeCrewMemberRepoMemory = (): CrewMemberRepo["Type"] => {
     create: (input) =>
       Effect.map(now, (at) => {
         const row: CrewMember = {
-          id: nextId(),
+          id: nextMemoryId(),
           phoneNumber: input.phoneNumber ?? null,
           email: input.email ?? null,
           name: input.name ?? null,
@@ -126,14 +121,14 @@ export const makeOrganizerMemberRepoMemory = (): OrganizerMemberRepo["Type"] => 
     findActiveByEmail: (email) => active((m) => m.email === email),
     createOrganizer: () =>
       Effect.sync(() => {
-        const id = nextId()
+        const id = nextMemoryId()
         organizers.add(id)
         return id
       }),
     addMember: (input) =>
       Effect.map(now, (at) => {
         const member: OrganizerMember = {
-          id: nextId(),
+          id: nextMemoryId(),
           organizerId: input.organizerId,
           userId: input.userId ?? null,
           phoneNumber: input.phoneNumber ?? null,

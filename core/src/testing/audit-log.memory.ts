@@ -4,6 +4,7 @@
  */
 import { Effect, Layer, Option } from "effect"
 import { type AuditEntry, AuditLog, canonicalAuditText, GenesisHash } from "../platform/audit-log.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
 const fnvHex = (text: string): string => {
   let out = ""
@@ -18,8 +19,6 @@ const fnvHex = (text: string): string => {
   return out
 }
 
-let ids = 0
-const nextId = () => `00000000-0000-4000-8000-${(++ids).toString(16).padStart(12, "0")}`
 
 /** A fresh in-memory audit log per layer build; `rows` is exposed for tamper tests. */
 export const makeAuditLogMemory = () => {
@@ -29,7 +28,7 @@ export const makeAuditLogMemory = () => {
       Effect.sync(() => {
         const prevHash = rows.at(-1)?.hash ?? GenesisHash
         const facts = {
-          id: nextId(),
+          id: nextMemoryId(),
           occurredAt: new Date(),
           action: input.action,
           actorKind: input.actor.kind,

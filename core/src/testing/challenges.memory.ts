@@ -11,9 +11,8 @@ import {
   transitionBadgeRequest
 } from "../challenges/badge-request.model.js"
 import { BadgeRequestRepo } from "../challenges/badge-request.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-a000-${(++seq).toString(16).padStart(12, "0")}`
 
 export const BadgeRequestRepoMemory: Layer.Layer<BadgeRequestRepo> = Layer.sync(BadgeRequestRepo, () => {
   const requests = new Map<string, BadgeRequestWithBadge>()
@@ -39,7 +38,7 @@ export const BadgeRequestRepoMemory: Layer.Layer<BadgeRequestRepo> = Layer.sync(
         const now = new Date()
         const row: BadgeRequestWithBadge = {
           ...input,
-          id: uuid(),
+          id: nextMemoryId(),
           status: "pending_admin_approval",
           rejectionReason: null,
           badgeId: null,
@@ -59,7 +58,7 @@ export const BadgeRequestRepoMemory: Layer.Layer<BadgeRequestRepo> = Layer.sync(
     findById: (id) => Effect.sync(() => Option.fromNullable(requests.get(id))),
     complete: (id, input, reviewerId) =>
       settle(id, "complete", (r, now) => {
-        const badge: Badge = { ...input, id: uuid(), requestId: r.id, challengeId: r.challengeId, createdBy: reviewerId, createdAt: now, updatedAt: now }
+        const badge: Badge = { ...input, id: nextMemoryId(), requestId: r.id, challengeId: r.challengeId, createdBy: reviewerId, createdAt: now, updatedAt: now }
         return { ...r, badgeId: badge.id, badge, reviewedBy: reviewerId, reviewedAt: now, updatedAt: now }
       }),
     reject: (id, reason, reviewerId) =>

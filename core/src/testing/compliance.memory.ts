@@ -17,9 +17,8 @@ import {
   ErasureRequestNotFound
 } from "../compliance/compliance.model.js"
 import { AccountMergeRepo, ConsentRepo, ErasureRepo, PersonalDataSections } from "../compliance/compliance.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-b000-${(++seq).toString(16).padStart(12, "0")}`
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
 /** Consent, erasure and merge twins plus a registry with the consent section; `users` decides which user ids exist. */
@@ -39,7 +38,7 @@ export const complianceReposMemory = (users: (id: string) => boolean = () => tru
           if (current?.granted === c.granted) return []
           consents.set(key(userId, c.purpose), { purpose: c.purpose, granted: c.granted, updatedAt: at })
           if (current === undefined && !c.granted) return []
-          const event: ConsentEvent = { id: uuid(), userId, purpose: c.purpose, granted: c.granted, source, createdAt: at }
+          const event: ConsentEvent = { id: nextMemoryId(), userId, purpose: c.purpose, granted: c.granted, source, createdAt: at }
           events.push(event)
           return [event]
         })),
@@ -54,7 +53,7 @@ export const complianceReposMemory = (users: (id: string) => boolean = () => tru
         const open = [...erasures.values()].find((r) => r.userId === input.userId && r.status === "REQUESTED")
         if (open !== undefined) return yield* new ErasureAlreadyRequested({ id: open.id })
         const request: ErasureRequest = {
-          id: uuid(),
+          id: nextMemoryId(),
           userId: input.userId,
           status: "REQUESTED",
           reason: input.reason,
@@ -121,7 +120,7 @@ export const complianceReposMemory = (users: (id: string) => boolean = () => tru
         const open = [...merges.values()].find((m) => m.status === "PROPOSED" && (ids.includes(m.sourceUserId) || ids.includes(m.targetUserId)))
         if (open !== undefined) return yield* new AccountMergeConflict({ detail: `One of the users already has an open merge proposal (${open.id})` })
         const at = yield* now
-        const merge: AccountMerge = { id: uuid(), ...input, status: "PROPOSED", createdAt: at, updatedAt: at, cancelledAt: null, executedAt: null, result: null }
+        const merge: AccountMerge = { id: nextMemoryId(), ...input, status: "PROPOSED", createdAt: at, updatedAt: at, cancelledAt: null, executedAt: null, result: null }
         merges.set(merge.id, merge)
         return merge
       }),

@@ -3,9 +3,8 @@ import { Effect, Layer, Option } from "effect"
 import type { CrewMember } from "../accounts/account.model.js"
 import { type CrewJoinCode, CrewJoinCodeNotFound, crewJoinCodeStatus, CrewJoinCodeUnusable } from "../organizers/crew-join.model.js"
 import { CrewJoinCodeRepo } from "../organizers/crew-join.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-c000-${(++seq).toString(16).padStart(12, "0")}`
 
 export const CrewJoinCodeRepoMemory: Layer.Layer<CrewJoinCodeRepo> = Layer.sync(CrewJoinCodeRepo, () => {
   const codes = new Map<string, CrewJoinCode>()
@@ -16,7 +15,7 @@ export const CrewJoinCodeRepoMemory: Layer.Layer<CrewJoinCodeRepo> = Layer.sync(
       Effect.sync(() => {
         if (byCode(input.code) !== undefined) return Option.none()
         const now = new Date()
-        const c: CrewJoinCode = { id: uuid(), ...input, uses: 0, revokedAt: null, createdAt: now, updatedAt: now }
+        const c: CrewJoinCode = { id: nextMemoryId(), ...input, uses: 0, revokedAt: null, createdAt: now, updatedAt: now }
         codes.set(c.id, c)
         return Option.some(c)
       }),
@@ -56,7 +55,7 @@ export const CrewJoinCodeRepoMemory: Layer.Layer<CrewJoinCodeRepo> = Layer.sync(
         }
         if (status !== "ACTIVE") return yield* new CrewJoinCodeUnusable({ status })
         const at = new Date()
-        const member: CrewMember = { id: uuid(), ...joiner, status: "ACTIVE", createdAt: at, updatedAt: at }
+        const member: CrewMember = { id: nextMemoryId(), ...joiner, status: "ACTIVE", createdAt: at, updatedAt: at }
         members.set(member.id, { ...member, organizerId: c.organizerId })
         const next = { ...c, uses: c.uses + 1, updatedAt: at }
         codes.set(c.id, next)

@@ -2,6 +2,7 @@
 import { Clock, Effect, Option } from "effect"
 import { type CrudRepo, ResourceConflict } from "../platform/crud.port.js"
 import { applyListQuery } from "../platform/list-query.model.js"
+import { nextMemoryId } from "./sequential-id.js"
 
 export interface CrudMemoryOptions<A, C, U> {
   readonly resource: string
@@ -13,8 +14,6 @@ export interface CrudMemoryOptions<A, C, U> {
   readonly apply: (record: A, patch: U | C, replace: boolean, at: Date) => A
 }
 
-let sequence = 0
-const nextId = () => `00000000-0000-4000-9000-${(++sequence).toString(16).padStart(12, "0")}`
 
 /** A CrudRepo over a Map; `records` is exposed for tests. */
 export const makeCrudRepoMemory = <A extends { readonly id: string }, C, U>(options: CrudMemoryOptions<A, C, U>) => {
@@ -39,7 +38,7 @@ export const makeCrudRepoMemory = <A extends { readonly id: string }, C, U>(opti
       Effect.flatMap(now, (at) => {
         const built: Array<A> = []
         for (const input of inputs) {
-          const record = options.build(input, nextId(), at)
+          const record = options.build(input, nextMemoryId(), at)
           const conflict = clash(record, [...records.values(), ...built])
           if (conflict !== undefined) return Effect.fail(conflict)
           built.push(record)

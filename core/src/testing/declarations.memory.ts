@@ -5,9 +5,8 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { DeclarationDetails, DeclarationTemplate } from "../organizers/declaration.model.js"
 import { DeclarationDetailsRepo, DeclarationTemplateRepo } from "../organizers/declaration.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-a000-${(++seq).toString(16).padStart(12, "0")}`
 
 export const makeDeclarationsMemory = () => {
   const templates = new Map<string, DeclarationTemplate>()
@@ -21,7 +20,7 @@ export const makeDeclarationsMemory = () => {
       Effect.sync(() => {
         const version = Math.max(0, ...[...templates.values()].filter((t) => t.name === input.name).map((t) => t.version)) + 1
         const now = new Date()
-        const t: DeclarationTemplate = { id: uuid(), ...input, version, isActive: false, deletedAt: null, createdAt: now, updatedAt: now }
+        const t: DeclarationTemplate = { id: nextMemoryId(), ...input, version, isActive: false, deletedAt: null, createdAt: now, updatedAt: now }
         templates.set(t.id, t)
         return t
       }),

@@ -2,9 +2,8 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { GstDeclaration, GstTemplate } from "../organizers/gst.model.js"
 import { GstDeclarationRepo, GstTemplateRepo } from "../organizers/gst.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-b000-${(++seq).toString(16).padStart(12, "0")}`
 
 export const makeGstMemory = () => {
   const templates = new Map<string, GstTemplate>()
@@ -18,7 +17,7 @@ export const makeGstMemory = () => {
       Effect.sync(() => {
         const version = Math.max(0, ...[...templates.values()].filter((t) => t.name === input.name).map((t) => t.version)) + 1
         const now = new Date()
-        const t: GstTemplate = { id: uuid(), ...input, version, isActive: false, deletedAt: null, createdAt: now, updatedAt: now }
+        const t: GstTemplate = { id: nextMemoryId(), ...input, version, isActive: false, deletedAt: null, createdAt: now, updatedAt: now }
         templates.set(t.id, t)
         return t
       }),
@@ -66,7 +65,7 @@ export const makeGstMemory = () => {
         if (current !== undefined) declarations.set(current.id, { ...current, current: false })
         const now = new Date()
         const d: GstDeclaration = {
-          id: uuid(),
+          id: nextMemoryId(),
           organizerId,
           templateId: template?.id ?? null,
           templateVersion: template?.version ?? null,

@@ -2,18 +2,18 @@
 import { Effect, Layer, Option } from "effect"
 import type { BusinessKyc } from "../organizers/kyc.model.js"
 import { KycRepo } from "../organizers/kyc.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
 export const KycRepoMemory: Layer.Layer<KycRepo> = Layer.sync(KycRepo, () => {
   const rows = new Map<string, BusinessKyc>()
   const tagged = new Set<string>()
-  let seq = 0
   const byOrganizer = (organizerId: string) => [...rows.values()].find((k) => k.organizerId === organizerId)
   return KycRepo.of({
     create: (input) =>
       Effect.sync(() => {
         if (byOrganizer(input.organizerId) !== undefined) return Option.none()
         const now = new Date()
-        const id = `00000000-0000-4000-9000-${String(++seq).padStart(12, "0")}`
+        const id = nextMemoryId()
         const kyc: BusinessKyc = {
           ...input,
           id,

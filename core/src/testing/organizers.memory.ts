@@ -9,9 +9,8 @@ import { BlobStore } from "../media/blob-store.port.js"
 import { LastOwner, type Organizer, OrganizerConflict, slugify, TeamMemberNotFound } from "../organizers/organizer.model.js"
 import { OrganizerRepo, type PersonKeys, TeamRepo, type TeamMemberView } from "../organizers/organizer.port.js"
 import { applyListQuery } from "../platform/list-query.model.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-9000-${(++seq).toString(16).padStart(12, "0")}`
 
 /** Both repositories over one shared state. */
 export const makeOrganizersMemory = () => {
@@ -28,7 +27,7 @@ export const makeOrganizersMemory = () => {
     (p.email !== null && m.email?.toLowerCase() === p.email.toLowerCase())
   const now = () => new Date()
   const addMember = (m: Omit<TeamMemberView, "id" | "createdAt" | "updatedAt">) => {
-    const row: TeamMemberView = { ...m, id: uuid(), createdAt: now(), updatedAt: now() }
+    const row: TeamMemberView = { ...m, id: nextMemoryId(), createdAt: now(), updatedAt: now() }
     members.set(row.id, row)
     return row
   }
@@ -38,7 +37,7 @@ export const makeOrganizersMemory = () => {
         if (input.phoneNumber !== null && [...organizers.values()].some((o) => !o.deleted && o.phoneNumber === input.phoneNumber)) {
           return Effect.fail(new OrganizerConflict({ field: "phoneNumber", message: "phoneNumber is already used by another organizer" }))
         }
-        const id = uuid()
+        const id = nextMemoryId()
         const base = slugify(input.name)
         const slug = [...organizers.values()].some((o) => o.slug === base) ? `${base}-${id.slice(-6)}` : base
         const o = {

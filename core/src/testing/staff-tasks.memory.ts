@@ -2,9 +2,8 @@
 import { Effect, Layer, Option } from "effect"
 import type { StaffTask } from "../organizers/staff-task.model.js"
 import { StaffTaskRepo } from "../organizers/staff-task.port.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-let seq = 0
-const uuid = () => `00000000-0000-4000-b000-${(++seq).toString(16).padStart(12, "0")}`
 
 export const StaffTaskRepoMemory: Layer.Layer<StaffTaskRepo> = Layer.sync(StaffTaskRepo, () => {
   const tasks = new Map<string, StaffTask>()
@@ -16,7 +15,7 @@ export const StaffTaskRepoMemory: Layer.Layer<StaffTaskRepo> = Layer.sync(StaffT
     create: (input) =>
       Effect.sync(() => {
         const now = new Date()
-        const task: StaffTask = { ...input, id: uuid(), status: "OPEN", createdAt: now, updatedAt: now }
+        const task: StaffTask = { ...input, id: nextMemoryId(), status: "OPEN", createdAt: now, updatedAt: now }
         tasks.set(task.id, task)
         return task
       }),
