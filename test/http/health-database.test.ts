@@ -3,7 +3,7 @@
  * reports the database down with 503, while /health/live stays 200.
  */
 import { databaseProbe, PgLive } from "@podium/postgres"
-import { AppConfig, HealthProbes, identityServicesMemory, notificationsMemory, organizersMemory, platformOperationsMemory, challengesMemory, complianceMemory } from "@podium/host-common"
+import { AppConfig, contextsMemory, HealthProbes } from "@podium/host-common"
 import { Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -29,7 +29,7 @@ beforeAll(async () => {
     Effect.map(Effect.context<SqlClient.SqlClient>(), (context) => [{ name: "database", check: databaseProbe("1 second").pipe(Effect.provide(context)) }])
   ).pipe(Layer.provide(database))
   const config = await testConfig()
-  http = await startHttp(Layer.mergeAll(probes, Layer.succeed(AppConfig, config), identityServicesMemory(config), notificationsMemory(config), organizersMemory(config), platformOperationsMemory(), challengesMemory(), complianceMemory(config)))
+  http = await startHttp(Layer.mergeAll(probes, Layer.succeed(AppConfig, config), contextsMemory(config)))
 })
 afterAll(async () => {
   await http?.close()

@@ -16,9 +16,17 @@ export interface RunningHttp {
   readonly baseUrl: string
   readonly lifecycle: LifecycleShape
   readonly close: () => Promise<void>
-  readonly get: (path: string, init?: RequestInit) => Promise<Answer>
+  /** GET with a fetch `RequestInit`, or with just the request headers (`host.http.get(path, owner.headers)`). */
+  readonly get: (path: string, initOrHeaders?: RequestInit | Record<string, string>) => Promise<Answer>
   readonly request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
+  readonly post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
+  readonly put: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
+  readonly patch: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
+  readonly delete: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>
 }
+
+const InitKeys = ["headers", "method", "body", "signal", "redirect", "cache", "credentials"]
+const isInit = (value: RequestInit | Record<string, string>): value is RequestInit => Object.keys(value).some((k) => InitKeys.includes(k))
 
 export const startHttp = async <E>(
   infrastructure: Layer.Layer<HttpInfrastructure, E>,
@@ -49,17 +57,22 @@ export const startHttp = async <E>(
     }
     return { status: response.status, headers: response.headers, body, text }
   }
+  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    call(path, {
+      method,
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
+    })
   return {
     baseUrl,
     lifecycle,
     close: () => runtime.dispose(),
-    get: call,
-    request: (method, path, body, headers = {}) =>
-      call(path, {
-        method,
-        headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
-      })
+    get: (path, initOrHeaders) => call(path, initOrHeaders === undefined || isInit(initOrHeaders) ? initOrHeaders : { headers: initOrHeaders }),
+    request,
+    post: (path, body, headers) => request("POST", path, body, headers),
+    put: (path, body, headers) => request("PUT", path, body, headers),
+    patch: (path, body, headers) => request("PATCH", path, body, headers),
+    delete: (path, body, headers) => request("DELETE", path, body, headers)
   }
 }
 

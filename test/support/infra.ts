@@ -1,5 +1,5 @@
 /** Small infrastructure layers for HTTP tests that need configuration and controllable probes. */
-import { AppConfig, appConfigFrom, HealthProbes, identityServicesMemory, notificationsMemory, organizersMemory, platformOperationsMemory, challengesMemory, complianceMemory, type ComponentHealth, type HealthProbe } from "@podium/host-common"
+import { AppConfig, appConfigFrom, contextsMemory, HealthProbes, type ComponentHealth, type HealthProbe } from "@podium/host-common"
 import type { HttpInfrastructure } from "@podium/http/server"
 import { Effect, Layer } from "effect"
 import { mkdtempSync } from "node:fs"
@@ -36,5 +36,5 @@ export const switchableProbe = (name: string) => {
  */
 export const infraWith = async (probes: ReadonlyArray<HealthProbe>, env: Record<string, string | undefined> = {}): Promise<Layer.Layer<HttpInfrastructure>> => {
   const config = await testConfig(env)
-  return Layer.mergeAll(Layer.succeed(AppConfig, config), Layer.succeed(HealthProbes, probes), identityServicesMemory(config), notificationsMemory(config), organizersMemory(config), platformOperationsMemory(), challengesMemory(), complianceMemory(config))
+  return Layer.mergeAll(Layer.succeed(AppConfig, config), Layer.succeed(HealthProbes, probes), contextsMemory(config))
 }

@@ -135,3 +135,18 @@ export const MergePreviewView = Schema.Struct({
 }).annotations({ identifier: "AccountMergePreview" })
 
 export const MergeListQuery = Body({ status: Optional(OneOf("PROPOSED", "CANCELLED", "EXECUTED")) })
+
+/** What `POST /v2/me/medical-info/erase` removed: the names of the fields that held a value. */
+export const MedicalInfoErasedView = Schema.Struct({
+  erased: Schema.Boolean,
+  fields: Schema.Array(Schema.Literal(
+    "bloodGroup",
+    "allergies",
+    "conditions",
+    "medications",
+    "emergencyContactName",
+    "emergencyContactPhone",
+    "emergencyContactRelation"
+  )),
+  erasedAt: Schema.String
+}).annotations({ identifier: "MedicalInfoErased" })

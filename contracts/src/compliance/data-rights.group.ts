@@ -11,6 +11,7 @@ import {
   ConsentView,
   CreateErasureBody,
   ErasureView,
+  MedicalInfoErasedView,
   SetConsentBody
 } from "./compliance.dto.js"
 
@@ -54,6 +55,11 @@ export class DataRightsGroup extends HttpApiGroup.make("dataRights")
       .setPath(Schema.Struct({ requestId: UuidStr }))
       .addSuccess(Ok(ErasureView))
       .annotate(OpenApi.Summary, "Cancel an erasure request during its cool-off (the account stays, de-identified)")
+  )
+  .add(
+    HttpApiEndpoint.post("eraseMedicalInfo", "/v2/me/medical-info/erase")
+      .addSuccess(Ok(MedicalInfoErasedView))
+      .annotate(OpenApi.Summary, "Erase the caller's medical information (blood group, allergies, conditions, medications, emergency contact) at once; answers which fields held a value (idempotent)")
   )
   .middleware(Authenticated)
   .addError(BadRequest.wire)

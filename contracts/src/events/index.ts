@@ -9,6 +9,7 @@ import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
 import { OrganizerStaffTasksGroup } from "./organizer-staff-tasks.group.js"
+import { OrganizerShippingGroup } from "./organizer-shipping.group.js"
 import { OrganizersGroup } from "./organizers.group.js"
 import { OrganizerOversightGroup } from "./oversight.group.js"
 import { OrganizerVerificationGroup } from "./verification.group.js"
@@ -21,6 +22,7 @@ export * from "./media.group.js"
 export * from "./organizations.group.js"
 export * from "./organizer-team.group.js"
 export * from "./organizer-staff-tasks.group.js"
+export * from "./organizer-shipping.group.js"
 export * from "./organizer.dto.js"
 export * from "./organizers.group.js"
 export * from "./oversight.group.js"
@@ -32,6 +34,7 @@ export class EventsApi extends HttpApi.make(ApiId)
   .add(OrganizationsGroup)
   .add(OrganizerTeamGroup)
   .add(OrganizerStaffTasksGroup)
+  .add(OrganizerShippingGroup)
   .add(OrganizerKycGroup)
   .add(OrganizerOversightGroup)
   .add(OrganizerVerificationGroup)

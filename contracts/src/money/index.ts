@@ -1,5 +1,15 @@
 /** Area API "money": payments, wallets, payouts, subscriptions, coupons, sponsors. Groups are added as their capabilities are built. */
 import { HttpApi } from "@effect/platform"
 import { ApiId } from "../common/index.js"
+import { CreatorWalletsGroup } from "./creator-wallets.group.js"
+import { AdminPaymentsGroup } from "./admin-payments.group.js"
+import { BankVerificationGroup } from "./bank-verification.group.js"
 
-export class MoneyApi extends HttpApi.make(ApiId) {}
+export * from "./creator-wallets.group.js"
+export * from "./admin-payments.group.js"
+export * from "./bank-verification.group.js"
+
+export class MoneyApi extends HttpApi.make(ApiId)
+  .add(CreatorWalletsGroup)
+  .add(AdminPaymentsGroup)
+  .add(BankVerificationGroup) {}

@@ -16,6 +16,13 @@ import { NotificationCategoriesGroup } from "./categories.group.js"
 import { NotificationMappingsGroup } from "./mappings.group.js"
 import { NotificationJourneysGroup, NotificationStepsGroup } from "./journeys.group.js"
 import { ChatappTemplatesGroup, EmailTemplatesGroup, PushTemplatesGroup, SmsTemplatesGroup } from "./templates.group.js"
+import { SystemNotificationsGroup } from "./system-notifications.group.js"
+import { PromotionTemplatesGroup } from "./promotion-templates.group.js"
+import { TemplateRecordsGroup } from "./template-records.group.js"
+import { NotificationReportsGroup } from "./notification-reports.group.js"
+import { NotificationPreferenceTypesGroup } from "./preference-types.group.js"
+import { OrganizerPromotionsGroup } from "./organizer-promotions.group.js"
+import { PromotionStudioGroup } from "./promotion-studio.group.js"
 
 export * from "./notifications.dto.js"
 export * from "./notification-outbox.group.js"
@@ -35,6 +42,13 @@ export * from "./templates.group.js"
 export * from "./categories.group.js"
 export * from "./mappings.group.js"
 export * from "./journeys.group.js"
+export * from "./system-notifications.group.js"
+export * from "./promotion-templates.group.js"
+export * from "./template-records.group.js"
+export * from "./notification-reports.group.js"
+export * from "./preference-types.group.js"
+export * from "./organizer-promotions.group.js"
+export * from "./promotion-studio.group.js"
 
 export class NotificationsApi extends HttpApi.make(ApiId)
   .add(NotificationOutboxGroup)
@@ -55,4 +69,11 @@ export class NotificationsApi extends HttpApi.make(ApiId)
   .add(NotificationCategoriesGroup)
   .add(NotificationMappingsGroup)
   .add(NotificationJourneysGroup)
-  .add(NotificationStepsGroup) {}
+  .add(NotificationStepsGroup)
+  .add(NotificationReportsGroup)
+  .add(SystemNotificationsGroup)
+  .add(PromotionTemplatesGroup)
+  .add(TemplateRecordsGroup)
+  .add(NotificationPreferenceTypesGroup)
+  .add(OrganizerPromotionsGroup)
+  .add(PromotionStudioGroup) {}

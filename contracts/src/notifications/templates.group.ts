@@ -10,7 +10,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
-import { type PublicChannel, PublicChannels } from "./notifications.dto.js"
+import { NotificationLogView } from "./notification-logs.group.js"
+import { IsoInstant, LogStatus, type PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const TemplateVisibilityValues = ["PRIVATE", "ORGANIZERS"] as const
 
@@ -138,6 +139,72 @@ export const TemplateValidationView = Schema.Struct({
 
 const IdPath = Schema.Struct({ id: Schema.String })
 
+export const CssInlineBody = Body({
+  html: StrLength(1, 500_000),
+  css: Optional(StrLength(0, 200_000))
+})
+export const CssInlineView = Schema.Struct({
+  html: Schema.String,
+  unsupported: Schema.Array(Schema.String).annotations({ description: "Rules kept in a <style> block (descendant selectors, pseudo-classes, media queries…)" }),
+  styledElements: Schema.Int
+}).annotations({ identifier: "EmailCssInline" })
+
+const ProviderMappingView = Schema.Struct({
+  providerTemplateName: Schema.String,
+  language: Schema.String,
+  namespace: Schema.NullOr(Schema.String),
+  parameters: Schema.Array(Schema.String),
+  updatedAt: Schema.String
+})
+export const TemplateExtrasView = Schema.Struct({
+  id: Schema.String,
+  isDefault: Schema.Boolean.annotations({ description: "The channel's default template for its category" }),
+  providerMapping: Schema.NullOr(ProviderMappingView),
+  previousProviderMapping: Schema.NullOr(ProviderMappingView)
+}).annotations({ identifier: "ChannelTemplateExtras" })
+
+export const ProviderMappingBody = Body({
+  providerTemplateName: Schema.String.pipe(
+    Schema.pattern(/^[a-z0-9_]{1,512}$/),
+    Schema.annotations(says("must be 1 to 512 lowercase letters, digits or underscores (the provider's template name)"))
+  ),
+  language: Schema.String.pipe(Schema.pattern(/^[a-z]{2,3}(_[A-Z]{2})?$/), Schema.annotations(says("must be a language code like en or en_US"))),
+  namespace: Optional(StrLength(1, 200)),
+  parameters: Optional(Schema.Array(Schema.String).pipe(
+    Schema.maxItems(50),
+    Schema.annotations(says("must list at most 50 template variable names, in the provider's parameter order"))
+  ))
+})
+
+export const ProviderAnalyticsParams = Body({ from: Optional(IsoInstant), to: Optional(IsoInstant) })
+export const ProviderAnalyticsView = Schema.Struct({
+  provider: Schema.String,
+  sent: Schema.Int,
+  failed: Schema.Int,
+  skipped: Schema.Int,
+  byDeliveryStatus: Schema.Struct({
+    QUEUED: Schema.Int,
+    SENT: Schema.Int,
+    DELIVERED: Schema.Int,
+    UNDELIVERED: Schema.Int,
+    FAILED: Schema.Int,
+    READ: Schema.Int
+  }),
+  deliveryRate: Schema.NullOr(Schema.Number).annotations({ description: "DELIVERED or READ receipts / sent; null before any send" })
+}).annotations({ identifier: "SmsProviderAnalytics" })
+export const ProviderLogParams = Body({
+  status: Optional(LogStatus),
+  page: Optional(IntFromText(1, 1_000_000)),
+  limit: Optional(IntFromText(1, 100))
+})
+export const ProviderLogPage = Schema.Struct({
+  provider: Schema.String,
+  items: Schema.Array(NotificationLogView),
+  page: Schema.Int,
+  limit: Schema.Int,
+  hasMore: Schema.Boolean
+}).annotations({ identifier: "SmsProviderLogPage" })
+
 /** The common endpoints of one channel's templates; the group's name and path segment vary. */
 export const channelTemplatesGroup = <const Name extends string>(name: Name, channel: PublicChannel) => {
   const base = `/v2/admin/notification-templates/${channel}` as const
@@ -205,6 +272,12 @@ export class EmailTemplatesGroup extends channelTemplatesGroup("notificationTemp
       .annotate(OpenApi.Summary, "The template and every version, newest first")
   )
   .add(
+    HttpApiEndpoint.post("inlineTemplateCss", "/v2/admin/notification-templates/email/css-inline")
+      .setPayload(CssInlineBody)
+      .addSuccess(Ok(CssInlineView))
+      .annotate(OpenApi.Summary, "Copy <style> rules (and extra css) into style attributes for mail clients; rules that cannot be inlined are kept and listed")
+  )
+  .add(
     HttpApiEndpoint.get("validateTemplate", "/v2/admin/notification-templates/email/validate")
       .setUrlParams(ValidateTemplateParams)
       .addSuccess(Ok(TemplateValidationView))
@@ -230,6 +303,38 @@ export class SmsTemplatesGroup extends channelTemplatesGroup("notificationTempla
       .addSuccess(Ok(ChannelTemplateView, { status: 201 }))
       .annotate(OpenApi.Summary, "Add a version (active unless activate is false)")
   )
+  .add(
+    HttpApiEndpoint.get("smsProviderAnalytics", "/v2/admin/notification-templates/sms/messaging-provider-analytics")
+      .setUrlParams(ProviderAnalyticsParams)
+      .addSuccess(Ok(ProviderAnalyticsView))
+      .annotate(OpenApi.Summary, "Deliveries through the configured SMS provider: attempts and receipts; 503 PROVIDER_NOT_CONFIGURED without one")
+  )
+  .add(
+    HttpApiEndpoint.get("smsProviderLogs", "/v2/admin/notification-templates/sms/messaging-provider-logs")
+      .setUrlParams(ProviderLogParams)
+      .addSuccess(Ok(ProviderLogPage))
+      .annotate(OpenApi.Summary, "SMS delivery log rows newest first (masked); 503 PROVIDER_NOT_CONFIGURED without a provider")
+  )
+  .add(
+    HttpApiEndpoint.get("markTemplateDefault", "/v2/admin/notification-templates/sms/:id/mark-default")
+      .setPath(IdPath)
+      .addSuccess(Ok(TemplateExtrasView))
+      .annotate(OpenApi.Summary, "Make the template the SMS default of its category (the previous default is unset); a GET in the spec, idempotent")
+  )
 {}
 
-export class ChatappTemplatesGroup extends channelTemplatesGroup("notificationTemplatesChatapp", "chatapp") {}
+export class ChatappTemplatesGroup extends channelTemplatesGroup("notificationTemplatesChatapp", "chatapp")
+  .add(
+    HttpApiEndpoint.patch("setProviderMapping", "/v2/admin/notification-templates/chatapp/:id/provider-mapping")
+      .setPath(IdPath)
+      .setPayload(ProviderMappingBody)
+      .addSuccess(Ok(TemplateExtrasView))
+      .annotate(OpenApi.Summary, "Set the chat-app provider's template reference; parameters must list every template variable once (the previous mapping is kept for rollback)")
+  )
+  .add(
+    HttpApiEndpoint.post("rollbackProviderMapping", "/v2/admin/notification-templates/chatapp/:id/rollback-mapping")
+      .setPath(IdPath)
+      .addSuccess(Ok(TemplateExtrasView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Swap back to the previous provider mapping; 409 NO_PREVIOUS_MAPPING when there is none")
+  )
+{}

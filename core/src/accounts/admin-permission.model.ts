@@ -24,7 +24,11 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "challenges.badges", description: "Challenge badge requests: list and read them, complete (create the badge) or reject them" },
   { key: "organizers.review", description: "Organizer oversight: review business KYC (approve, reject), read, suspend and unsuspend organizers" },
   { key: "platform.operate", description: "Platform operations: audit log, scheduler, observability, rate limits, platform health" },
-  { key: "notifications.manage", description: "Manage notification templates, categories, journeys and mappings" }
+  { key: "notifications.manage", description: "Manage notification templates, categories, journeys and mappings" },
+  { key: "clubs.review", description: "Clubs: onboarding review, club KYC review, verification, club oversight (members, announcements, deactivation), run attendance, club chat moderation" },
+  { key: "clubs.money", description: "Club money: RC grant review, commission overrides, payout request review and payment" },
+  { key: "wallets.read", description: "Wallets: read any club's, organizer's or brand's creator wallet (balance and transactions)" },
+  { key: "payments.manage", description: "Payments: the payment webhook inbox (list, read, acknowledge, cancel, replay), payment providers and gateway orders" }
 ]
 
 export const SuperPermission = "*"

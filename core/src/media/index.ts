@@ -2,3 +2,4 @@
 export * from "./blob-store.port.js"
 export * from "./file-type.model.js"
 export * from "./media-token.model.js"
+export * from "./stored-file.js"

@@ -14,6 +14,7 @@ import {
   type SendError,
   SmsSender
 } from "./channels.port.js"
+import { JourneyStepRepo } from "./journey.model.js"
 import type { OutboxMessage } from "./outbox.model.js"
 import { type AttemptOutcome, OutboxRepo, PreferenceRepo, RetryPolicyRepo, TemplateRepo } from "./outbox.port.js"
 import { checkPreferences } from "./preference.model.js"
@@ -88,6 +89,30 @@ export const renderMessage = (
     })
   })
 
+/**
+ * Whether a row produced by a journey step may go out: the step must be known (named by a mapping
+ * or set by an admin), enabled, and have an enabled mapping on the row's channel. Rows without a
+ * step (OTP codes, admin sends, organizer batches) are not concerned. Outbox rows carry no role, so
+ * a step key is judged across roles: allowed when any enabled step of that key maps the channel.
+ * Hosts without the journey repository (bare test layers) skip the check.
+ */
+export const journeyStepVerdict = (
+  row: Pick<OutboxMessage, "step" | "channel">
+): Effect.Effect<{ readonly allowed: true } | { readonly allowed: false; readonly reason: string }> =>
+  Effect.gen(function*() {
+    if (row.step === null) return { allowed: true } as const
+    const repo = yield* Effect.serviceOption(JourneyStepRepo)
+    if (Option.isNone(repo)) return { allowed: true } as const
+    const steps = (yield* repo.value.list({ step: row.step })).filter((s) => s.step === row.step)
+    if (steps.length === 0) return { allowed: false, reason: `journey step "${row.step}" is not mapped` } as const
+    const enabled = steps.filter((s) => s.enabled)
+    if (enabled.length === 0) return { allowed: false, reason: `journey step "${row.step}" is disabled` } as const
+    if (!enabled.some((s) => s.mappings.some((m) => m.channel === row.channel && m.enabled))) {
+      return { allowed: false, reason: `journey step "${row.step}" has no enabled ${row.channel} mapping` } as const
+    }
+    return { allowed: true } as const
+  })
+
 /** Decides one claimed row's attempt outcome (no writes). */
 const attempt = (
   row: OutboxMessage,
@@ -106,6 +131,12 @@ const attempt = (
         retryAt: next._tag === "Retry" ? DateTime.addDuration(now, next.delay) : null
       }
     }
+
+    // A journey step switched off, or with no enabled mapping on the row's channel, is not sent:
+    // SKIPPED with the reason on the log row (checked before rendering, so a step an admin turned
+    // off never goes DEAD over a template problem).
+    const stepVerdict = yield* journeyStepVerdict(row)
+    if (!stepVerdict.allowed) return { _tag: "Skipped", reason: stepVerdict.reason } satisfies AttemptOutcome
 
     // A template that is missing or lacks a variable will not fix itself: DEAD at once, and an
     // operator retries after fixing the template.

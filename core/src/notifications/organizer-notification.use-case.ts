@@ -5,6 +5,7 @@ import { countAudience, DefaultQuota, eligibleMembers, NoEligibleRecipients, Org
 import { OrganizerNotificationRepo } from "./organizer-notification.port.js"
 import type { Variables } from "./outbox.model.js"
 import { OutboxRepo, RetryPolicyRepo } from "./outbox.port.js"
+import type { CatalogTemplate } from "./template-catalog.model.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 import { renderTemplate } from "./template.model.js"
 import { CounterAccounts } from "./wallet.model.js"
@@ -32,6 +33,30 @@ export const sendOrganizerNotification = Effect.fn("notifications.sendOrganizerN
     return yield* new OrganizerTemplateUnavailable({ templateId: input.templateId, reason: "not available to organizers" })
   }
   if (template.activeVersion === null) return yield* new OrganizerTemplateUnavailable({ templateId: input.templateId, reason: "has no active version" })
+  return yield* dispatchBatch({ ...input, template, unitPrice: template.priceMinor, kind: "send" })
+})
+
+/** What a paid organizer batch sends: a catalog template at a unit price to athletes. */
+export interface BatchDispatch {
+  readonly organizerId: string
+  readonly channel: Channel
+  readonly template: CatalogTemplate
+  readonly unitPrice: number
+  readonly userIds: ReadonlyArray<string>
+  readonly variables: Variables
+  readonly scheduledAt: DateTime.Utc | null
+  /** Written in the wallet entry's reason (`send`, `promotion`). */
+  readonly kind: string
+}
+
+/**
+ * The shared paid-send path of organizer send, promotion-send and the promotion studio: renders
+ * the template with the variables (400 naming each missing one), filters the audience, then in
+ * ONE transaction writes the batch (quota checked), debits price × recipients (refused when the
+ * balance is short) and queues one marketing outbox row per recipient.
+ */
+export const dispatchBatch = Effect.fn("notifications.dispatchBatch")(function*(input: BatchDispatch) {
+  const template = input.template
   const rendered = renderTemplate(template, input.variables)
   if (Either.isLeft(rendered)) return yield* rendered.left
   const unique = [...new Set(input.userIds)]
@@ -47,7 +72,7 @@ export const sendOrganizerNotification = Effect.fn("notifications.sendOrganizerN
       channel: input.channel,
       templateId: template.id,
       templateKey: template.key,
-      unitPrice: template.priceMinor,
+      unitPrice: input.unitPrice,
       recipients: recipients.length,
       scheduledAt: input.scheduledAt
     },
@@ -58,7 +83,7 @@ export const sendOrganizerNotification = Effect.fn("notifications.sendOrganizerN
           yield* wallet.post({
             organizerId: input.organizerId,
             amount: -batch.cost,
-            reason: `send: batch ${batch.id} (${recipients.length} × ${template.priceMinor})`,
+            reason: `${input.kind}: batch ${batch.id} (${recipients.length} × ${input.unitPrice})`,
             counterAccount: CounterAccounts.revenue,
             idempotencyKey: `batch:${batch.id}`
           })
@@ -77,7 +102,6 @@ export const sendOrganizerNotification = Effect.fn("notifications.sendOrganizerN
       })
   )
 })
-
 
 /** Cancels a SCHEDULED batch and refunds the price of the messages that will not go out. */
 export const cancelOrganizerBatch = Effect.fn("notifications.cancelOrganizerBatch")(function*(organizerId: string, batchId: string) {

@@ -227,6 +227,8 @@ export interface OutboxFilter {
   readonly from?: DateTime.Utc
   /** created_at < to */
   readonly to?: DateTime.Utc
+  /** Rows of one producer (e.g. `clubs.announcement-blast:<id>`). */
+  readonly producer?: string
 }
 
 /** Whether a row passes a filter (memory twin and tests; the Pg adapter says the same in SQL). */
@@ -234,6 +236,7 @@ export const matchesFilter = (row: OutboxMessage, filter: OutboxFilter): boolean
   const statuses = filter.status === undefined ? undefined : typeof filter.status === "string" ? [filter.status] : filter.status
   return (statuses === undefined || statuses.includes(row.status)) &&
     (filter.channel === undefined || row.channel === filter.channel) &&
+    (filter.producer === undefined || row.producer === filter.producer) &&
     (filter.from === undefined || DateTime.toEpochMillis(row.createdAt) >= DateTime.toEpochMillis(filter.from)) &&
     (filter.to === undefined || DateTime.toEpochMillis(row.createdAt) < DateTime.toEpochMillis(filter.to))
 }

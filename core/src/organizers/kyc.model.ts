@@ -10,6 +10,7 @@
  * are kept in clear, for the masked view.
  */
 import { Schema } from "effect"
+import { maskAccountNumber, type SealedBankAccount } from "../payments/bank-account.model.js"
 import type { StoredFile } from "./organizer.model.js"
 
 export const KycStatuses = ["UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT"] as const
@@ -31,11 +32,8 @@ export type KycDocumentField = (typeof KycDocumentFields)[number]
 
 export type KycDocuments = Partial<Record<KycDocumentField, StoredFile>>
 
-/** The sealed bank account number and its last four digits. */
-export interface SealedBankAccount {
-  readonly sealed: string
-  readonly last4: string
-}
+/** The sealed bank account number and its last four digits (shared with club KYC). */
+export type { SealedBankAccount }
 
 export interface BusinessKyc {
   readonly id: string
@@ -68,7 +66,7 @@ export type KycMove = keyof typeof KycMoves
 export const KycLockedStatuses: ReadonlyArray<KycStatus> = ["UNDER_REVIEW", "APPROVED"]
 
 /** The masked account number shown to everyone but admins: `XXXXXX1234`. */
-export const maskAccountNumber = (last4: string): string => `XXXXXX${last4}`
+export { maskAccountNumber }
 
 /** No business KYC (404): unknown KYC id, or an organizer that never submitted one. */
 export class KycNotFound extends Schema.TaggedError<KycNotFound>()("KycNotFound", {

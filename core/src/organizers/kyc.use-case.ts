@@ -13,9 +13,10 @@
  *   client address and per organizer, and clears the previous review reason.
  */
 import { Clock, Effect, Option } from "effect"
-import { SecretBox } from "../identity/crypto.port.js"
 import type { Principal } from "../identity/principal.model.js"
-import { DocumentRule, checkUpload, type Upload } from "../media/file-type.model.js"
+import { DocumentRule, type Upload } from "../media/file-type.model.js"
+import { storeUploads, uploadProblems } from "../media/stored-file.js"
+import { openBankAccount, sealBankAccount } from "../payments/bank-account.model.js"
 import { RateLimiter } from "../platform/rate-limiter.port.js"
 import {
   type BusinessKyc,
@@ -27,13 +28,12 @@ import {
   KycMoves,
   KycNotFound,
   KycResubmitRateLimited,
-  type KycStatus,
-  type SealedBankAccount
+  type KycStatus
 } from "./kyc.model.js"
 import { type BusinessKycPatch, KycRepo } from "./kyc.port.js"
 import { OrganizerInputInvalid, OrganizerNotFound, OrganizerStateConflict } from "./organizer.model.js"
 import { OrganizerRepo } from "./organizer.port.js"
-import { auditOrganizer, storeUpload } from "./organizer.use-case.js"
+import { auditOrganizer } from "./organizer.use-case.js"
 import { isUuid } from "./tenancy.policy.js"
 
 export interface KycInput {
@@ -47,39 +47,20 @@ export interface KycInput {
 /** The SecretBox context of an organizer's bank account number (it opens only for that organizer). */
 const bankContext = (organizerId: string) => `kyc:bank:${organizerId}`
 
-const sealAccount = (organizerId: string, accountNumber: string) =>
-  Effect.map(Effect.flatMap(SecretBox, (box) => box.seal(accountNumber, bankContext(organizerId))), (sealed): SealedBankAccount => ({
-    sealed,
-    last4: accountNumber.slice(-4)
-  }))
+const sealAccount = (organizerId: string, accountNumber: string) => sealBankAccount(bankContext(organizerId), accountNumber)
 
 /** The clear bank account number (admins only). */
 export const openAccountNumber = (kyc: BusinessKyc) =>
-  kyc.bankAccount === null
-    ? Effect.succeed(null)
-    : Effect.flatMap(SecretBox, (box) => box.open(kyc.bankAccount!.sealed, bankContext(kyc.organizerId)))
+  kyc.bankAccount === null ? Effect.succeed(null) : openBankAccount(kyc.bankAccount, bankContext(kyc.organizerId))
 
 /** Checks every supplied file before anything is stored, reporting all bad fields at once. */
 const checkFiles = (files: KycInput["files"], required: ReadonlyArray<string>) => {
-  const messages: Array<string> = [...required]
-  for (const field of KycDocumentFields) {
-    const upload = files[field]
-    if (upload === undefined) continue
-    const checked = checkUpload(field, upload, DocumentRule)
-    if ("error" in checked) messages.push(checked.error)
-  }
+  const messages: Array<string> = [...required, ...uploadProblems(files, KycDocumentFields, DocumentRule)]
   return messages.length > 0 ? Effect.fail(new OrganizerInputInvalid({ messages })) : Effect.void
 }
 
-const storeFiles = (organizerId: string, files: KycInput["files"]) =>
-  Effect.gen(function*() {
-    const stored: Partial<Record<KycDocumentField, KycDocuments[KycDocumentField]>> = {}
-    for (const field of KycDocumentFields) {
-      const upload = files[field]
-      if (upload !== undefined) stored[field] = yield* storeUpload(organizerId, field, upload, DocumentRule)
-    }
-    return stored as KycDocuments
-  })
+const storeFiles = (_organizerId: string, files: KycInput["files"]) =>
+  Effect.map(storeUploads("o", files, KycDocumentFields, DocumentRule), (stored): KycDocuments => stored)
 
 const requireOrganizer = (organizerId: string) =>
   Effect.flatMap(OrganizerRepo, (r) => r.findById(organizerId)).pipe(

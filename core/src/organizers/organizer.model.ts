@@ -4,6 +4,7 @@
  * domain errors of the context.
  */
 import { Schema } from "effect"
+import type { StoredFile } from "../media/stored-file.js"
 
 export const TeamRoles = ["OWNER", "ADMIN", "VIEWER"] as const
 export type TeamRole = (typeof TeamRoles)[number]
@@ -19,13 +20,8 @@ export interface OrganizerLinks {
   readonly instagram?: string | undefined
 }
 
-/** A stored file: its blob key, its (sniffed) content type and the client's file name. */
-export interface StoredFile {
-  readonly key: string
-  readonly contentType: string
-  readonly fileName: string
-  readonly size: number
-}
+/** A stored file: its blob key, its (sniffed) content type and the client's file name (shared with other contexts). */
+export type { StoredFile }
 
 /** An organizer account. */
 export interface Organizer {

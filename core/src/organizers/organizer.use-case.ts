@@ -6,10 +6,10 @@
  */
 import { Effect, Option } from "effect"
 import { UserRepo } from "../accounts/account.port.js"
-import { SecureRandom } from "../identity/crypto.port.js"
 import type { Principal } from "../identity/principal.model.js"
 import { BlobStore } from "../media/blob-store.port.js"
-import { checkUpload, ContentTypes, ImageRule, type Upload, type UploadRule } from "../media/file-type.model.js"
+import { checkUpload, ImageRule, type Upload, type UploadRule } from "../media/file-type.model.js"
+import { putUpload } from "../media/stored-file.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { type ListParams, type ListQuery, type ListSpec, parseListQuery } from "../platform/list-query.model.js"
 import {
@@ -18,8 +18,7 @@ import {
   OrganizerInputInvalid,
   type OrganizerLinks,
   OrganizerNotFound,
-  OrganizerStateConflict,
-  type StoredFile
+  OrganizerStateConflict
 } from "./organizer.model.js"
 import { type NewOrganizer, type OrganizerPatch, OrganizerRepo, TeamRepo } from "./organizer.port.js"
 import { isUuid, personOf } from "./tenancy.policy.js"
@@ -54,18 +53,7 @@ export const storeUpload = Effect.fn("organizers.files.store")(function*(
   const checked = checkUpload(field, upload, rule)
   if ("error" in checked) return yield* new OrganizerInputInvalid({ messages: [checked.error] })
   // Unguessable and short (media tokens embed the key): `o/<128 random bits>.<ext>`.
-  const id = yield* Effect.flatMap(SecureRandom, (r) => r.token(16))
-  const ext = checked.kind === "jpeg" ? "jpg" : checked.kind
-  const key = `o/${id}.${ext}`
-  const contentType = ContentTypes[checked.kind]
-  yield* Effect.flatMap(BlobStore, (b) => b.put(key, upload.bytes, contentType))
-  const file: StoredFile = {
-    key,
-    contentType,
-    fileName: upload.fileName.replace(/[^\w.\- ]+/g, "_").slice(0, 200) || `${field}.${ext}`,
-    size: upload.bytes.length
-  }
-  return file
+  return yield* putUpload("o", field, upload, rule)
 })
 
 /** Checks uploads before anything is written, so a bad file never leaves a half-made organizer. */

@@ -1,13 +1,14 @@
 /**
  * The admin CLI's commands (@effect/cli): `migrate`, `migrate status`, `jobs list`, `jobs run <name>`,
  * `admin create --phone … [--email …] [--first-name …] [--last-name …]`, `erasure tick`, `audit verify [--window N]`,
- * `search ensure|health|reindex <collection>`.
+ * `search ensure|health|reindex <collection>`, `clubs settlements run --from --to`.
  * Commands read the database through SqlClient and the JobQueue in context, so tests run them
  * in-process against a test database; `main.ts` wires the real layers.
  */
 import { Args, Command, Options } from "@effect/cli"
 import { auditCommand } from "./audit.command.js"
 import { searchCommand } from "./search.command.js"
+import { clubsCommand } from "./clubs.command.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Compliance, Platform } from "@podium/core"
 import { EmailAddress, PhoneNumber } from "@podium/kernel"
@@ -208,6 +209,7 @@ return Command.make("podium").pipe(
     erasure.pipe(Command.provide(services)),
     auditCommand.pipe(Command.provide(services)),
     searchCommand.pipe(Command.provide(services)),
+    clubsCommand.pipe(Command.provide(services)),
     admin.pipe(Command.provide(services))
   ])
 )

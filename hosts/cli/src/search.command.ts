@@ -2,10 +2,11 @@
  * `podium search ensure|health|reindex <collection>`: the search collections from a terminal —
  * ensure creates every collection, health compares document and database counts, reindex rebuilds
  * one collection in batches in this process with a progress line (unknown collection fails).
+ * The engine is the configured one (SEARCH_ENGINE: postgres or typesense), as in the HTTP host.
  */
 import { Args, Command, Options } from "@effect/cli"
 import { Platform } from "@podium/core"
-import { SearchEnginePg } from "@podium/postgres"
+import { configuredSearchEngine } from "@podium/host-common"
 import { Console, Effect, Schema } from "effect"
 
 /** A search command failed (unknown collection, unhealthy engine); its message is printed as one line. */
@@ -17,7 +18,7 @@ const bar = (done: number, total: number, label: string, width = 20) => {
 }
 
 const withEngine = <A, E>(f: (engine: Platform.SearchEngine["Type"]) => Effect.Effect<A, E, Platform.SearchEngine>) =>
-  Effect.flatMap(Platform.SearchEngine, f).pipe(Effect.provide(SearchEnginePg))
+  Effect.flatMap(configuredSearchEngine, (engine) => f(engine).pipe(Effect.provideService(Platform.SearchEngine, engine)))
 
 const ensure = Command.make("ensure", {}, () =>
   withEngine((engine) =>

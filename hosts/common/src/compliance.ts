@@ -5,8 +5,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Compliance, Platform } from "@podium/core"
-import { complianceReposMemory } from "@podium/core/testing"
-import { AuditLogPg, CompliancePg } from "@podium/postgres"
+import { complianceReposMemory, MedicalInfoRepoMemory } from "@podium/core/testing"
+import { AuditLogPg, CompliancePg, MedicalInfoRepoPg } from "@podium/postgres"
 import { Effect, Layer, Option } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
 
@@ -17,6 +17,7 @@ export type ComplianceInfrastructure =
   | Compliance.AccountMergeRepo
   | Compliance.PersonalDataSections
   | Compliance.ComplianceSettings
+  | Compliance.MedicalInfoRepo
 
 /** The context's settings from a loaded configuration (defaults when the block is absent). */
 export const complianceSettingsFrom = (config: AppConfigShape): Compliance.ComplianceSettingsShape => {
@@ -32,8 +33,9 @@ export const complianceSettingsFrom = (config: AppConfigShape): Compliance.Compl
   }
 }
 
-export const ComplianceLive: Layer.Layer<ComplianceInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.merge(
+export const ComplianceLive: Layer.Layer<ComplianceInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.mergeAll(
   CompliancePg,
+  MedicalInfoRepoPg,
   Layer.effect(Compliance.ComplianceSettings, Effect.map(AppConfig, complianceSettingsFrom))
 )
 
@@ -66,4 +68,4 @@ export const complianceSchedules: ReadonlyArray<Platform.ScheduledJob> = [
 
 /** The compliance block on memory twins, for HTTP tests of other routes and hosts without a database. */
 export const complianceMemory = (config: AppConfigShape): Layer.Layer<ComplianceInfrastructure> =>
-  Layer.merge(complianceReposMemory(), Layer.succeed(Compliance.ComplianceSettings, complianceSettingsFrom(config)))
+  Layer.mergeAll(complianceReposMemory(), MedicalInfoRepoMemory, Layer.succeed(Compliance.ComplianceSettings, complianceSettingsFrom(config)))

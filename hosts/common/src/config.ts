@@ -10,6 +10,8 @@ import { join, resolve } from "node:path"
 import { Identity } from "@podium/core"
 import { PhoneNumber } from "@podium/kernel"
 import { loadObservabilitySettings, type ObservabilitySettings } from "./observability-config.js"
+import { loadSearchSettings, type SearchSettings } from "./search-config.js"
+import { loadShippingSettings, type ShippingSettings } from "./shipping-config.js"
 
 export type AppEnv = "development" | "test" | "production"
 
@@ -57,6 +59,12 @@ export interface AppConfigShape {
   readonly compliance?: ComplianceConfig
   /** OTLP export, SLO objectives and paging (issue 6, observability-config.ts). */
   readonly observability?: ObservabilitySettings
+  /** SEARCH_ENGINE (postgres default, or typesense with TYPESENSE_URL and TYPESENSE_API_KEY; search-config.ts). */
+  readonly search?: SearchSettings
+  /** SHIPPING_PROVIDER (shiprocket, local, none) and SHIPPING_PROVIDER_* (shipping-config.ts). */
+  readonly shipping?: ShippingSettings
+  /** Payment gateway and bank verifier (PAYMENT_GATEWAY, RAZORPAY_*, BANK_VERIFIER, BANK_VERIFIER_*; see the payments section below). */
+  readonly payments?: PaymentsSettings
 }
 
 export interface Secrets {
@@ -207,7 +215,10 @@ export const loadAppConfig = Effect.gen(function*() {
     identityProviders: yield* loadIdentityProvidersConfig(port),
     webauthn: yield* loadWebAuthnSettings(port),
     compliance: yield* loadComplianceConfig(port),
-    observability: yield* loadObservabilitySettings
+    observability: yield* loadObservabilitySettings,
+    search: yield* loadSearchSettings,
+    shipping: yield* loadShippingSettings(appEnv),
+    payments: yield* loadPaymentsSettings(appEnv)
   } satisfies AppConfigShape
 })
 
@@ -498,4 +509,81 @@ export const loadComplianceConfig = (port: number): Effect.Effect<ComplianceConf
       Effect.map(Option.filter((v) => Redacted.value(v).trim() !== ""))
     )
     return { erasureCoolOffDays, accountMergeExecuteEnabled, publicApiUrl, consentManagerProvider, consentManagerApiKey }
+  })
+
+// ---------------------------------------------------------------------------------------------
+// Payments (issue 7). PAYMENT_GATEWAY: `local` (the offline simulator; default in development and
+// test), `razorpay` (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET required; RAZORPAY_WEBHOOK_SECRET to
+// accept webhooks; RAZORPAY_BASE_URL default https://api.razorpay.com) or `none`/unset in
+// production (unconfigured: 503 PAYMENT_GATEWAY_NOT_CONFIGURED). BANK_VERIFIER: `local` (default in
+// development and test), `http` (Cashfree BAV v2: BANK_VERIFIER_URL, BANK_VERIFIER_CLIENT_ID,
+// BANK_VERIFIER_CLIENT_SECRET; BANK_IFSC_URL default https://ifsc.razorpay.com) or unset in
+// production (503 BANK_VERIFICATION_NOT_CONFIGURED). `local` is refused in production.
+
+export type PaymentGatewaySettings =
+  | { readonly kind: "local" }
+  | { readonly kind: "none" }
+  | {
+    readonly kind: "razorpay"
+    readonly baseUrl: string
+    readonly keyId: string
+    readonly keySecret: Redacted.Redacted<string>
+    readonly webhookSecret: Option.Option<Redacted.Redacted<string>>
+  }
+
+export type BankVerifierSettings =
+  | { readonly kind: "local" }
+  | { readonly kind: "none" }
+  | {
+    readonly kind: "http"
+    readonly baseUrl: string
+    readonly clientId: string
+    readonly clientSecret: Redacted.Redacted<string>
+    readonly ifscBaseUrl: string
+  }
+
+export interface PaymentsSettings {
+  readonly gateway: PaymentGatewaySettings
+  readonly bankVerifier: BankVerifierSettings
+}
+
+export const loadPaymentsSettings = (appEnv: AppEnv): Effect.Effect<PaymentsSettings, ConfigError.ConfigError> =>
+  Effect.gen(function*() {
+    const fallback = appEnv === "production" ? "none" as const : "local" as const
+    const required = (name: string, when: string) =>
+      Config.string(name).pipe(Config.validate({ message: `Expected a value (required when ${when})`, validation: (v) => v.trim().length > 0 }))
+    const httpUrl = (name: string, fallbackUrl?: string) =>
+      Effect.flatMap(
+        fallbackUrl === undefined ? Config.string(name) : Config.string(name).pipe(Config.withDefault(fallbackUrl)),
+        (url) => /^https?:\/\/[^\s]+$/.test(url) ? Effect.succeed(url) : Effect.fail(ConfigError.InvalidData([name], "Expected an http:// or https:// URL"))
+      )
+    const gatewayKind = yield* Config.literal("local", "razorpay", "none")("PAYMENT_GATEWAY").pipe(Config.withDefault(fallback))
+    if (gatewayKind === "local" && appEnv === "production") {
+      return yield* Effect.fail(ConfigError.InvalidData(["PAYMENT_GATEWAY"], "The local payment gateway simulator is refused in production"))
+    }
+    const gateway: PaymentGatewaySettings = gatewayKind === "razorpay"
+      ? {
+        kind: "razorpay",
+        baseUrl: yield* httpUrl("RAZORPAY_BASE_URL", "https://api.razorpay.com"),
+        keyId: yield* required("RAZORPAY_KEY_ID", "PAYMENT_GATEWAY=razorpay"),
+        keySecret: Redacted.make(yield* required("RAZORPAY_KEY_SECRET", "PAYMENT_GATEWAY=razorpay")),
+        webhookSecret: yield* Config.option(Config.redacted("RAZORPAY_WEBHOOK_SECRET")).pipe(
+          Effect.map(Option.filter((v) => Redacted.value(v).trim().length > 0))
+        )
+      }
+      : { kind: gatewayKind }
+    const verifierKind = yield* Config.literal("local", "http", "none")("BANK_VERIFIER").pipe(Config.withDefault(fallback))
+    if (verifierKind === "local" && appEnv === "production") {
+      return yield* Effect.fail(ConfigError.InvalidData(["BANK_VERIFIER"], "The local bank verifier is refused in production"))
+    }
+    const bankVerifier: BankVerifierSettings = verifierKind === "http"
+      ? {
+        kind: "http",
+        baseUrl: yield* httpUrl("BANK_VERIFIER_URL"),
+        clientId: yield* required("BANK_VERIFIER_CLIENT_ID", "BANK_VERIFIER=http"),
+        clientSecret: Redacted.make(yield* required("BANK_VERIFIER_CLIENT_SECRET", "BANK_VERIFIER=http")),
+        ifscBaseUrl: yield* httpUrl("BANK_IFSC_URL", "https://ifsc.razorpay.com")
+      }
+      : { kind: verifierKind }
+    return { gateway, bankVerifier }
   })

@@ -5,7 +5,7 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Platform } from "@podium/core"
-import { databaseProbe, describeDatabaseUrl } from "@podium/postgres"
+import { databaseProbe, describeDatabaseUrl, TransactorPg } from "@podium/postgres"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
 import { DatabaseInfo, DatabaseLive, JobQueueLive } from "./database.js"
@@ -30,15 +30,20 @@ export type Infrastructure =
   | OrganizersInfrastructure
   | ChallengesInfrastructure
   | ComplianceInfrastructure
+  | WalletsInfrastructure
+  | ClubsInfrastructure
+  | PaymentsInfrastructure
   | PlatformOperationsPorts
+  | Platform.Transactor
 
 /** One probe per component: the database (`select 1`) and the Redis backend (PING, or memory). */
-const HealthProbesLive = Layer.effect(
+const HealthProbesLive = (config: AppConfigShape) => Layer.effect(
   HealthProbes,
   Effect.gen(function*() {
     const probeDatabase = yield* Effect.map(Effect.context<SqlClient.SqlClient>(), (context) => databaseProbe().pipe(Effect.provide(context)))
     const redis = yield* redisHealthProbe
-    return [{ name: "database", check: probeDatabase }, redis]
+    const search = yield* searchHealthProbe(config.search) // search engine (issue 6, search.ts)
+    return [{ name: "database", check: probeDatabase }, redis, search]
   })
 )
 
@@ -46,8 +51,8 @@ const HealthProbesLive = Layer.effect(
 export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure | NotificationsInfrastructure | OrganizersInfrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
-  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive, identityLayer(config), SendersLive, platformOperationsLayer(config)).pipe(Layer.provideMerge(base))
-  return withCompliance(withChallenges(withOrganizers(withNotifications(infrastructure)))) // challenges block (issue 3), notifications block (issue 5), organizers block (issue 4), see below
+  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive(config).pipe(Layer.provide(searchEngineLayer(config.search ?? defaultSearchSettings))), identityLayer(config), SendersLive, platformOperationsLayer(config), TransactorPg).pipe(Layer.provideMerge(base))
+  return withClubTierPayments(withClubs(withWallets(withPayments(withCompliance(withChallenges(withOrganizers(withNotifications(infrastructure)))))))) // club tier payment processor (issue 7), clubs block (issue 7), wallets block (issue 7), payments block (issue 7), challenges block (issue 3), notifications block (issue 5), organizers block (issue 4), see below
 }
 
 /** Lines describing which backend serves each port, for the start-up summary (secrets redacted). */
@@ -64,6 +69,9 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
   ["background", config.allInOne ? "all-in-one: worker and scheduler loops run in this process" : "worker and scheduler run as their own hosts"],
   ["providers", describeChannelProviders(config)],
   ["blob store", describeBlobStore(config)],
+  ["search", describeSearchEngine(config.search)],
+  ["shipping", describeShipping(config)],
+  ["payments", describePaymentProviders(config)],
   ["data dir", config.dataDir]
 ]
 
@@ -89,3 +97,20 @@ import { type ComplianceInfrastructure, withCompliance } from "./compliance.js"
 
 // Platform operations (issue 6): database statistics and the pager (local recorder).
 import { platformOperationsLayer, type PlatformOperationsPorts } from "./platform-operations.js"
+
+// Search (issue 6): the engine chosen by SEARCH_ENGINE, in the summary and as the `search` health probe.
+import { defaultSearchSettings, describeSearchEngine, searchEngineLayer, searchHealthProbe } from "./search.js"
+
+// Shipping (issue 4): the provider chosen by SHIPPING_PROVIDER, in the summary.
+import { describeShipping } from "./shipping.js"
+
+// Wallets (issue 7): the double-entry ledger (LedgerPg).
+import { type WalletsInfrastructure, withWallets } from "./wallets.js"
+
+// Clubs (issue 7): clubs, memberships and every club capability's repositories.
+import { type ClubsInfrastructure, withClubs } from "./clubs.js"
+// Club tier payments (issue 7): the `payment.captured` processor of tier orders.
+import { withClubTierPayments } from "./club-tiers.js"
+
+// Payments (issue 7): webhook inbox, gateway orders, processor registry, gateway and bank verifier.
+import { describePaymentProviders, type PaymentsInfrastructure, withPayments } from "./payments.js"

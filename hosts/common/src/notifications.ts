@@ -4,8 +4,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Notifications } from "@podium/core"
-import { InboxMemory, NotificationsMemory, type RecordedDeliveries, WalletMemory, OrganizerNotificationMemory, TemplateCatalogMemory, NotificationCategoryMemory, NotificationMappingMemory, JourneyStepMemory } from "@podium/core/testing"
-import { NotificationsInboxPg, NotificationsPg, NotificationWalletsPg, OrganizerNotificationsPg, TemplateCatalogRepoPg, NotificationCategoryRepoPg, NotificationMappingRepoPg, JourneyStepRepoPg } from "@podium/postgres"
+import { InboxMemory, NotificationsMemory, type RecordedDeliveries, WalletMemory, OrganizerNotificationMemory, TemplateCatalogMemory, NotificationCategoryMemory, NotificationMappingMemory, JourneyStepMemory, SystemNotificationMemory, PromotionTemplateMemory, TemplateRecordMemory, RecipientListMemory, NotificationReportMemory, TemplateCatalogExtrasMemory } from "@podium/core/testing"
+import { NotificationsInboxPg, NotificationsPg, NotificationWalletsPg, OrganizerNotificationsPg, TemplateCatalogRepoPg, NotificationCategoryRepoPg, NotificationMappingRepoPg, JourneyStepRepoPg, NotificationExtrasPg } from "@podium/postgres"
 import { Effect, Layer, Option } from "effect"
 import type { AppConfig, AppConfigShape } from "./config.js"
 import { HealthProbes } from "./health.js"
@@ -33,6 +33,16 @@ export type NotificationsInfrastructure =
   | Notifications.NotificationCategoryRepo
   | Notifications.NotificationMappingRepo
   | Notifications.JourneyStepRepo
+  | NotificationExtras
+
+/** The extras of migration 0022: system notifications, promotion templates, template records, recipient lists, reports, catalog extras. */
+export type NotificationExtras =
+  | Notifications.SystemNotificationRepo
+  | Notifications.PromotionTemplateRepo
+  | Notifications.TemplateRecordRepo
+  | Notifications.RecipientListRepo
+  | Notifications.NotificationReportRepo
+  | Notifications.TemplateCatalogExtrasRepo
 
 /** Repositories on the host's database plus the configured senders. */
 export const NotificationsLive: Layer.Layer<NotificationsInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.mergeAll(
@@ -44,6 +54,7 @@ export const NotificationsLive: Layer.Layer<NotificationsInfrastructure, never, 
   NotificationCategoryRepoPg,
   NotificationMappingRepoPg,
   JourneyStepRepoPg,
+  NotificationExtrasPg,
   NotificationSendersLive
 )
 
@@ -84,5 +95,11 @@ export const notificationsMemory = (config: AppConfigShape): Layer.Layer<Notific
     NotificationCategoryMemory,
     NotificationMappingMemory,
     JourneyStepMemory,
+    SystemNotificationMemory,
+    PromotionTemplateMemory,
+    TemplateRecordMemory,
+    RecipientListMemory,
+    NotificationReportMemory.pipe(Layer.provide(NotificationsMemory)),
+    TemplateCatalogExtrasMemory.pipe(Layer.provide(TemplateCatalogMemory)),
     notificationSendersFrom(config, { email: Option.none(), sms: Option.none(), push: Option.none(), chat: Option.none(), webhookSecret: Option.none() })
   )

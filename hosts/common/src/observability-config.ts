@@ -1,6 +1,6 @@
 /**
- * Observability settings (issue 6): the OTLP/HTTP metrics endpoint and headers (standard OTEL_*
- * variables), the service objectives the SLO view measures against, and the on-call paging target.
+ * Observability settings (issue 6): the OTLP/HTTP metrics endpoint, headers and export interval
+ * (standard OTEL_* variables; exported through @effect/opentelemetry, otlp-metrics.ts), the service objectives the SLO view measures against, and the on-call paging target.
  */
 import { Config, ConfigError, Effect, Option } from "effect"
 
@@ -10,6 +10,8 @@ export interface ObservabilitySettings {
   /** OTEL_EXPORTER_OTLP_HEADERS: `key=value,key2=value2`. */
   readonly otlpHeaders: Readonly<Record<string, string>>
   readonly serviceName: string
+  /** OTEL_METRIC_EXPORT_INTERVAL: milliseconds between periodic OTLP exports (default 60000, 1000-3600000). */
+  readonly otlpExportIntervalMs: number
   /** Share of requests that must not answer 5xx (SLO_AVAILABILITY_TARGET, default 0.995). */
   readonly availabilityTarget: number
   /** A request is fast when it answers within this many ms (SLO_LATENCY_THRESHOLD_MS, default 500). */
@@ -44,6 +46,10 @@ export const loadObservabilitySettings = Effect.gen(function*() {
     otlpMetricsUrl: chosen === "" ? Option.none() : Option.some(chosen),
     otlpHeaders,
     serviceName: yield* Config.string("OTEL_SERVICE_NAME").pipe(Config.withDefault("podium")),
+    otlpExportIntervalMs: yield* Config.integer("OTEL_METRIC_EXPORT_INTERVAL").pipe(
+      Config.validate({ message: "Expected an integer between 1000 and 3600000", validation: (n) => n >= 1000 && n <= 3_600_000 }),
+      Config.withDefault(60_000)
+    ),
     availabilityTarget: yield* ratio("SLO_AVAILABILITY_TARGET", 0.995),
     latencyThresholdMs: yield* Config.integer("SLO_LATENCY_THRESHOLD_MS").pipe(
       Config.validate({ message: "Expected an integer between 1 and 60000", validation: (n) => n >= 1 && n <= 60_000 }),
@@ -59,6 +65,7 @@ export const defaultObservabilitySettings: ObservabilitySettings = {
   otlpMetricsUrl: Option.none(),
   otlpHeaders: {},
   serviceName: "podium",
+  otlpExportIntervalMs: 60_000,
   availabilityTarget: 0.995,
   latencyThresholdMs: 500,
   latencyTarget: 0.95,

@@ -11,6 +11,10 @@ import { AuditLogPg, KycRepoPg, DeclarationDetailsRepoPg, DeclarationTemplateRep
 import { BlobStoreLocal, BlobStoreS3, PdfRendererPdfLib } from "@podium/providers"
 import { Effect, Layer } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
+// Shipping pickup addresses (issue 4): the repository and the provider chosen by SHIPPING_PROVIDER.
+import { PickupAddressRepoMemory } from "@podium/core/testing"
+import { PickupAddressRepoPg } from "@podium/postgres"
+import { RecordedShipping, shippingProviderLayer } from "./shipping.js"
 
 /** What the organizers block adds to a host. */
 export type OrganizersInfrastructure =
@@ -21,6 +25,9 @@ export type OrganizersInfrastructure =
   | DeclarationsInfrastructure
   | Organizers.KycRepo
   | Organizers.StaffTaskRepo
+  | Organizers.PickupAddressRepo
+  | Organizers.ShippingProvider
+  | RecordedShipping
 
 /** Declarations and crew join codes (issue 4, group 6). */
 export type DeclarationsInfrastructure =
@@ -54,7 +61,9 @@ export const OrganizersLive: Layer.Layer<OrganizersInfrastructure, never, SqlCli
   PdfRendererPdfLib,
   GstTemplateRepoPg,
   GstDeclarationRepoPg,
-  CrewJoinCodeRepoPg
+  CrewJoinCodeRepoPg,
+  PickupAddressRepoPg,
+  Layer.unwrapEffect(Effect.map(AppConfig, shippingProviderLayer))
 )
 
 /** Adds the organizers block to an infrastructure layer. */
@@ -65,4 +74,4 @@ export const withOrganizers = <ROut, E, RIn>(
 
 /** The organizers block without a database (memory repositories, audit log and blob store): for HTTP tests of other routes. */
 export const organizersMemory = (_config: AppConfigShape): Layer.Layer<OrganizersInfrastructure> =>
-  Layer.mergeAll(OrganizersReposMemory, StaffTaskRepoMemory, KycRepoMemory, AuditLogMemory, BlobStoreMemory, DeclarationsReposMemory, PdfRendererPdfLib, GstReposMemory, CrewJoinCodeRepoMemory)
+  Layer.mergeAll(OrganizersReposMemory, StaffTaskRepoMemory, KycRepoMemory, AuditLogMemory, BlobStoreMemory, DeclarationsReposMemory, PdfRendererPdfLib, GstReposMemory, CrewJoinCodeRepoMemory, PickupAddressRepoMemory, shippingProviderLayer(_config))

@@ -7,12 +7,13 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
 import type { Notifications } from "@podium/core"
 import { JobQueueMemory, searchEngineMemory } from "@podium/core/testing"
-import { PlatformStatsPg, SearchEnginePg } from "@podium/postgres"
+import { PlatformStatsPg } from "@podium/postgres"
 import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { AppConfigShape } from "./config.js"
 import { defaultObservabilitySettings } from "./observability-config.js"
-import { MetricsExporterOtlpHttp } from "@podium/providers"
+import { defaultSearchSettings, searchEngineLayer } from "./search.js"
+import { MetricsExporterOtel } from "./otlp-metrics.js"
 
 /** Services the platform-operations routes need (all provided by `infrastructureLayer`). */
 export type PlatformOperations =
@@ -62,17 +63,22 @@ export const platformOperationsLayer = (config: AppConfigShape): Layer.Layer<Pla
     PlatformStatsPg({ poolSize: Option.isSome(config.databaseUrl) ? config.databasePoolSize : null }),
     PagerLocalRecorder,
     metricsExporterLayer(config),
-    SearchEnginePg
+    searchEngineLayer(config.search ?? defaultSearchSettings)
   )
 
-/** The OTLP/HTTP exporter of the configuration (fails "not configured" without an endpoint). */
+/** The OTLP/HTTP exporter of the configuration, on @effect/opentelemetry (fails "not configured" without an endpoint). */
 export const metricsExporterLayer = (config: AppConfigShape): Layer.Layer<Platform.MetricsExporter> => {
   const settings = config.observability ?? defaultObservabilitySettings
-  return MetricsExporterOtlpHttp({ url: settings.otlpMetricsUrl, headers: settings.otlpHeaders, serviceName: settings.serviceName })
+  return MetricsExporterOtel({
+    url: settings.otlpMetricsUrl,
+    headers: settings.otlpHeaders,
+    serviceName: settings.serviceName,
+    exportIntervalMs: settings.otlpExportIntervalMs
+  })
 }
 
 /** The platform-operations services beyond identity's and notifications' memory twins, for memory hosts in tests. */
 export const platformOperationsMemory = (config?: AppConfigShape): Layer.Layer<Platform.JobQueue | PlatformOperationsPorts> =>
   Layer.mergeAll(JobQueueMemory, PlatformStatsMemory, PagerLocalRecorder, searchEngineMemory(), config === undefined
-    ? MetricsExporterOtlpHttp({ url: Option.none(), headers: {}, serviceName: "podium" })
+    ? MetricsExporterOtel({ url: Option.none(), headers: {}, serviceName: "podium", exportIntervalMs: 60_000 })
     : metricsExporterLayer(config))

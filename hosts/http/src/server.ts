@@ -61,10 +61,18 @@ import { NotificationCategoriesHandlers } from "./notifications/categories.handl
 import { NotificationMappingsHandlers } from "./notifications/mappings.handlers.js"
 import { NotificationJourneysHandlers, NotificationStepsHandlers } from "./notifications/journeys.handlers.js"
 import { ChatappTemplatesHandlers, EmailTemplatesHandlers, PushTemplatesHandlers, SmsTemplatesHandlers } from "./notifications/templates.handlers.js"
+import { SystemNotificationsHandlers } from "./notifications/system-notifications.handlers.js"
+import { PromotionTemplatesHandlers } from "./notifications/promotion-templates.handlers.js"
+import { TemplateRecordsHandlers } from "./notifications/template-records.handlers.js"
+import { NotificationReportsHandlers } from "./notifications/notification-reports.handlers.js"
+import { NotificationPreferenceTypesHandlers } from "./notifications/preference-types.handlers.js"
+import { OrganizerPromotionsHandlers } from "./notifications/organizer-promotions.handlers.js"
+import { PromotionStudioHandlers } from "./notifications/promotion-studio.handlers.js"
 import { MediaHandlers } from "./media/media.handlers.js"
 import { OrganizationsHandlers, OrganizersHandlers } from "./organizers/organizers.handlers.js"
 import { OrganizerTeamHandlers } from "./organizers/team.handlers.js"
 import { OrganizerStaffTasksHandlers } from "./organizers/staff-tasks.handlers.js"
+import { OrganizerShippingHandlers } from "./organizers/shipping.handlers.js"
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./challenges/badge-requests.handlers.js"
 import { DeclarationFormHandlers, DeclarationTemplatesHandlers } from "./organizers/declarations.handlers.js"
 import { GstDeclarationHandlers, GstDeclarationsAdminHandlers, GstTemplatesHandlers } from "./organizers/gst.handlers.js"
@@ -76,13 +84,26 @@ import { OrganizerTenancyLive } from "./organizers/tenancy.middleware.js"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import type { ComplianceInfrastructure } from "@podium/host-common"
 import { AdminComplianceHandlers } from "./compliance/admin-compliance.handlers.js"
+import { ClubsApi } from "@podium/contracts/clubs"
+import type { Platform } from "@podium/core"
+import type { ClubsInfrastructure } from "@podium/host-common"
+import { ClubsHandlers } from "./clubs/clubs.handlers.js"
+import { AdminClubRcGrantsHandlers, ClubRcGrantsHandlers } from "./clubs/rc-grants.handlers.js"
+import { AdminPayoutRequestsHandlers, ClubSettlementsHandlers } from "./clubs/settlements.handlers.js"
+import { AdminClubOnboardingHandlers, ClubOnboardingHandlers } from "./clubs/onboarding.handlers.js"
+import { ClubTenancyLive } from "./clubs/tenancy.middleware.js"
+import { ClubCommissionHandlers, ClubTierPromosHandlers, ClubTiersHandlers } from "./clubs/club-tiers.handlers.js"
+import { AdminClubsHandlers, AdminClubVerificationHandlers, ClubInvitesHandlers, ClubMembershipHandlers, ClubOrganizerAccountsHandlers } from "./clubs/community.handlers.js"
+import { AdminClubKycHandlers, ClubKycHandlers } from "./clubs/club-kyc.handlers.js"
+import { AdminClubRunsHandlers, ClubRunsHandlers } from "./clubs/runs.handlers.js"
+import { AdminClubAnnouncementsHandlers, ClubContentHandlers } from "./clubs/content.handlers.js"
 import { DataExportHandlers, DataRightsHandlers } from "./compliance/data-rights.handlers.js"
 
 /** What routes may require of the router: the services `HttpLayerRouter.addHttpApi` also uses. */
 export type RouterServices = HttpLayerRouter.HttpRouter | Etag.Generator | FileSystem.FileSystem | HttpPlatform.HttpPlatform | Path.Path
 
 /** Services the routes need from the host's composition root. */
-export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure | PlatformOperations | ChallengesInfrastructure | ComplianceInfrastructure
+export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure | PlatformOperations | ChallengesInfrastructure | ComplianceInfrastructure | ClubsInfrastructure | WalletsInfrastructure | PaymentsInfrastructure | Platform.Transactor
 
 /** Every route of the host: the area APIs with their handlers, and the discovery paths. */
 export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = Layer.mergeAll(
@@ -114,13 +135,20 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
       NotificationCategoriesHandlers,
       NotificationMappingsHandlers,
       NotificationJourneysHandlers,
-      NotificationStepsHandlers
+      NotificationStepsHandlers,
+      NotificationReportsHandlers,
+      SystemNotificationsHandlers,
+      PromotionTemplatesHandlers,
+      TemplateRecordsHandlers,
+      NotificationPreferenceTypesHandlers,
+      OrganizerPromotionsHandlers,
+      PromotionStudioHandlers
     ]),
     Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
   ),
   // Organizers, teams and media delivery (issue 4); organizer-scoped groups use the tenancy guards.
   HttpLayerRouter.addHttpApi(EventsApi).pipe(
-    Layer.provide([MediaHandlers, OrganizersHandlers, OrganizationsHandlers, OrganizerTeamHandlers, OrganizerStaffTasksHandlers, DeclarationTemplatesHandlers, DeclarationFormHandlers, GstTemplatesHandlers, GstDeclarationsAdminHandlers, GstDeclarationHandlers, CrewJoinCodesHandlers, CrewJoinHandlers, OrganizerKycHandlers, OrganizerOversightHandlers, OrganizerVerificationHandlers]),
+    Layer.provide([MediaHandlers, OrganizersHandlers, OrganizationsHandlers, OrganizerTeamHandlers, OrganizerStaffTasksHandlers, OrganizerShippingHandlers, DeclarationTemplatesHandlers, DeclarationFormHandlers, GstTemplatesHandlers, GstDeclarationsAdminHandlers, GstDeclarationHandlers, CrewJoinCodesHandlers, CrewJoinHandlers, OrganizerKycHandlers, OrganizerOversightHandlers, OrganizerVerificationHandlers]),
     Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
   ),
   // Challenge badge requests (issue 3): creator side and admin side.
@@ -133,6 +161,16 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
     Layer.provide([DataRightsHandlers, DataExportHandlers, AdminComplianceHandlers]),
     Layer.provide(AuthGuardsLive)
   ),
+  // Clubs (issue 7): club-scoped groups use the club tenancy guards.
+  HttpLayerRouter.addHttpApi(ClubsApi).pipe(
+    Layer.provide([ClubsHandlers, ClubOnboardingHandlers, AdminClubOnboardingHandlers, ClubRcGrantsHandlers, AdminClubRcGrantsHandlers, ClubSettlementsHandlers, AdminPayoutRequestsHandlers, ClubMembershipHandlers, ClubInvitesHandlers, ClubOrganizerAccountsHandlers, AdminClubsHandlers, AdminClubVerificationHandlers, ClubKycHandlers, AdminClubKycHandlers, ClubRunsHandlers, AdminClubRunsHandlers, ClubContentHandlers, AdminClubAnnouncementsHandlers, ClubTiersHandlers, ClubTierPromosHandlers, ClubCommissionHandlers]),
+    Layer.provide([AuthGuardsLive, ClubTenancyLive])
+  ),
+  // Money (issue 7): creator wallets on the double-entry ledger; later money groups add their handler layers here.
+  HttpLayerRouter.addHttpApi(MoneyApi).pipe(
+    Layer.provide([CreatorWalletsHandlers, AdminPaymentsHandlers, BankVerificationHandlers]),
+    Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
+  ),
   // Development-only inspection of the local recording provider: not routed in production.
   Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
     config.appEnv === "production"
@@ -140,7 +178,7 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
       : HttpLayerRouter.addHttpApi(NotificationsDevApi).pipe(Layer.provide(NotificationDevHandlers), Layer.provide(AuthGuardsLive)))),
   // Areas still without groups. When an area gains groups, give it its own line above with its
   // handler layers, so the compiler checks that every group has handlers.
-  ...AreaApis.filter((api) => api !== PlatformApi && api !== IdentityApi && api !== NotificationsApi && api !== NotificationsDevApi && api !== EventsApi && api !== AthletesApi && api !== ComplianceApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
+  ...AreaApis.filter((api) => api !== PlatformApi && api !== IdentityApi && api !== NotificationsApi && api !== NotificationsDevApi && api !== EventsApi && api !== AthletesApi && api !== ComplianceApi && api !== ClubsApi && api !== MoneyApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
   DocsRoutesLive
 )
 
@@ -173,3 +211,13 @@ export const httpServerLayer = <E, R>(
     Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
     Layer.provide(infrastructure)
   )
+
+// Wallets (issue 7): the creator-wallet reads of the money area.
+import { MoneyApi } from "@podium/contracts/money"
+import type { WalletsInfrastructure } from "@podium/host-common"
+import { CreatorWalletsHandlers } from "./wallets/creator-wallets.handlers.js"
+
+// Payments (issue 7): the payment webhook inbox, providers and orders (admin), bank verification.
+import type { PaymentsInfrastructure } from "@podium/host-common"
+import { AdminPaymentsHandlers } from "./payments/admin-payments.handlers.js"
+import { BankVerificationHandlers } from "./payments/bank-verification.handlers.js"

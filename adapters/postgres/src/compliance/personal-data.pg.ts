@@ -2,8 +2,9 @@
  * Every context's personal-data section on Postgres (the compliance registry, core
  * compliance.port.ts `PersonalDataSection`): what the export shows, what erasure scrambles at once
  * and what the tick hard-deletes. Order matters: the accounts section runs last, so the others can
- * still find rows by the user's old phone/e-mail while scrambling. Money and tax records (none exist
- * yet) must be de-identified in `scramble` and kept by `hardDelete`, never deleted.
+ * still find rows by the user's old phone/e-mail while scrambling. Money and tax records (the
+ * organizer notification wallet, GST declarations) are de-identified in `scramble` and kept by
+ * `hardDelete`, never deleted (Indian GST and income-tax law keep books for 6-8 years).
  * A context that adds tables holding a user's data adds its section here.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
@@ -69,22 +70,106 @@ export const PersonalDataSectionsPg = Layer.effect(
         ]).pipe(Effect.orDie, Effect.asVoid)
     }
 
+    /**
+     * Organizers whose only active OWNER is the user: the business is the user's own (a sole
+     * proprietorship's PAN, bank account and contact are the person's), so its business records are
+     * part of the user's data. Organizers with another owner are a separate party: only the user's
+     * membership rows are theirs.
+     */
+    const soleOwned = (userId: string) =>
+      sql`(select m.organizer_id from organizers.members m
+           where m.user_id = ${userId} and m.role = 'OWNER' and m.status = 'ACTIVE'
+             and not exists (select 1 from organizers.members o where o.organizer_id = m.organizer_id
+               and o.role = 'OWNER' and o.status = 'ACTIVE' and o.user_id is distinct from ${userId}))`
+
     const organizers: Compliance.PersonalDataSection = {
       name: "organizers",
       export: (userId) =>
         Effect.all({
           memberships: sql`
-            select id, organizer_id, role, status, phone_number, email, created_at
-            from organizers.members where user_id = ${userId} order by created_at`,
-          follows: sql`select organizer_id, created_at from organizers.follows where user_id = ${userId} order by created_at`
+            select id, organizer_id, role, status, name, phone_number, email, created_at
+            from organizers.members
+            where user_id = ${userId} or phone_number in ${oldIdentifiers(userId)} or email in ${oldIdentifiers(userId)}
+            order by created_at`,
+          follows: sql`select organizer_id, created_at from organizers.follows where user_id = ${userId} order by created_at`,
+          ownedOrganizers: sql`
+            select o.id, o.name, o.company_name, o.phone_number, o.email, o.city, o.state, o.approval_status, o.pickup_location, o.created_at
+            from organizers.organizers o where o.id in ${soleOwned(userId)} order by o.created_at`,
+          businessKyc: sql`
+            select organizer_id, status, bank_account_last4, ifsc_code, website_or_app_url, business_description,
+              (select coalesce(jsonb_agg(k), '[]'::jsonb) from jsonb_object_keys(documents) k) as documents, submitted_at, reviewed_at
+            from organizers.business_kyc where organizer_id in ${soleOwned(userId)}`,
+          declarationDetails: sql`
+            select organizer_id, details, updated_at from organizers.declaration_details where organizer_id in ${soleOwned(userId)}`,
+          gstDeclarations: sql`
+            select id, organizer_id, status, template_version, variables, submitted_at, verified_at, created_at
+            from organizers.gst_declarations where organizer_id in ${soleOwned(userId)} order by created_at`,
+          notificationWallet: sql`
+            select organizer_id, amount::float8 as amount, reason, counter_account, created_at
+            from notifications.wallet_entries
+            where account in (select 'organizer:' || x.organizer_id::text from ${soleOwned(userId)} x) order by created_at`,
+          pickupAddresses: sql`
+            select organizer_id, location_name, contact_name, phone, email, address_line1, address_line2, city, state, pincode, provider, registered_at
+            from organizers.pickup_addresses where organizer_id in ${soleOwned(userId)}`
         }).pipe(Effect.orDie),
+      // The sole-owned business is de-identified, not dissolved: tax records (GST declarations, the
+      // wallet ledger, the declaration's tax identity: PAN, GSTIN, legal name, address) are kept;
+      // the signatory keys, the person's contact, bank account
+      // number, KYC documents, signatory and pickup contact are removed at once.
       scramble: (userId) =>
-        sql`update organizers.members set phone_number = null, email = null, updated_at = now() where user_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid),
+        Effect.all([
+          sql`
+            update organizers.organizers set phone_number = null, email = null, updated_at = now()
+            where id in ${soleOwned(userId)} or phone_number in ${oldIdentifiers(userId)} or email in ${oldIdentifiers(userId)}`,
+          sql`
+            update organizers.business_kyc set bank_account_sealed = null, documents = '{}'::jsonb, updated_at = now()
+            where organizer_id in ${soleOwned(userId)}`,
+          sql`
+            update organizers.declaration_details set details = details - 'signatoryName' - 'signatoryDesignation', updated_at = now()
+            where organizer_id in ${soleOwned(userId)}`,
+          sql`
+            update organizers.pickup_addresses set contact_name = 'Erased', phone = '0000000000', email = null, updated_at = now()
+            where organizer_id in ${soleOwned(userId)}`,
+          sql`
+            update organizers.members set name = null, phone_number = null, email = null, updated_at = now()
+            where user_id = ${userId} or phone_number in ${oldIdentifiers(userId)} or email in ${oldIdentifiers(userId)}`
+        ]).pipe(Effect.orDie, Effect.asVoid),
+      // Memberships and follows go; the sole-owned organizer rows stay de-identified (their tax
+      // records reference them), and its pickup address goes (no retention duty).
       hardDelete: (userId) =>
         Effect.all([
+          sql`delete from organizers.pickup_addresses where organizer_id in ${soleOwned(userId)}`,
           sql`delete from organizers.members where user_id = ${userId}`,
           sql`delete from organizers.follows where user_id = ${userId}`
-        ]).pipe(Effect.orDie, Effect.asVoid)
+        ], { concurrency: 1 }).pipe(Effect.orDie, Effect.asVoid)
+    }
+
+    /** Challenge badge requests the user filed (for an organizer or club they manage). */
+    const challenges: Compliance.PersonalDataSection = {
+      name: "challenges",
+      export: (userId) =>
+        Effect.all({
+          badgeRequests: sql`
+            select id, creator_type, creator_id, challenge_id, title, description, status, created_at
+            from challenges.badge_requests where requested_by_kind = 'user' and requested_by_id = ${userId} order by created_at`
+        }).pipe(Effect.orDie),
+      // The request belongs to its creator (organizer or club); only the link to the person goes.
+      scramble: (userId) =>
+        sql`update challenges.badge_requests set requested_by_id = null, updated_at = now()
+            where requested_by_kind = 'user' and requested_by_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid),
+      hardDelete: () => Effect.void
+    }
+
+    /** Medical information (compliance.medical_info): exported, deleted at once by erasure. */
+    const medical: Compliance.PersonalDataSection = {
+      name: "medicalInfo",
+      export: (userId) =>
+        sql`
+          select blood_group, allergies, conditions, medications, emergency_contact_name, emergency_contact_phone,
+            emergency_contact_relation, updated_at
+          from compliance.medical_info where user_id = ${userId}`.pipe(Effect.orDie, Effect.map((rows) => rows[0] ?? null)),
+      scramble: (userId) => sql`delete from compliance.medical_info where user_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid),
+      hardDelete: (userId) => sql`delete from compliance.medical_info where user_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid)
     }
 
     const notifications: Compliance.PersonalDataSection = {
@@ -97,10 +182,17 @@ export const PersonalDataSectionsPg = Layer.effect(
             where user_id = ${userId} or recipient in ${oldIdentifiers(userId)} order by created_at`,
           logs: sql`
             select id, channel, status, recipient, template_key, category, created_at from notifications.logs
-            where user_id = ${userId} or recipient in ${oldIdentifiers(userId)} order by created_at`
+            where user_id = ${userId} or recipient in ${oldIdentifiers(userId)} order by created_at`,
+          inbox: sql`select id, title, body, category, seen_at, created_at from notifications.inbox where user_id = ${userId} order by created_at`,
+          deviceTokens: sql`
+            select platform, active, created_at, deactivated_at, right(token, 6) as token_suffix
+            from notifications.device_tokens where user_id = ${userId} order by created_at`
         }).pipe(Effect.orDie),
+      // Inbox messages (their text may name the person) and push tokens (they identify a device) go at once.
       scramble: (userId) =>
         Effect.all([
+          sql`delete from notifications.inbox where user_id = ${userId}`,
+          sql`delete from notifications.device_tokens where user_id = ${userId}`,
           sql`
             update notifications.logs set recipient = ${ErasedRecipient}, variables = '{}'::jsonb, user_id = ${userId}
             where user_id = ${userId} or recipient in ${oldIdentifiers(userId)}`,
@@ -115,7 +207,9 @@ export const PersonalDataSectionsPg = Layer.effect(
         Effect.all([
           sql`delete from notifications.logs where user_id = ${userId}`,
           sql`delete from notifications.outbox where user_id = ${userId}`,
-          sql`delete from notifications.preferences where user_id = ${userId}`
+          sql`delete from notifications.preferences where user_id = ${userId}`,
+          sql`delete from notifications.inbox where user_id = ${userId}`,
+          sql`delete from notifications.device_tokens where user_id = ${userId}`
         ]).pipe(Effect.orDie, Effect.asVoid)
     }
 
@@ -135,7 +229,7 @@ export const PersonalDataSectionsPg = Layer.effect(
       hardDelete: (userId) => sql`delete from accounts.users where id = ${userId}`.pipe(Effect.orDie, Effect.asVoid)
     }
 
-    return [accounts, identity, organizers, notifications, consent].sort((a, b) => order(a.name) - order(b.name))
+    return [accounts, identity, organizers, notifications, consent, challenges, medical].sort((a, b) => order(a.name) - order(b.name))
   })
 )
 

@@ -26,6 +26,17 @@ import challengesBadgeRequests from "./0012_challenges_badge_requests.js"
 import notificationsInboxWallets from "./0016_notifications_inbox_wallets.js"
 import compliance from "./0017_compliance.js"
 import search from "./0018_search.js"
+import clubs from "./0019_clubs.js"
+import clubsRuns from "./0028_clubs_runs.js"
+import clubsContent from "./0029_clubs_content.js"
+import wallets from "./0020_wallets.js"
+import payments from "./0021_payments.js"
+import notificationsExtras from "./0022_notifications_extras.js"
+import opsExtras from "./0023_ops_extras.js"
+import clubsKyc from "./0024_clubs_kyc.js"
+import clubsTiers from "./0025_clubs_tiers.js"
+import clubsMoney from "./0026_clubs_money.js"
+import clubsCommunity from "./0027_clubs_community.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -46,7 +57,18 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0015_notifications_templates": notificationsTemplates,
   "0016_notifications_inbox_wallets": notificationsInboxWallets,
   "0017_compliance": compliance,
-  "0018_search": search
+  "0018_search": search,
+  "0019_clubs": clubs,
+  "0028_clubs_runs": clubsRuns,
+  "0029_clubs_content": clubsContent,
+  "0020_wallets": wallets,
+  "0021_payments": payments,
+  "0022_notifications_extras": notificationsExtras,
+  "0023_ops_extras": opsExtras,
+  "0024_clubs_kyc": clubsKyc,
+  "0025_clubs_tiers": clubsTiers,
+  "0026_clubs_money": clubsMoney,
+  "0027_clubs_community": clubsCommunity
 }
 
 /** The table recording applied migrations. */

@@ -113,6 +113,7 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
     return sql.and([
       ...(statuses === undefined ? [] : [statuses.length === 0 ? sql`false` : sql.in("status", statuses)]),
       ...(filter.channel === undefined ? [] : [sql`channel = ${filter.channel}`]),
+      ...(filter.producer === undefined ? [] : [sql`producer = ${filter.producer}`]),
       ...(filter.from === undefined ? [] : [sql`created_at >= ${DateTime.toDate(filter.from)}::timestamptz`]),
       ...(filter.to === undefined ? [] : [sql`created_at < ${DateTime.toDate(filter.to)}::timestamptz`])
     ])

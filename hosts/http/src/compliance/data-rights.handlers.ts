@@ -75,6 +75,12 @@ export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
         const me = yield* requireRole("user")
         return erasureView(yield* Compliance.cancelErasure(me.accountId, path.requestId))
       }).pipe(mapComplianceErrors))
+    .handle("eraseMedicalInfo", () =>
+      Effect.gen(function*() {
+        const me = yield* requireRole("user")
+        const result = yield* Compliance.eraseMedicalInfo(me.accountId)
+        return { erased: result.erased, fields: [...result.fields], erasedAt: result.erasedAt.toISOString() }
+      }))
 )
 
 export const DataExportHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "dataExport">, never, ComplianceHandlerServices> = HttpApiBuilder.group(ComplianceApi, "dataExport", (handlers) =>

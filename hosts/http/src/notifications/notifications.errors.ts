@@ -2,7 +2,7 @@
  * The single place where notification outcomes get their public meaning (A 3, B "Notifications").
  * A new error in the union breaks the build here.
  */
-import { BadRequest, Conflict, NotFound, ServiceUnavailable } from "@podium/contracts/common"
+import { BadRequest, Conflict, NotFound, ServiceUnavailable, TooManyRequests } from "@podium/contracts/common"
 import type { Notifications } from "@podium/core"
 import { Effect, Match } from "effect"
 
@@ -23,6 +23,17 @@ export type NotificationsError =
   | Notifications.TemplateVersionNotFound
   | Notifications.TemplateContentInvalid
   | Notifications.MappingTemplateMissing
+  | Notifications.SystemNotificationInvalid
+  | Notifications.PromotionTemplateInvalid
+  | Notifications.TemplateRecordInvalid
+  | Notifications.PreferenceTypeUnknown
+  | Notifications.PreferenceTypeLocked
+  | Notifications.RecipientFileInvalid
+  | Notifications.RecipientListNotFound
+  | Notifications.PromotionCurrencyMismatch
+  | Notifications.NoPreviousProviderMapping
+  | Notifications.OrganizerTemplateUnavailable
+  | Notifications.NoEligibleRecipients
 
 const toPublic = Match.type<NotificationsError>().pipe(Match.tagsExhaustive({
   OutboxMessageNotFound: (e) => new NotFound({ message: `No outbox message ${e.id}` }),
@@ -43,7 +54,19 @@ const toPublic = Match.type<NotificationsError>().pipe(Match.tagsExhaustive({
   TemplateKeyTaken: (e) => new Conflict({ code: "TEMPLATE_KEY_TAKEN", message: e.message }),
   TemplateVersionNotFound: (e) => new NotFound({ code: "TEMPLATE_VERSION_NOT_FOUND", message: e.message }),
   TemplateContentInvalid: (e) => new BadRequest({ code: "TEMPLATE_CONTENT_INVALID", message: e.message }),
-  MappingTemplateMissing: (e) => new BadRequest({ code: "MAPPING_TEMPLATE_MISSING", message: e.message })
+  MappingTemplateMissing: (e) => new BadRequest({ code: "MAPPING_TEMPLATE_MISSING", message: e.message }),
+  SystemNotificationInvalid: (e) => new BadRequest({ code: "SYSTEM_NOTIFICATION_INVALID", message: e.message }),
+  PromotionTemplateInvalid: (e) => new BadRequest({ code: "PROMOTION_TEMPLATE_INVALID", message: e.message }),
+  TemplateRecordInvalid: (e) => new BadRequest({ code: "TEMPLATE_RECORD_INVALID", message: e.message }),
+  PreferenceTypeUnknown: (e) => new NotFound({ code: "PREFERENCE_TYPE_NOT_FOUND", message: e.message }),
+  PreferenceTypeLocked: (e) => new BadRequest({ code: "PREFERENCE_TYPE_LOCKED", message: e.message }),
+  RecipientFileInvalid: (e) => new BadRequest({ code: "RECIPIENT_FILE_INVALID", message: e.message }),
+  RecipientListNotFound: (e) => new NotFound({ code: "RECIPIENT_LIST_NOT_FOUND", message: `No recipient list ${e.id}` }),
+  PromotionCurrencyMismatch: (e) => new Conflict({ code: "CURRENCY_MISMATCH", message: e.message }),
+  NoPreviousProviderMapping: (e) => new Conflict({ code: "NO_PREVIOUS_MAPPING", message: e.message }),
+  OrganizerTemplateUnavailable: (e) => new NotFound({ code: "TEMPLATE_NOT_AVAILABLE", message: `Template ${e.templateId} ${e.reason}` }),
+  NoEligibleRecipients: () =>
+    new BadRequest({ code: "NO_ELIGIBLE_RECIPIENTS", message: "No recipient is eligible after the unsubscribe and preference filters" })
 }))
 
 const Tags: Record<NotificationsError["_tag"], true> = {
@@ -62,7 +85,18 @@ const Tags: Record<NotificationsError["_tag"], true> = {
   TemplateKeyTaken: true,
   TemplateVersionNotFound: true,
   TemplateContentInvalid: true,
-  MappingTemplateMissing: true
+  MappingTemplateMissing: true,
+  SystemNotificationInvalid: true,
+  PromotionTemplateInvalid: true,
+  TemplateRecordInvalid: true,
+  PreferenceTypeUnknown: true,
+  PreferenceTypeLocked: true,
+  RecipientFileInvalid: true,
+  RecipientListNotFound: true,
+  PromotionCurrencyMismatch: true,
+  NoPreviousProviderMapping: true,
+  OrganizerTemplateUnavailable: true,
+  NoEligibleRecipients: true
 }
 
 /** Maps the notification errors of `effect` to public errors. */
@@ -71,4 +105,19 @@ export const notificationErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     effect,
     (e): e is Extract<E, NotificationsError> => typeof e === "object" && e !== null && "_tag" in e && (e._tag as string) in Tags,
     (e) => Effect.fail(toPublic(e as NotificationsError))
+  )
+
+/** The organizer quota outcome of a paid send (only groups declaring 429 use it). */
+export const quotaErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.catchIf(
+    effect,
+    (e): e is Extract<E, Notifications.NotificationQuotaExceeded> =>
+      typeof e === "object" && e !== null && "_tag" in e && e._tag === "NotificationQuotaExceeded",
+    (e) => {
+      const q = e as Notifications.NotificationQuotaExceeded
+      return Effect.fail(new TooManyRequests({
+        code: "QUOTA_EXCEEDED",
+        message: `The ${q.window} quota of ${q.limit} recipients would be exceeded (${q.used} used, ${q.requested} requested)`
+      }))
+    }
   )

@@ -7,7 +7,7 @@ import { DateTime, Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 import { ledgerErrors } from "./wallet.views.js"
 
-const batchView = (b: Notifications.NotificationBatch) => ({
+export const batchView = (b: Notifications.NotificationBatch) => ({
   ...b,
   channel: publicChannel(b.channel),
   scheduledAt: b.scheduledAt === null ? null : DateTime.toDate(b.scheduledAt),

@@ -10,16 +10,18 @@ import type {
   CreateChannelTemplateBody,
   EditChannelTemplateBody,
   PreviewTemplateBody,
+  ProviderMappingBody,
   TemplatePricingBody,
   TemplateVisibilityBody
 } from "@podium/contracts/notifications"
+import { BadRequest, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, type Layer } from "effect"
+import { DateTime, Effect, type Layer, Option } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { notificationErrors } from "./notifications.errors.js"
-import { type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { logView, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices
 const Permission = "notifications.manage"
@@ -35,6 +37,43 @@ const versionView = (v: Notifications.TemplateVersion) => ({ ...v, createdAt: Da
 
 interface IdReq {
   readonly path: { readonly id: string }
+}
+
+/** The catalog extras of a template (404 when the channel has no such template). */
+const extrasView = (channel: Notifications.Channel, id: string) => (extras: Option.Option<Notifications.TemplateExtras>) =>
+  Option.match(extras, {
+    onNone: () => Effect.fail(new NotFound({ message: `No template ${id}` })),
+    onSome: (e) => Effect.succeed({ id, ...e })
+  })
+
+/** The SMS sender, or 503 PROVIDER_NOT_CONFIGURED: provider analytics and logs describe a configured provider. */
+const configuredSms = Effect.flatMap(Notifications.SmsSender, (sender) =>
+  sender.configured
+    ? Effect.succeed(sender)
+    : Effect.fail(new Notifications.ProviderNotConfigured({ channel: "SMS", message: "No SMS messaging provider is configured" })))
+
+/**
+ * Checks a chat-app provider mapping against the template: parameters (default: the template's
+ * variables in order) must name each declared variable exactly once, since the provider fills its
+ * positional parameters from them.
+ */
+const checkedMapping = (template: Notifications.CatalogTemplate, payload: typeof ProviderMappingBody.Type) => {
+  const parameters = payload.parameters ?? template.variables
+  const problems: Array<string> = []
+  const unknown = parameters.filter((p) => !template.variables.includes(p))
+  const missing = template.variables.filter((v) => !parameters.includes(v))
+  if (unknown.length > 0) problems.push(`parameters must name template variables (not ${unknown.join(", ")})`)
+  if (missing.length > 0) problems.push(`parameters must include ${missing.join(", ")}`)
+  if (new Set(parameters).size !== parameters.length) problems.push("parameters must not repeat a variable")
+  return problems.length > 0
+    ? Effect.fail(new BadRequest({ code: "PROVIDER_MAPPING_INVALID", message: problems.join("; ") }))
+    : Effect.succeed<Notifications.ProviderMapping>({
+      providerTemplateName: payload.providerTemplateName,
+      language: payload.language,
+      namespace: payload.namespace ?? null,
+      parameters,
+      updatedAt: new Date().toISOString()
+    })
 }
 
 /** The common endpoints' handlers for one channel. */
@@ -115,6 +154,7 @@ export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
           const { template, versions } = yield* Notifications.catalogTemplateVersions("EMAIL", path.id)
           return { template: channelTemplateView(template), versions: versions.map(versionView) }
         }).pipe(notificationErrors))
+      .handle("inlineTemplateCss", ({ payload }) => Effect.as(guard, Notifications.inlineCss(payload.html, payload.css ?? "")))
       .handle("validateTemplate", ({ urlParams }) =>
         Effect.gen(function*() {
           yield* guard
@@ -163,6 +203,45 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
             payload.activate ?? true
           ))
         }).pipe(notificationErrors))
+      .handle("markTemplateDefault", ({ path }) =>
+        Effect.gen(function*() {
+          yield* guard
+          return yield* extrasView("SMS", path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).markDefault("SMS", path.id))
+        }))
+      .handle("smsProviderAnalytics", ({ urlParams }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const sender = yield* configuredSms
+          const stats = yield* (yield* Notifications.NotificationReportRepo).logStats({
+            channel: "SMS",
+            provider: sender.provider,
+            ...(urlParams.from === undefined ? {} : { from: DateTime.unsafeFromDate(urlParams.from) }),
+            ...(urlParams.to === undefined ? {} : { to: DateTime.unsafeFromDate(urlParams.to) })
+          })
+          const delivered = stats.byDeliveryStatus.DELIVERED + stats.byDeliveryStatus.READ
+          return {
+            provider: sender.provider,
+            sent: stats.byStatus.SENT,
+            failed: stats.byStatus.FAILED,
+            skipped: stats.byStatus.SKIPPED,
+            byDeliveryStatus: stats.byDeliveryStatus,
+            deliveryRate: stats.byStatus.SENT === 0 ? null : delivered / stats.byStatus.SENT
+          }
+        }).pipe(notificationErrors))
+      .handle("smsProviderLogs", ({ urlParams }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const sender = yield* configuredSms
+          const page = urlParams.page ?? 1
+          const limit = urlParams.limit ?? 20
+          const rows = yield* (yield* Notifications.NotificationLogRepo).list({
+            channel: "SMS",
+            ...(urlParams.status === undefined ? {} : { status: urlParams.status }),
+            limit: limit + 1,
+            offset: (page - 1) * limit
+          })
+          return { provider: sender.provider, items: rows.slice(0, limit).map(logView), page, limit, hasMore: rows.length > limit }
+        }).pipe(notificationErrors))
   })
 
 export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesChatapp">, never, Services> =
@@ -176,4 +255,17 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("deleteTemplate", c.deleteTemplate)
       .handle("setTemplatePricing", c.setTemplatePricing)
       .handle("setTemplateVisibility", c.setTemplateVisibility)
+      .handle("setProviderMapping", ({ path, payload }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const template = yield* Notifications.getCatalogTemplate("CHAT", path.id)
+          const mapping = yield* checkedMapping(template, payload)
+          return yield* extrasView("CHAT", path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).setProviderMapping("CHAT", path.id, mapping))
+        }).pipe(notificationErrors))
+      .handle("rollbackProviderMapping", ({ path }) =>
+        Effect.gen(function*() {
+          yield* guard
+          const extras = yield* (yield* Notifications.TemplateCatalogExtrasRepo).rollbackProviderMapping("CHAT", path.id)
+          return yield* extrasView("CHAT", path.id)(extras)
+        }).pipe(notificationErrors))
   })

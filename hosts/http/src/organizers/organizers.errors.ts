@@ -2,7 +2,7 @@
  * The single place where organizers and media outcomes get their public meaning. A new error in
  * the union breaks the build here.
  */
-import { BadRequest, Conflict, Forbidden, NotFound } from "@podium/contracts/common"
+import { BadRequest, Conflict, Forbidden, NotFound, ServiceUnavailable } from "@podium/contracts/common"
 import { validationBody } from "@podium/contracts/common"
 import type { Organizers, Platform } from "@podium/core"
 import { HttpServerResponse } from "@effect/platform"
@@ -90,3 +90,22 @@ export const inputErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       isTagged(e) && (e._tag === "OrganizerInputInvalid" || e._tag === "ListQueryInvalid"),
     (e) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody((e as { messages: ReadonlyArray<string> }).messages), { status: 400 }))
   )
+
+/** Shipping provider outcomes (pickup addresses): not configured or unreachable is the platform's 503; a refusal is the caller's 400. */
+export type ShippingError = Organizers.ShippingProviderNotConfigured | Organizers.ShippingProviderRejected | Organizers.ShippingProviderUnavailable
+
+const shippingToPublic = Match.type<ShippingError>().pipe(Match.tagsExhaustive({
+  ShippingProviderNotConfigured: (e) => new ServiceUnavailable({ code: "SHIPPING_PROVIDER_NOT_CONFIGURED", message: e.message }),
+  ShippingProviderRejected: (e) => new BadRequest({ code: "SHIPPING_PROVIDER_REJECTED", message: e.message }),
+  ShippingProviderUnavailable: (e) => new ServiceUnavailable({ code: "SHIPPING_PROVIDER_UNAVAILABLE", message: e.message })
+}))
+
+const ShippingTags: Record<ShippingError["_tag"], true> = {
+  ShippingProviderNotConfigured: true,
+  ShippingProviderRejected: true,
+  ShippingProviderUnavailable: true
+}
+
+/** Maps shipping provider errors of `effect` to public errors. */
+export const shippingErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.catchIf(effect, (e): e is Extract<E, ShippingError> => isTagged(e) && e._tag in ShippingTags, (e) => Effect.fail(shippingToPublic(e as ShippingError)))

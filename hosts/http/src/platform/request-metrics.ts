@@ -7,9 +7,18 @@
  * Routes are labelled by their path with identifier-like segments replaced (`/v2/admins/:id`), so
  * label cardinality stays bounded; paths no route matched share the label `unmatched`.
  */
+import { Metric, MetricBoundaries, MetricLabel } from "effect"
 
 /** Histogram bucket upper bounds in milliseconds (exported in seconds). */
 export const LatencyBucketsMs: ReadonlyArray<number> = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000]
+
+/**
+ * The same observations as Effect metrics, which @effect/opentelemetry exports over OTLP
+ * (hosts/common otlp-metrics.ts): a monotonic request counter and a latency histogram (ms, the
+ * same buckets), labelled with the bounded route label.
+ */
+const otelRequests = Metric.counter("http.server.requests", { description: "HTTP requests answered", incremental: true })
+const otelDuration = Metric.histogram("http.server.request.duration", MetricBoundaries.fromIterable(LatencyBucketsMs), "HTTP request latency (ms)")
 
 /** Defects kept for the errors view. */
 export const DefectRingSize = 100
@@ -97,6 +106,10 @@ export const makeRequestMetrics = () => {
       s.sumMs += o.durationMs
       const at = LatencyBucketsMs.findIndex((bound) => o.durationMs <= bound)
       s.buckets[at === -1 ? LatencyBucketsMs.length : at]!++
+      const method = MetricLabel.make("http.request.method", s.method)
+      const route = MetricLabel.make("http.route", s.route)
+      otelRequests.unsafeUpdate(1, [method, route, MetricLabel.make("http.response.status_code", String(o.status))])
+      otelDuration.unsafeUpdate(o.durationMs, [method, route])
     },
     defect: (d: DefectObservation) => {
       defectsTotal++

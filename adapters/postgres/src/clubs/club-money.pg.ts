@@ -1,0 +1,180 @@
+/**
+ * Club money on Postgres (migration 0026): RC grants, settlements with their claimed ledger
+ * entries, payout requests. Every status move is a conditional update (`where status in (from)`),
+ * so concurrent moves cannot both win; the partial unique indexes decide concurrent creations (one
+ * REQUESTED grant per club, one live payout request per settlement). All calls join the caller's
+ * transaction (Transactor.atomically). Amounts are bigint, read as float8 (exact for safe integers).
+ */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Clubs } from "@podium/core"
+import { Effect, Layer, Option } from "effect"
+
+const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code === "23505"
+
+const first = <A>(rows: ReadonlyArray<A>): Option.Option<A> => Option.fromNullable(rows[0])
+
+export const RcGrantRepoPg = Layer.effect(Clubs.RcGrantRepo, Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
+    (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
+  return Clubs.RcGrantRepo.of({
+    create: (input) =>
+      sql<Clubs.RcGrant>`
+        insert into clubs.rc_grants (club_id, requested_rc, reason, requested_by)
+        values (${input.clubId}, ${input.requestedRc}, ${input.reason}, ${input.requestedBy})
+        returning *`.pipe(
+        Effect.map((rows) => rows[0]!),
+        Effect.catchIf(isUniqueViolation, () => Effect.fail(new Clubs.RcGrantRequestAlreadyOpen({ clubId: input.clubId }))),
+        Effect.catchTag("SqlError", Effect.die)
+      ),
+    findById: (id) => guard(id, sql<Clubs.RcGrant>`select * from clubs.rc_grants where id = ${id}`.pipe(Effect.map(first))),
+    list: (filter) =>
+      Effect.gen(function*() {
+        const where = sql.and([
+          filter.clubId === undefined ? sql`true` : sql`club_id = ${filter.clubId}`,
+          filter.status === undefined ? sql`true` : sql`status = ${filter.status}`
+        ])
+        const order = filter.oldestFirst === true ? sql`created_at asc, id asc` : sql`created_at desc, id desc`
+        const rows = yield* sql<Clubs.RcGrant>`select * from clubs.rc_grants where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset}`
+        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.rc_grants where ${where}`)[0]!.n
+        return { items: rows, total }
+      }).pipe(Effect.orDie),
+    transition: (id, from, to, extra) =>
+      guard(id, sql<Clubs.RcGrant>`
+        update clubs.rc_grants set status = ${to}, updated_at = now(),
+          approved_rc = coalesce(${extra.approvedRc ?? null}::int, approved_rc),
+          reviewed_by = coalesce(${extra.reviewedBy ?? null}::uuid, reviewed_by),
+          reviewed_at = case when ${extra.reviewedBy !== undefined} then now() else reviewed_at end,
+          rejection_reason = coalesce(${extra.rejectionReason ?? null}::text, rejection_reason),
+          cancelled_by = coalesce(${extra.cancelledBy ?? null}::uuid, cancelled_by),
+          cancelled_at = case when ${extra.cancelledBy !== undefined} then now() else cancelled_at end
+        where id = ${id} and status in ${sql.in([...from])} returning *`.pipe(Effect.map(first))),
+    setLedgerTransfer: (id, transferId) =>
+      guard(id, sql<Clubs.RcGrant>`update clubs.rc_grants set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id} returning *`.pipe(Effect.map(first))),
+    approvedTotal: (clubId) =>
+      sql<{ readonly n: number }>`select coalesce(sum(approved_rc), 0)::float8 as n from clubs.rc_grants where club_id = ${clubId} and status = 'APPROVED'`.pipe(
+        Effect.map((rows) => rows[0]!.n),
+        Effect.orDie
+      )
+  })
+}))
+
+const SettlementColumns = `id, club_id, payee_type, payee_id, period_start, period_end, gross_amount::float8 as gross_amount, commission_amount::float8 as commission_amount,
+  deductions_amount::float8 as deductions_amount, amount::float8 as amount, currency, entry_count, status, eligible_at,
+  ledger_transfer_id, paid_at, created_at, updated_at`
+
+export const SettlementRepoPg = Layer.effect(Clubs.SettlementRepo, Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const cols = sql.unsafe(SettlementColumns)
+  const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
+    (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
+  return Clubs.SettlementRepo.of({
+    create: (input) =>
+      sql<Clubs.Settlement>`
+        insert into clubs.settlements (club_id, payee_type, payee_id, period_start, period_end, gross_amount, commission_amount, deductions_amount, amount,
+          entry_count, status, eligible_at)
+        values (${input.clubId}, ${input.payeeType}, ${input.payeeId}, ${input.periodStart}, ${input.periodEnd}, ${input.grossAmount},
+          ${input.commissionAmount}, ${input.deductionsAmount}, ${input.amount}, ${input.entryCount}, ${input.status}, ${input.eligibleAt})
+        on conflict do nothing
+        returning ${cols}`.pipe(Effect.map(first), Effect.orDie),
+    findById: (id) => guard(id, sql<Clubs.Settlement>`select ${cols} from clubs.settlements where id = ${id}`.pipe(Effect.map(first))),
+    list: (filter) =>
+      Effect.gen(function*() {
+        const where = sql.and([
+          filter.clubId === undefined ? sql`true` : sql`club_id = ${filter.clubId}`,
+          filter.payeeType === undefined ? sql`true` : sql`payee_type = ${filter.payeeType}`,
+          filter.status === undefined ? sql`true` : sql`status = ${filter.status}`
+        ])
+        const rows = yield* sql<Clubs.Settlement>`
+          select ${cols} from clubs.settlements where ${where}
+          order by period_start desc, created_at desc, id desc limit ${filter.limit} offset ${filter.offset}`
+        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.settlements where ${where}`)[0]!.n
+        return { items: rows, total }
+      }).pipe(Effect.orDie),
+    unclaimed: (ids) =>
+      ids.length === 0
+        ? Effect.succeed(new Set<string>())
+        : sql<{ readonly entryId: string }>`select entry_id from clubs.settlement_entries where entry_id in ${sql.in([...ids])}`.pipe(
+          Effect.map((rows) => {
+            const taken = new Set(rows.map((r) => r.entryId))
+            return new Set(ids.filter((id) => !taken.has(id)))
+          }),
+          Effect.orDie
+        ),
+    claimEntries: (settlementId, ids) =>
+      ids.length === 0
+        ? Effect.succeed(new Set<string>())
+        : sql<{ readonly entryId: string }>`
+          insert into clubs.settlement_entries (entry_id, settlement_id)
+          select e, ${settlementId}::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e
+          on conflict (entry_id) do nothing
+          returning entry_id`.pipe(Effect.map((rows) => new Set(rows.map((r) => r.entryId))), Effect.orDie),
+    setLedgerTransfer: (id, transferId) =>
+      sql`update clubs.settlements set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
+    transition: (id, from, to) =>
+      guard(id, sql<Clubs.Settlement>`
+        update clubs.settlements set status = ${to}, updated_at = now(),
+          paid_at = case when ${to} = 'PAID' then now() else paid_at end
+        where id = ${id} and status in ${sql.in([...from])} returning ${cols}`.pipe(Effect.map(first))),
+    releaseMatured: (now) =>
+      sql<{ readonly id: string }>`
+        update clubs.settlements set status = 'ELIGIBLE', updated_at = now()
+        where status = 'PENDING' and eligible_at <= ${now} returning id`.pipe(Effect.map((rows) => rows.length), Effect.orDie)
+  })
+}))
+
+const PayoutColumns = `id, settlement_id, club_id, payee_type, payee_id, amount::float8 as amount, currency, status, requested_by,
+  reviewed_by, approved_by, paid_by, payment_reference, rejection_reason, cancel_reason, ledger_transfer_id, reviewed_at,
+  approved_at, paid_at, rejected_at, cancelled_at, created_at, updated_at`
+
+export const PayoutRequestRepoPg = Layer.effect(Clubs.PayoutRequestRepo, Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const cols = sql.unsafe(PayoutColumns)
+  const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
+    (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
+  return Clubs.PayoutRequestRepo.of({
+    create: (input) =>
+      sql<Clubs.PayoutRequest>`
+        insert into clubs.payout_requests (settlement_id, club_id, payee_type, payee_id, amount, requested_by)
+        values (${input.settlementId}, ${input.clubId}, ${input.payeeType}, ${input.payeeId}, ${input.amount}, ${input.requestedBy})
+        on conflict do nothing
+        returning ${cols}`.pipe(Effect.map(first), Effect.orDie),
+    findById: (id) => guard(id, sql<Clubs.PayoutRequest>`select ${cols} from clubs.payout_requests where id = ${id}`.pipe(Effect.map(first))),
+    list: (filter) =>
+      Effect.gen(function*() {
+        const where = sql.and([
+          filter.clubId === undefined ? sql`true` : sql`club_id = ${filter.clubId}`,
+          filter.payeeType === undefined ? sql`true` : sql`payee_type = ${filter.payeeType}`,
+          filter.status === undefined ? sql`true` : sql`status = ${filter.status}`
+        ])
+        const order = filter.oldestFirst === true ? sql`created_at asc, id asc` : sql`created_at desc, id desc`
+        const rows = yield* sql<Clubs.PayoutRequest>`
+          select ${cols} from clubs.payout_requests where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset}`
+        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.payout_requests where ${where}`)[0]!.n
+        return { items: rows, total }
+      }).pipe(Effect.orDie),
+    transition: (id, from, to, extra) => {
+      const facts = to === "UNDER_REVIEW"
+        ? sql`reviewed_by = ${extra.by}, reviewed_at = now()`
+        : to === "APPROVED"
+        ? sql`approved_by = ${extra.by}, approved_at = now()`
+        : to === "PAID"
+        ? sql`paid_by = ${extra.by}, paid_at = now(), payment_reference = ${extra.paymentReference ?? null}`
+        : to === "REJECTED"
+        ? sql`reviewed_by = ${extra.by}, rejected_at = now(), rejection_reason = ${extra.rejectionReason ?? null}`
+        : to === "CANCELLED"
+        ? sql`cancelled_at = now(), cancel_reason = ${extra.cancelReason ?? null}`
+        : sql`requested_by = requested_by`
+      return guard(id, sql<Clubs.PayoutRequest>`
+        update clubs.payout_requests set status = ${to}, updated_at = now(), ${facts}
+        where id = ${id} and status in ${sql.in([...from])} returning ${cols}`.pipe(Effect.map(first)))
+    },
+    setLedgerTransfer: (id, transferId) =>
+      guard(id, sql<Clubs.PayoutRequest>`
+        update clubs.payout_requests set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id} returning ${cols}`.pipe(Effect.map(first)))
+  })
+}))
+
+export const ClubMoneyReposPg = Layer.mergeAll(RcGrantRepoPg, SettlementRepoPg, PayoutRequestRepoPg)

@@ -1,0 +1,7 @@
+export * from "./club.pg.js"
+export * from "./run.pg.js"
+export * from "./club-kyc.pg.js"
+export * from "./community.pg.js"
+export * from "./content.pg.js"
+export * from "./tier.pg.js"
+export * from "./club-money.pg.js"

@@ -1,0 +1,2 @@
+export * from "./webhook-event.pg.js"
+export * from "./payment-order.pg.js"

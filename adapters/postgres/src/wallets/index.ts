@@ -1,0 +1,2 @@
+/** The wallets context's Postgres adapters. */
+export * from "./ledger.pg.js"

@@ -1,0 +1,6 @@
+export * from "./signatures.js"
+export * from "./payment-gateway.local.js"
+export * from "./payment-gateway.razorpay.js"
+export * from "./bank-verifier.local.js"
+export * from "./bank-verifier.http.js"
+export * from "./unconfigured.js"

@@ -1,0 +1,211 @@
+/**
+ * Club oversight by platform admins holding `clubs.review` (B "Clubs", B "Verification";
+ * states.tsv "Club", "Club verification"):
+ * - the club list (filters `status`, `verificationStatus`, `search`; paginated) and detail, PATCH;
+ * - deactivate `{reason}` (10-500, verbatim) / reactivate — 409 CLUB_OVERSIGHT_MOVE_REFUSED from the
+ *   wrong state;
+ * - the verified badge: verify-approve (NONE/QUEUED/REJECTED → VERIFIED), verify-reject `{reason}`
+ *   (NONE/QUEUED/VERIFIED → REJECTED), the verification queue (ACTIVE clubs with NONE or QUEUED,
+ *   QUEUED first) — also served under `/v2/admin/verification/clubs...`;
+ * - members: list (any status, filters), add (`mode: ADD` `{userId, role}` → ACTIVE at once;
+ *   `mode: INVITE` → an invite, targeted when `targetUserId` is given, else a share link, token shown
+ *   once), PATCH `{role?, status?}` (status ACTIVE approves a PENDING request or reinstates a REMOVED
+ *   member; REMOVED removes), DELETE (→ REMOVED). The last ACTIVE OWNER can never be removed or
+ *   demoted: 409 CLUB_LAST_OWNER.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, Bool, IntBetween, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Schema } from "effect"
+import { BadRequest, Authenticated, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { AdminClubStateView, AdminClubView, ClubInviteView } from "./club-community.dto.js"
+import { ClubMemberView, ClubView } from "./club.dto.js"
+import { SportId } from "./clubs.group.js"
+
+const IdPath = Schema.Struct({ id: Schema.String })
+const MemberPath = Schema.Struct({ id: Schema.String, userId: Schema.String })
+const ClubIdPath = Schema.Struct({ clubId: Schema.String })
+const ReasonBody = Body({ reason: StrLength(10, 500) })
+const Verification = OneOf("NONE", "QUEUED", "VERIFIED", "REJECTED")
+
+export const AdminClubPatchBody = Body({
+  name: Optional(StrLength(2, 80)),
+  description: Optional(Schema.NullOr(StrLength(0, 2000))),
+  sportIds: Optional(Schema.Array(SportId).pipe(Schema.maxItems(10), Schema.annotations(says("sportIds must contain at most 10 sports")))),
+  city: Optional(Schema.NullOr(StrLength(1, 80))),
+  clubType: Optional(OneOf("COMMUNITY", "CLUB_MEMBERSHIP")),
+  requiresApproval: Optional(Bool),
+  payoutFrozen: Optional(Bool)
+})
+
+export const AdminAddMemberBody = Body({
+  /** ADD (default): the athlete becomes an ACTIVE member now. INVITE: create an invite. */
+  mode: Optional(OneOf("ADD", "INVITE")),
+  userId: Optional(UuidStr),
+  role: Optional(OneOf("OWNER", "ADMIN", "MODERATOR", "MEMBER")),
+  targetUserId: Optional(UuidStr),
+  expiresInHours: Optional(IntBetween(1, 2160)),
+  maxUses: Optional(IntBetween(1, 10_000))
+})
+
+export const AdminAddMemberResult = Schema.Struct({
+  member: Schema.NullOr(ClubMemberView),
+  invite: Schema.NullOr(ClubInviteView),
+  /** The invite token, shown only here (preview: /v2/clubs/invites/by-token/{token}). */
+  token: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "AdminClubMemberAdded" })
+
+export const AdminMemberPatchBody = Body({
+  role: Optional(OneOf("OWNER", "ADMIN", "MODERATOR", "MEMBER")),
+  status: Optional(OneOf("ACTIVE", "REMOVED"))
+})
+
+const ListParams = Body({
+  ...PageParams,
+  status: Optional(OneOf("DRAFT", "PENDING_APPROVAL", "ACTIVE", "SUSPENDED")),
+  verificationStatus: Optional(Verification),
+  search: Optional(StrLength(1, 80))
+})
+
+const QueueParams = Body({ ...PageParams, verificationStatus: Optional(Verification), search: Optional(StrLength(1, 80)) })
+
+export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
+  .add(
+    HttpApiEndpoint.get("adminListClubs", "/v2/admin/clubs")
+      .middleware(Authenticated)
+      .setUrlParams(ListParams)
+      .addSuccess(Ok(PageOf(ClubView)))
+      .annotate(OpenApi.Summary, "Every club, newest first (`?status`, `?verificationStatus`, `?search`, `?page`, `?limit`)")
+  )
+  .add(
+    HttpApiEndpoint.get("adminClubVerificationQueue", "/v2/admin/clubs/verification-queue")
+      .middleware(Authenticated)
+      .setUrlParams(QueueParams)
+      .addSuccess(Ok(PageOf(ClubView)))
+      .annotate(OpenApi.Summary, "ACTIVE clubs awaiting the badge decision (NONE or QUEUED; QUEUED first, then oldest)")
+  )
+  .add(
+    HttpApiEndpoint.get("adminGetClub", "/v2/admin/clubs/:id")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(AdminClubView))
+      .annotate(OpenApi.Summary, "One club with oversight state and member, pending and follower counts")
+  )
+  .add(
+    HttpApiEndpoint.patch("adminPatchClub", "/v2/admin/clubs/:id")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .setPayload(AdminClubPatchBody)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Edit name, description, sports, city, type, gating (requiresApproval) and payout freeze")
+  )
+  .add(
+    HttpApiEndpoint.post("adminDeactivateClub", "/v2/admin/clubs/:id/deactivate")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .setPayload(ReasonBody)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Deactivate an active club with a reason (10-500, verbatim); hidden from athletes")
+  )
+  .add(
+    HttpApiEndpoint.post("adminReactivateClub", "/v2/admin/clubs/:id/reactivate")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Reactivate a deactivated club (reason cleared)")
+  )
+  .add(
+    HttpApiEndpoint.post("adminVerifyApproveClub", "/v2/admin/clubs/:id/verify-approve")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Grant the verified badge (NONE, QUEUED or REJECTED → VERIFIED)")
+  )
+  .add(
+    HttpApiEndpoint.post("adminVerifyRejectClub", "/v2/admin/clubs/:id/verify-reject")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .setPayload(ReasonBody)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Refuse or revoke the badge with a reason (NONE, QUEUED or VERIFIED → REJECTED)")
+  )
+  .add(
+    HttpApiEndpoint.get("adminClubMembers", "/v2/admin/clubs/:id/members")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .setUrlParams(Body({
+        ...PageParams,
+        status: Optional(OneOf("ACTIVE", "PENDING", "LEFT", "REMOVED")),
+        role: Optional(OneOf("OWNER", "ADMIN", "MODERATOR", "MEMBER"))
+      }))
+      .addSuccess(Ok(PageOf(ClubMemberView)))
+      .annotate(OpenApi.Summary, "Every membership of the club (`?status`, `?role`), owners and staff first")
+  )
+  .add(
+    HttpApiEndpoint.post("adminAddClubMember", "/v2/admin/clubs/:id/members")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .setPayload(AdminAddMemberBody)
+      .addSuccess(Ok(AdminAddMemberResult, { status: 201 }))
+      .annotate(OpenApi.Summary, "Add a member with a role (mode ADD) or create an invite (mode INVITE: targeted with targetUserId, else a share link)")
+  )
+  .add(
+    HttpApiEndpoint.patch("adminPatchClubMember", "/v2/admin/clubs/:id/members/:userId")
+      .middleware(Authenticated)
+      .setPath(MemberPath)
+      .setPayload(AdminMemberPatchBody)
+      .addSuccess(Ok(ClubMemberView))
+      .annotate(OpenApi.Summary, "Change role and/or status (ACTIVE: approve a PENDING request or reinstate; REMOVED: remove); last OWNER: 409")
+  )
+  .add(
+    HttpApiEndpoint.del("adminRemoveClubMember", "/v2/admin/clubs/:id/members/:userId")
+      .middleware(Authenticated)
+      .setPath(MemberPath)
+      .addSuccess(Ok(ClubMemberView))
+      .annotate(OpenApi.Summary, "Remove a member (ACTIVE or PENDING → REMOVED); last OWNER: 409 CLUB_LAST_OWNER")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Clubs (admin)")
+{}
+
+/** B "Verification", club rows: the same queue and moves as the admin clubs routes. */
+export class AdminClubVerificationGroup extends HttpApiGroup.make("adminClubVerification")
+  .add(
+    HttpApiEndpoint.get("listClubVerification", "/v2/admin/verification/clubs")
+      .middleware(Authenticated)
+      .setUrlParams(QueueParams)
+      .addSuccess(Ok(PageOf(ClubView)))
+      .annotate(OpenApi.Summary, "ACTIVE clubs by badge status (default NONE and QUEUED; `?verificationStatus` for one)")
+  )
+  .add(
+    HttpApiEndpoint.get("getClubVerification", "/v2/admin/verification/clubs/:clubId")
+      .middleware(Authenticated)
+      .setPath(ClubIdPath)
+      .addSuccess(Ok(AdminClubView))
+      .annotate(OpenApi.Summary, "One club's verification record (badge status and reason, counts)")
+  )
+  .add(
+    HttpApiEndpoint.post("approveClubVerification", "/v2/admin/verification/clubs/:clubId/approve")
+      .middleware(Authenticated)
+      .setPath(ClubIdPath)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Same as /v2/admin/clubs/{id}/verify-approve")
+  )
+  .add(
+    HttpApiEndpoint.post("rejectClubVerification", "/v2/admin/verification/clubs/:clubId/reject")
+      .middleware(Authenticated)
+      .setPath(ClubIdPath)
+      .setPayload(ReasonBody)
+      .addSuccess(Ok(AdminClubStateView))
+      .annotate(OpenApi.Summary, "Same as /v2/admin/clubs/{id}/verify-reject (reason 10-500)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Club verification (admin)")
+{}

@@ -1,0 +1,180 @@
+/**
+ * Club channels (C "Club channels"), announcements (C "Clubs" announcements; B "Clubs"
+ * announcements), the club admin announcement e-mail blast (C "Club admin") and club event creation
+ * (C "Club event creation": disabled at launch → 403 CLUB_EVENT_CREATION_DISABLED).
+ *
+ * Channels: members read them; club OWNER/ADMIN create, update and archive (DELETE archives);
+ * `#general` exists in every club and cannot be archived or renamed (409 GENERAL_CHANNEL_PROTECTED).
+ * Club-side announcement posting (`POST /v2/clubs/{clubId}/admin/announcements`) is an addition to
+ * the catalog: the e-mail blast presumes announcements the club writes.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, Bool, Optional, says, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import {
+  Authenticated,
+  BadRequest,
+  ClubManagers,
+  ClubMembers,
+  Conflict,
+  Forbidden,
+  NotFound,
+  Ok,
+  OptionalAuthenticated,
+  PageOf,
+  PageParams,
+  Unauthorized
+} from "../common/index.js"
+
+const ChannelName = Schema.String.pipe(
+  Schema.filter((s) => /^[a-z0-9][a-z0-9_-]{1,39}$/.test(s)),
+  Schema.annotations({ ...says("name must be 2-40 lowercase letters, digits, _ or -"), jsonSchema: { type: "string", example: "sunday-long-run" } })
+)
+
+export const ChannelView = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  topic: Schema.NullOr(Schema.String),
+  staffOnly: Schema.Boolean,
+  archived: Schema.Boolean,
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "ClubChannel" })
+
+export const AnnouncementView = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  title: Schema.String,
+  body: Schema.String,
+  pinned: Schema.Boolean,
+  authorKind: Schema.String,
+  authorId: Schema.NullOr(Schema.String),
+  createdAt: Schema.Date
+}).annotations({ identifier: "ClubAnnouncement" })
+
+export const AnnouncementBody = Body({ title: StrLength(3, 140), body: StrLength(1, 5000), pinned: Optional(Bool) })
+
+const BlastStatusView = Schema.Struct({
+  announcementId: Schema.String,
+  sent: Schema.Boolean,
+  blast: Schema.NullOr(Schema.Struct({
+    recipients: Schema.Number,
+    skippedWithoutEmail: Schema.Number,
+    requestedBy: Schema.NullOr(Schema.String),
+    createdAt: Schema.Date
+  })),
+  /** Outbox rows of the blast by status (null before a blast). */
+  deliveries: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Number }))
+}).annotations({ identifier: "ClubAnnouncementBlastStatus" })
+
+const ChannelPath = Schema.Struct({ clubId: Schema.String, channelId: Schema.String })
+const AnnouncementPath = Schema.Struct({ clubId: Schema.String, id: Schema.String })
+
+export class ClubContentGroup extends HttpApiGroup.make("clubContent")
+  .add(
+    HttpApiEndpoint.get("clubChannels", "/v2/clubs/:clubId/channels")
+      .middleware(ClubMembers)
+      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .setUrlParams(Body({ includeArchived: Optional(Schema.Literal("true", "false").annotations(says("includeArchived must be true or false"))) }))
+      .addSuccess(Ok(Schema.Array(ChannelView)))
+      .annotate(OpenApi.Summary, "The club's channels, #general first (members; `?includeArchived=true` for OWNER/ADMIN)")
+  )
+  .add(
+    HttpApiEndpoint.post("createClubChannel", "/v2/clubs/:clubId/channels")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .setPayload(Body({ name: ChannelName, topic: Optional(StrLength(0, 200)), staffOnly: Optional(Bool) }))
+      .addSuccess(Ok(ChannelView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Create a channel (OWNER/ADMIN; 409 CLUB_CHANNEL_NAME_TAKEN)")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateClubChannel", "/v2/clubs/:clubId/channels/:channelId")
+      .middleware(ClubManagers)
+      .setPath(ChannelPath)
+      .setPayload(Body({ name: Optional(ChannelName), topic: Optional(Schema.NullOr(StrLength(0, 200))), staffOnly: Optional(Bool) }))
+      .addSuccess(Ok(ChannelView))
+      .annotate(OpenApi.Summary, "Rename a channel or change its topic or posting rule (#general keeps its name)")
+  )
+  .add(
+    HttpApiEndpoint.del("archiveClubChannel", "/v2/clubs/:clubId/channels/:channelId")
+      .middleware(ClubManagers)
+      .setPath(ChannelPath)
+      .addSuccess(Ok(ChannelView))
+      .annotate(OpenApi.Summary, "Archive a channel (idempotent; #general cannot be archived: 409 GENERAL_CHANNEL_PROTECTED)")
+  )
+  .add(
+    HttpApiEndpoint.get("clubAnnouncements", "/v2/clubs/:id/announcements")
+      .middleware(OptionalAuthenticated)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setUrlParams(Body(PageParams))
+      .addSuccess(Ok(PageOf(AnnouncementView)))
+      .annotate(OpenApi.Summary, "A club's announcements, pinned first then newest")
+  )
+  .add(
+    HttpApiEndpoint.post("postClubAnnouncement", "/v2/clubs/:clubId/admin/announcements")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .setPayload(AnnouncementBody)
+      .addSuccess(Ok(AnnouncementView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Post an announcement (OWNER/ADMIN; an addition to the catalog)")
+  )
+  .add(
+    HttpApiEndpoint.get("announcementBlastStatus", "/v2/clubs/:clubId/admin/announcements/:id/email-blast")
+      .middleware(ClubManagers)
+      .setPath(AnnouncementPath)
+      .addSuccess(Ok(BlastStatusView))
+      .annotate(OpenApi.Summary, "Whether the announcement was e-mailed, to how many members, and the deliveries by status")
+  )
+  .add(
+    HttpApiEndpoint.post("sendAnnouncementBlast", "/v2/clubs/:clubId/admin/announcements/:id/email-blast")
+      .middleware(ClubManagers)
+      .setPath(AnnouncementPath)
+      .addSuccess(Ok(Schema.Struct({ announcementId: Schema.String, recipients: Schema.Number, skippedWithoutEmail: Schema.Number }), { status: 202 }))
+      .annotate(OpenApi.Summary, "E-mail the announcement to every ACTIVE member with an e-mail address, once (409 ANNOUNCEMENT_ALREADY_BLASTED)")
+  )
+  .add(
+    HttpApiEndpoint.post("createClubEvent", "/v2/clubs/:clubId/events")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .addSuccess(Ok(Schema.Null))
+      .annotate(OpenApi.Summary, "Club event creation: disabled at launch (403 CLUB_EVENT_CREATION_DISABLED)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Club channels and announcements")
+{}
+
+export class AdminClubAnnouncementsGroup extends HttpApiGroup.make("adminClubAnnouncements")
+  .add(
+    HttpApiEndpoint.get("adminClubAnnouncements", "/v2/admin/clubs/:id/announcements")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setUrlParams(Body(PageParams))
+      .addSuccess(Ok(PageOf(AnnouncementView)))
+      .annotate(OpenApi.Summary, "A club's announcements (any club status)")
+  )
+  .add(
+    HttpApiEndpoint.post("adminPostClubAnnouncement", "/v2/admin/clubs/:id/announcements")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setPayload(AnnouncementBody)
+      .addSuccess(Ok(AnnouncementView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Post an announcement to a club as the platform")
+  )
+  .add(
+    HttpApiEndpoint.del("adminDeleteClubAnnouncement", "/v2/admin/clubs/announcements/:annId")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ annId: Schema.String }))
+      .addSuccess(Ok(AnnouncementView))
+      .annotate(OpenApi.Summary, "Delete an announcement (any club)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .annotate(OpenApi.Title, "Club announcements (admin)")
+{}

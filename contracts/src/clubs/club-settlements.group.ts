@@ -1,0 +1,170 @@
+/**
+ * Club settlements and payout requests (A section 3 and 7.3; B "Payout requests"; C "Club
+ * settlements"). The club side (OWNER/ADMIN): its settlements (404 SETTLEMENT_NOT_FOUND for another
+ * club's or one paid to an organizer), a payout request for an ELIGIBLE settlement (409
+ * PAYOUT_ALREADY_REQUESTED, PAYOUT_ALREADY_PAID, SETTLEMENT_NOT_ELIGIBLE, CLUB_PAYOUT_FROZEN,
+ * SETTLEMENT_NOT_CLUB_PAYEE), its payout requests and cancel `{reason}`. The admin side
+ * (`clubs.money`): the payout queue (`?status`, `?payeeType`, `?clubId`) and the moves review
+ * (REQUESTED → UNDER_REVIEW), approve (→ APPROVED), mark-paid `{paymentReference}` (→ PAID, recorded
+ * in the ledger) and reject `{reason}` (UNDER_REVIEW → REJECTED). Every illegal move answers 409.
+ * Amounts are integers in paise with `currency`.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+
+export const SettlementView = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  payeeType: Schema.Literal("CLUB", "ORGANIZER"),
+  payeeId: Schema.String,
+  periodStart: Schema.Date,
+  periodEnd: Schema.Date,
+  grossAmount: Schema.Number,
+  commissionAmount: Schema.Number,
+  deductionsAmount: Schema.Number,
+  amount: Schema.Number,
+  currency: Schema.Literal("INR"),
+  entryCount: Schema.Number,
+  status: Schema.Literal("PENDING", "ELIGIBLE", "PAYOUT_REQUESTED", "PAID"),
+  eligibleAt: Schema.Date,
+  paidAt: Schema.NullOr(Schema.Date),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "ClubSettlement" })
+export type SettlementView = typeof SettlementView.Type
+
+export const PayoutRequestView = Schema.Struct({
+  id: Schema.String,
+  settlementId: Schema.String,
+  clubId: Schema.NullOr(Schema.String),
+  payeeType: Schema.Literal("CLUB", "ORGANIZER"),
+  payeeId: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.Literal("INR"),
+  status: Schema.Literal("REQUESTED", "UNDER_REVIEW", "APPROVED", "PAID", "REJECTED", "CANCELLED"),
+  requestedBy: Schema.String,
+  reviewedBy: Schema.NullOr(Schema.String),
+  approvedBy: Schema.NullOr(Schema.String),
+  paidBy: Schema.NullOr(Schema.String),
+  paymentReference: Schema.NullOr(Schema.String),
+  rejectionReason: Schema.NullOr(Schema.String),
+  cancelReason: Schema.NullOr(Schema.String),
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.Date),
+  approvedAt: Schema.NullOr(Schema.Date),
+  paidAt: Schema.NullOr(Schema.Date),
+  rejectedAt: Schema.NullOr(Schema.Date),
+  cancelledAt: Schema.NullOr(Schema.Date),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "PayoutRequest" })
+export type PayoutRequestView = typeof PayoutRequestView.Type
+
+const ClubPath = Schema.Struct({ clubId: Schema.String })
+const SettlementPath = Schema.Struct({ clubId: Schema.String, settlementId: Schema.String })
+const PayoutPath = Schema.Struct({ id: Schema.String })
+
+export class ClubSettlementsGroup extends HttpApiGroup.make("clubSettlements")
+  // The literal `payout-requests` routes come before `/:settlementId` (operations-notes 6.1).
+  .add(
+    HttpApiEndpoint.get("listClubPayoutRequests", "/v2/clubs/:clubId/settlements/payout-requests")
+      .middleware(ClubManagers)
+      .setPath(ClubPath)
+      .setUrlParams(Body(PageParams))
+      .addSuccess(Ok(PageOf(PayoutRequestView)))
+      .annotate(OpenApi.Summary, "The club's payout requests, newest first")
+  )
+  .add(
+    HttpApiEndpoint.post("cancelClubPayoutRequest", "/v2/clubs/:clubId/settlements/payout-requests/:id/cancel")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String, id: Schema.String }))
+      .setPayload(Body({ reason: StrLength(10, 500) }))
+      .addSuccess(Ok(PayoutRequestView))
+      .annotate(OpenApi.Summary, "Cancel the club's payout request while REQUESTED or UNDER_REVIEW `{reason (10-500)}`; the settlement becomes ELIGIBLE again")
+  )
+  .add(
+    HttpApiEndpoint.get("listClubSettlements", "/v2/clubs/:clubId/settlements")
+      .middleware(ClubManagers)
+      .setPath(ClubPath)
+      .setUrlParams(Body(PageParams))
+      .addSuccess(Ok(PageOf(SettlementView)))
+      .annotate(OpenApi.Summary, "The club's settlements (payable to the club), newest period first")
+  )
+  .add(
+    HttpApiEndpoint.get("getClubSettlement", "/v2/clubs/:clubId/settlements/:settlementId")
+      .middleware(ClubManagers)
+      .setPath(SettlementPath)
+      .addSuccess(Ok(SettlementView))
+      .annotate(OpenApi.Summary, "One settlement; 404 SETTLEMENT_NOT_FOUND for another club's or one paid to an organizer")
+  )
+  .add(
+    HttpApiEndpoint.post("requestClubPayout", "/v2/clubs/:clubId/settlements/:settlementId/payout-request")
+      .middleware(ClubManagers)
+      .setPath(SettlementPath)
+      .addSuccess(Ok(PayoutRequestView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Request the payout of an ELIGIBLE settlement (→ REQUESTED)")
+      .annotate(
+        OpenApi.Description,
+        "409 PAYOUT_ALREADY_REQUESTED, PAYOUT_ALREADY_PAID, SETTLEMENT_NOT_ELIGIBLE, CLUB_PAYOUT_FROZEN, SETTLEMENT_NOT_CLUB_PAYEE; 404 SETTLEMENT_NOT_FOUND. Two concurrent requests create one."
+      )
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Club settlements")
+{}
+
+export class AdminPayoutRequestsGroup extends HttpApiGroup.make("adminPayoutRequests")
+  .add(
+    HttpApiEndpoint.get("payoutRequestQueue", "/v2/admin/payout-requests")
+      .middleware(Authenticated)
+      .setUrlParams(Body({
+        ...PageParams,
+        status: Optional(OneOf("REQUESTED", "UNDER_REVIEW", "APPROVED", "PAID", "REJECTED", "CANCELLED")),
+        payeeType: Optional(OneOf("CLUB", "ORGANIZER")),
+        clubId: Optional(UuidStr)
+      }))
+      .addSuccess(Ok(PageOf(PayoutRequestView)))
+      .annotate(OpenApi.Summary, "Payout requests, oldest first (`?status`, `?payeeType` — CLUB narrows to the club queue — `?clubId`)")
+  )
+  .add(
+    HttpApiEndpoint.post("reviewPayoutRequest", "/v2/admin/payout-requests/:id/review")
+      .middleware(Authenticated)
+      .setPath(PayoutPath)
+      .addSuccess(Ok(PayoutRequestView))
+      .annotate(OpenApi.Summary, "REQUESTED → UNDER_REVIEW")
+  )
+  .add(
+    HttpApiEndpoint.post("approvePayoutRequest", "/v2/admin/payout-requests/:id/approve")
+      .middleware(Authenticated)
+      .setPath(PayoutPath)
+      .addSuccess(Ok(PayoutRequestView))
+      .annotate(OpenApi.Summary, "UNDER_REVIEW → APPROVED")
+  )
+  .add(
+    HttpApiEndpoint.post("markPayoutRequestPaid", "/v2/admin/payout-requests/:id/mark-paid")
+      .middleware(Authenticated)
+      .setPath(PayoutPath)
+      .setPayload(Body({ paymentReference: StrLength(3, 100) }))
+      .addSuccess(Ok(PayoutRequestView))
+      .annotate(OpenApi.Summary, "APPROVED → PAID with the bank payment reference (3-100); records the payout in the ledger (club payable → bank)")
+  )
+  .add(
+    HttpApiEndpoint.post("rejectPayoutRequest", "/v2/admin/payout-requests/:id/reject")
+      .middleware(Authenticated)
+      .setPath(PayoutPath)
+      .setPayload(Body({ reason: StrLength(10, 500) }))
+      .addSuccess(Ok(PayoutRequestView))
+      .annotate(OpenApi.Summary, "UNDER_REVIEW → REJECTED with a reason (10-500); the settlement becomes ELIGIBLE again")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Payout requests (admin)")
+{}

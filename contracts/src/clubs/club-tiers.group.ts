@@ -1,0 +1,363 @@
+/**
+ * Club membership tiers and their money (C "Clubs": tiers, checkout, payment verify, tier
+ * cancel/resume, monetization eligibility; C "Club revenue"; C "Club admin" change-tier; C "Club
+ * tier promos"; B "Club commission").
+ *
+ * Tiers are priced in INR paise per billing period and created by operators (`pnpm cli clubs tiers
+ * create`; the spec lists no tier-management route). Checkout creates a gateway order and answers
+ * what the app needs to open the gateway's checkout; verify checks the gateway signature (400
+ * PAYMENT_SIGNATURE_INVALID) and activates the membership once (a second verify answers the same
+ * membership); the gateway's `payment.captured` webhook activates it too when the app never calls
+ * verify. Money is booked in the ledger: the club's INR revenue account and the platform commission.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, OneOf, Optional, StrLength, says } from "@podium/kernel"
+import { Schema } from "effect"
+import {
+  Authenticated,
+  BadRequest,
+  ClubManagers,
+  ClubManagersOrAdmin,
+  ClubMembers,
+  Conflict,
+  Forbidden,
+  NotFound,
+  Ok,
+  OptionalAuthenticated,
+  PageOf,
+  PageParams,
+  ServiceUnavailable,
+  Unauthorized
+} from "../common/index.js"
+
+const IdPath = Schema.Struct({ id: Schema.String })
+const TierPath = Schema.Struct({ id: Schema.String, tierId: Schema.String })
+const ClubTierPath = Schema.Struct({ clubId: Schema.String, tierId: Schema.String })
+
+export const ClubTierView = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  priceAmount: Schema.Number,
+  currency: Schema.String,
+  billingPeriod: Schema.Literal("MONTHLY", "QUARTERLY", "YEARLY"),
+  benefits: Schema.Array(Schema.String),
+  status: Schema.Literal("ACTIVE", "ARCHIVED"),
+  sortOrder: Schema.Number,
+  createdAt: Schema.Date
+}).annotations({ identifier: "ClubTier" })
+export type ClubTierView = typeof ClubTierView.Type
+
+export const TierMembershipView = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  memberId: Schema.String,
+  userId: Schema.String,
+  tierId: Schema.String,
+  /** ACTIVE (renews), CANCELED (ends at currentPeriodEnd), EXPIRED (period over). */
+  status: Schema.Literal("ACTIVE", "CANCELED", "EXPIRED"),
+  currentPeriodStart: Schema.Date,
+  currentPeriodEnd: Schema.Date,
+  cancelAtPeriodEnd: Schema.Boolean,
+  canceledAt: Schema.NullOr(Schema.Date),
+  lastPaymentId: Schema.NullOr(Schema.String),
+  lastProrationAmount: Schema.NullOr(Schema.Number),
+  updatedAt: Schema.Date
+}).annotations({ identifier: "ClubTierMembership" })
+export type TierMembershipView = typeof TierMembershipView.Type
+
+export const TierCheckoutView = Schema.Struct({
+  checkoutId: Schema.String,
+  /** The gateway order id the app opens checkout with. */
+  orderId: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.String,
+  keyId: Schema.String,
+  provider: Schema.String,
+  listAmount: Schema.Number,
+  discountAmount: Schema.Number,
+  promoId: Schema.NullOr(Schema.String),
+  tier: ClubTierView
+}).annotations({ identifier: "ClubTierCheckout" })
+
+const PromoCode = Schema.String.pipe(
+  Schema.filter((s) => /^[A-Za-z0-9_-]{3,32}$/.test(s.trim())),
+  Schema.annotations(says("promoCode must be 3-32 letters, digits, - or _"))
+)
+
+const Signature = Schema.String.pipe(
+  Schema.filter((s) => /^[0-9a-fA-F]{16,256}$/.test(s)),
+  Schema.annotations(says("signature must be the gateway's hex signature"))
+)
+
+const VerifyBody = Body({ orderId: StrLength(1, 100), signature: Signature })
+
+export const ChangeTierPreviewView = Schema.Struct({
+  memberId: Schema.String,
+  fromTierId: Schema.NullOr(Schema.String),
+  toTierId: Schema.String,
+  currency: Schema.String,
+  fromPrice: Schema.Number,
+  toPrice: Schema.Number,
+  periodStart: Schema.Date,
+  periodEnd: Schema.Date,
+  remainingSeconds: Schema.Number,
+  periodSeconds: Schema.Number,
+  unusedCredit: Schema.Number,
+  remainingCharge: Schema.Number,
+  prorationAmount: Schema.Number,
+  effectiveAt: Schema.Date,
+  startsNewPeriod: Schema.Boolean
+}).annotations({ identifier: "ClubChangeTierPreview" })
+export type ChangeTierPreviewView = typeof ChangeTierPreviewView.Type
+
+const ChangeTierBody = Body({ tierId: StrLength(1, 64) })
+
+export const MonetizationEligibilityView = Schema.Struct({
+  clubId: Schema.String,
+  eligible: Schema.Boolean,
+  kycStatus: Schema.String,
+  checks: Schema.Array(Schema.Struct({ code: Schema.String, ok: Schema.NullOr(Schema.Boolean), message: Schema.String })),
+  missing: Schema.Array(Schema.String)
+}).annotations({ identifier: "ClubMonetizationEligibility" })
+
+const MoneyTotals = { grossAmount: Schema.Number, platformCommission: Schema.Number, netAmount: Schema.Number }
+
+export const RevenueStreamsView = Schema.Struct({
+  clubId: Schema.String,
+  currency: Schema.String,
+  streams: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, ...MoneyTotals, payments: Schema.Number })),
+  totals: Schema.Struct(MoneyTotals),
+  revenueBalance: Schema.Number
+}).annotations({ identifier: "ClubRevenueStreams" })
+
+export class ClubTiersGroup extends HttpApiGroup.make("clubTiers")
+  .add(
+    HttpApiEndpoint.get("listClubTiers", "/v2/clubs/:id/tiers")
+      .middleware(OptionalAuthenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(Schema.Array(ClubTierView)))
+      .annotate(OpenApi.Summary, "The tiers on sale in a club (public for listed clubs; 404 for clubs the caller cannot see)")
+  )
+  .add(
+    HttpApiEndpoint.post("checkoutClubTier", "/v2/clubs/:id/tiers/:tierId/checkout")
+      .middleware(Authenticated)
+      .setPath(TierPath)
+      .setPayload(Body({ promoCode: Optional(PromoCode) }))
+      .addSuccess(Ok(TierCheckoutView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Start buying a tier: creates the gateway order (after an optional promo) and answers orderId, amount, currency, keyId, provider")
+      .annotate(
+        OpenApi.Description,
+        "Signed-in athletes; CLUB_MEMBERSHIP clubs only (403 CLUB_NOT_MEMBERSHIP_TYPE), monetizable (409 CLUB_NOT_MONETIZABLE), tier on sale (409 CLUB_TIER_NOT_ACTIVE). Gated clubs need an approved membership first (403 CLUB_MEMBERSHIP_APPROVAL_REQUIRED). A promo that cannot be used: 400 CLUB_TIER_PROMO_INVALID with the reason. Gateway down: 503 PAYMENT_GATEWAY_NOT_CONFIGURED."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("verifyClubTierPayment", "/v2/clubs/:id/tiers/:tierId/payments/:paymentId/verify")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ id: Schema.String, tierId: Schema.String, paymentId: StrLength(1, 100) }))
+      .setPayload(VerifyBody)
+      .addSuccess(Ok(TierMembershipView))
+      .annotate(OpenApi.Summary, "Verify the gateway payment of a tier checkout and activate the membership (idempotent)")
+      .annotate(
+        OpenApi.Description,
+        "Body `{orderId, signature}`. 400 PAYMENT_SIGNATURE_INVALID for a wrong signature (checked in constant time), 400 PAYMENT_MISMATCH when the payment is of another order or amount, 404 CLUB_TIER_CHECKOUT_NOT_FOUND for an order that is not the caller's checkout of this tier, 409 CLUB_TIER_PAYMENT_NOT_CAPTURED while the gateway has not captured it."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("cancelMyClubTier", "/v2/clubs/:id/tier/cancel")
+      .middleware(ClubMembers)
+      .setPath(IdPath)
+      .addSuccess(Ok(TierMembershipView))
+      .annotate(OpenApi.Summary, "Cancel the caller's tier at period end (ACTIVE → CANCELED; keeps access until currentPeriodEnd)")
+  )
+  .add(
+    HttpApiEndpoint.post("resumeMyClubTier", "/v2/clubs/:id/tier/resume")
+      .middleware(ClubMembers)
+      .setPath(IdPath)
+      .addSuccess(Ok(TierMembershipView))
+      .annotate(OpenApi.Summary, "Resume a canceled tier before its period ends (CANCELED → ACTIVE)")
+  )
+  .add(
+    HttpApiEndpoint.get("clubMonetizationEligibility", "/v2/clubs/:id/monetization-eligibility")
+      .middleware(ClubManagersOrAdmin)
+      .setPath(IdPath)
+      .addSuccess(Ok(MonetizationEligibilityView))
+      .annotate(OpenApi.Summary, "What the club still needs to sell tiers (ACTIVE, CLUB_MEMBERSHIP, club KYC, a tier on sale)")
+  )
+  .add(
+    HttpApiEndpoint.get("clubRevenueStreams", "/v2/clubs/:clubId/revenue-streams")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .addSuccess(Ok(RevenueStreamsView))
+      .annotate(OpenApi.Summary, "The club's revenue by stream, summed from the ledger (paise); CLUB_MEMBERSHIP clubs only, others 403")
+  )
+  .add(
+    HttpApiEndpoint.post("previewChangeMemberTier", "/v2/clubs/:clubId/admin/memberships/:id/change-tier/preview")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String, id: Schema.String }))
+      .setPayload(ChangeTierBody)
+      .addSuccess(Ok(ChangeTierPreviewView))
+      .annotate(OpenApi.Summary, "Preview a member's tier change: proration of the running period (nothing persisted)")
+  )
+  .add(
+    HttpApiEndpoint.post("changeMemberTier", "/v2/clubs/:clubId/admin/memberships/:id/change-tier")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String, id: Schema.String }))
+      .setPayload(ChangeTierBody)
+      .addSuccess(Ok(Schema.Struct({ membership: TierMembershipView, preview: ChangeTierPreviewView })))
+      .annotate(OpenApi.Summary, "Move a member to another tier now (period end kept; proration recorded, no charge)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "Club tiers")
+  .annotate(OpenApi.Description, "Membership tiers, checkout and payment, cancel/resume, change-tier, revenue")
+{}
+
+// ---------------------------------------------------------------------------------------------
+// Tier promos
+
+export const TierPromoView = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  tierId: Schema.String,
+  code: Schema.String,
+  discountType: Schema.Literal("PERCENT", "AMOUNT"),
+  discountValue: Schema.Number,
+  maxRedemptions: Schema.NullOr(Schema.Number),
+  redemptions: Schema.Number,
+  validFrom: Schema.NullOr(Schema.Date),
+  validUntil: Schema.NullOr(Schema.Date),
+  status: Schema.Literal("ACTIVE", "ARCHIVED"),
+  createdAt: Schema.Date,
+  archivedAt: Schema.NullOr(Schema.Date)
+}).annotations({ identifier: "ClubTierPromo" })
+
+const PositiveInt = (what: string, max: number) =>
+  Schema.Number.pipe(
+    Schema.filter((n) => Number.isInteger(n) && n >= 1 && n <= max),
+    Schema.annotations(says(`${what} must be an integer between 1 and ${max}`))
+  )
+
+const IsoDate = (what: string) => Schema.Date.annotations(says(`${what} must be an ISO 8601 date-time`))
+
+export const CreatePromoBody = Body({
+  code: PromoCode.annotations(says("code must be 3-32 letters, digits, - or _")),
+  discountType: OneOf("PERCENT", "AMOUNT"),
+  discountValue: PositiveInt("discountValue", 10_000_000),
+  maxRedemptions: Optional(PositiveInt("maxRedemptions", 1_000_000)),
+  validFrom: Optional(IsoDate("validFrom")),
+  validUntil: Optional(IsoDate("validUntil"))
+})
+
+export const PromoQuoteView = Schema.Struct({
+  ok: Schema.Boolean,
+  reason: Schema.NullOr(Schema.String),
+  effectiveAmount: Schema.Number,
+  effectivePct: Schema.Number,
+  listAmount: Schema.Number,
+  discountAmount: Schema.Number,
+  currency: Schema.String
+}).annotations({ identifier: "ClubTierPromoQuote" })
+
+export class ClubTierPromosGroup extends HttpApiGroup.make("clubTierPromos")
+  .add(
+    HttpApiEndpoint.get("listTierPromos", "/v2/clubs/:clubId/tiers/:tierId/promos")
+      .middleware(ClubManagers)
+      .setPath(ClubTierPath)
+      .setUrlParams(Body(PageParams))
+      .addSuccess(Ok(PageOf(TierPromoView)))
+      .annotate(OpenApi.Summary, "A tier's promos (ACTIVE and ARCHIVED), newest first")
+  )
+  .add(
+    HttpApiEndpoint.post("createTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos")
+      .middleware(ClubManagers)
+      .setPath(ClubTierPath)
+      .setPayload(CreatePromoBody)
+      .addSuccess(Ok(TierPromoView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Create a promo code on a tier (PERCENT 1-90 or AMOUNT in paise leaving ≥ 100 paise); 409 CLUB_TIER_PROMO_CODE_TAKEN")
+  )
+  .add(
+    HttpApiEndpoint.get("quoteTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/quote")
+      .middleware(OptionalAuthenticated)
+      .setPath(ClubTierPath)
+      .setUrlParams(Body({ code: StrLength(1, 64) }))
+      .addSuccess(Ok(PromoQuoteView))
+      .annotate(OpenApi.Summary, "Quote a code on a tier: {ok, reason, effectiveAmount, effectivePct}; an unknown code is ok:false, never 404")
+  )
+  .add(
+    HttpApiEndpoint.del("archiveTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/:promoId")
+      .middleware(ClubManagers)
+      .setPath(Schema.Struct({ clubId: Schema.String, tierId: Schema.String, promoId: Schema.String }))
+      .addSuccess(Ok(TierPromoView))
+      .annotate(OpenApi.Summary, "Archive a promo (ACTIVE → ARCHIVED; 409 when already archived)")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Club tier promos")
+{}
+
+// ---------------------------------------------------------------------------------------------
+// Commission (admin, clubs.money)
+
+const CommissionPct = Schema.NullOr(
+  Schema.Number.pipe(
+    Schema.filter((n) => Number.isFinite(n) && n >= 0 && n <= 100 && Math.round(n * 100) === n * 100),
+    Schema.annotations(says("commissionPct must be a percentage between 0 and 100 with at most 2 decimals, or null to clear"))
+  )
+).annotations(says("commissionPct must be a percentage between 0 and 100 with at most 2 decimals, or null to clear"))
+
+export const CommissionBody = Body({ commissionPct: CommissionPct })
+
+export const CommissionBreakdownView = Schema.Struct({
+  clubId: Schema.String,
+  tierId: Schema.String,
+  currency: Schema.String,
+  priceAmount: Schema.Number,
+  platformDefaultPct: Schema.Number,
+  clubOverridePct: Schema.NullOr(Schema.Number),
+  tierOverridePct: Schema.NullOr(Schema.Number),
+  resolvedPct: Schema.Number,
+  source: Schema.Literal("PLATFORM_DEFAULT", "CLUB_OVERRIDE", "TIER_OVERRIDE"),
+  platformCommissionAmount: Schema.Number,
+  clubNetAmount: Schema.Number
+}).annotations({ identifier: "ClubCommissionBreakdown" })
+
+export class ClubCommissionGroup extends HttpApiGroup.make("clubCommission")
+  .add(
+    HttpApiEndpoint.put("setClubCommission", "/v2/clubs/:clubId/commission")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .setPayload(CommissionBody)
+      .addSuccess(Ok(Schema.Struct({ clubId: Schema.String, commissionPct: Schema.NullOr(Schema.Number), platformDefaultPct: Schema.Number })))
+      .annotate(OpenApi.Summary, "Set or clear (`{commissionPct: null}`) the club-wide commission override (admin, clubs.money)")
+  )
+  .add(
+    HttpApiEndpoint.put("setTierCommission", "/v2/clubs/:clubId/tiers/:tierId/commission")
+      .middleware(Authenticated)
+      .setPath(ClubTierPath)
+      .setPayload(CommissionBody)
+      .addSuccess(Ok(CommissionBreakdownView))
+      .annotate(OpenApi.Summary, "Set or clear a tier's commission override (admin, clubs.money); answers the resolved breakdown")
+  )
+  .add(
+    HttpApiEndpoint.get("tierCommissionBreakdown", "/v2/clubs/:clubId/tiers/:tierId/commission/breakdown")
+      .middleware(Authenticated)
+      .setPath(ClubTierPath)
+      .addSuccess(Ok(CommissionBreakdownView))
+      .annotate(OpenApi.Summary, "Resolved split (platform default → club override → tier override) plus the raw overrides; paise")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Club commission (admin)")
+{}

@@ -1,0 +1,153 @@
+/**
+ * Admin: Money / Payments (document B): the payment webhook inbox, the configured payment
+ * providers and the gateway orders the platform created with their payments. Permission
+ * `payments.manage` (read and act).
+ *
+ * Webhook event rows move RECEIVED → PROCESSED | FAILED by dispatch; acknowledge (RECEIVED/FAILED →
+ * ACKNOWLEDGED, emits webhook_event.acknowledged), cancel (a poisoned RECEIVED/FAILED row →
+ * CANCELLED, emits webhook_event.cancelled) and replay (re-dispatch of any row but a CANCELLED one,
+ * emits webhook_event.replayed; a replay of a PROCESSED row changes nothing) — any other move is 409
+ * WEBHOOK_EVENT_STATE_CONFLICT; a row being dispatched is 409 WEBHOOK_EVENT_IN_PROGRESS.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, OneOf, Optional, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+
+export const WebhookEventStatusParam = OneOf("RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED")
+export const PaymentOrderStatusParam = OneOf("CREATED", "ATTEMPTED", "PAID")
+
+export const WebhookEventView = Schema.Struct({
+  id: Schema.String,
+  provider: Schema.String,
+  eventId: Schema.String,
+  eventType: Schema.String,
+  payload: Schema.Unknown,
+  signatureVerified: Schema.Boolean,
+  status: Schema.String,
+  attempts: Schema.Int,
+  lastError: Schema.NullOr(Schema.String),
+  processedBy: Schema.Array(Schema.String),
+  replayCount: Schema.Int,
+  resolvedBy: Schema.NullOr(Schema.String),
+  receivedAt: Schema.Date,
+  lastAttemptAt: Schema.NullOr(Schema.Date),
+  processedAt: Schema.NullOr(Schema.Date),
+  resolvedAt: Schema.NullOr(Schema.Date),
+  updatedAt: Schema.Date
+}).annotations({ identifier: "PaymentWebhookEvent" })
+
+export const PaymentProviderView = Schema.Struct({
+  role: Schema.String,
+  kind: Schema.String,
+  provider: Schema.String,
+  configured: Schema.Boolean,
+  healthy: Schema.Boolean,
+  detail: Schema.String,
+  description: Schema.String
+}).annotations({ identifier: "PaymentProvider" })
+
+export const PaymentProvidersView = Schema.Struct({
+  gateway: PaymentProviderView,
+  bankVerifier: PaymentProviderView
+}).annotations({ identifier: "PaymentProviders" })
+
+export const PaymentRecordView = Schema.Struct({
+  id: Schema.String,
+  gatewayPaymentId: Schema.String,
+  amount: Schema.Int,
+  currency: Schema.String,
+  status: Schema.String,
+  method: Schema.NullOr(Schema.String),
+  source: Schema.String,
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date
+}).annotations({ identifier: "PaymentRecord" })
+
+export const PaymentOrderView = Schema.Struct({
+  id: Schema.String,
+  provider: Schema.String,
+  gatewayOrderId: Schema.String,
+  purpose: Schema.String,
+  ownerRef: Schema.String,
+  amount: Schema.Int,
+  currency: Schema.String,
+  receipt: Schema.String,
+  notes: Schema.Record({ key: Schema.String, value: Schema.String }),
+  status: Schema.String,
+  paidAt: Schema.NullOr(Schema.Date),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date,
+  payments: Schema.Array(PaymentRecordView)
+}).annotations({ identifier: "PaymentOrder" })
+
+const IdPath = Schema.Struct({ id: Schema.String })
+
+export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
+  .add(
+    HttpApiEndpoint.get("adminListPayments", "/v2/admin/payments")
+      .middleware(Authenticated)
+      .setUrlParams(Body({
+        ...PageParams,
+        status: Optional(PaymentOrderStatusParam),
+        purpose: Optional(StrLength(1, 40)),
+        provider: Optional(StrLength(1, 40)),
+        ownerRef: Optional(StrLength(1, 200))
+      }))
+      .addSuccess(Ok(PageOf(PaymentOrderView)))
+      .annotate(OpenApi.Summary, "Gateway orders the platform created, newest first, each with its payments")
+  )
+  .add(
+    HttpApiEndpoint.get("adminPaymentProviders", "/v2/admin/payment-providers")
+      .middleware(Authenticated)
+      .addSuccess(Ok(PaymentProvidersView))
+      .annotate(OpenApi.Summary, "Which payment gateway and bank verifier are configured, and whether they answer")
+  )
+  .add(
+    HttpApiEndpoint.get("adminListWebhookEvents", "/v2/admin/webhook-events")
+      .middleware(Authenticated)
+      .setUrlParams(Body({
+        ...PageParams,
+        status: Optional(WebhookEventStatusParam),
+        provider: Optional(StrLength(1, 40)),
+        eventType: Optional(StrLength(1, 100))
+      }))
+      .addSuccess(Ok(PageOf(WebhookEventView)))
+      .annotate(OpenApi.Summary, "The payment webhook inbox, newest first (filters status, provider, eventType)")
+  )
+  .add(
+    HttpApiEndpoint.get("adminGetWebhookEvent", "/v2/admin/webhook-events/:id")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(WebhookEventView))
+      .annotate(OpenApi.Summary, "One webhook event with its payload")
+  )
+  .add(
+    HttpApiEndpoint.post("adminAcknowledgeWebhookEvent", "/v2/admin/webhook-events/:id/acknowledge")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(WebhookEventView, { status: 201 }))
+      .annotate(OpenApi.Summary, "RECEIVED/FAILED → ACKNOWLEDGED (emits webhook_event.acknowledged)")
+  )
+  .add(
+    HttpApiEndpoint.post("adminCancelWebhookEvent", "/v2/admin/webhook-events/:id/cancel")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(WebhookEventView, { status: 201 }))
+      .annotate(OpenApi.Summary, "A poisoned RECEIVED/FAILED row → CANCELLED, never dispatched again (emits webhook_event.cancelled)")
+  )
+  .add(
+    HttpApiEndpoint.post("adminReplayWebhookEvent", "/v2/admin/webhook-events/:id/replay")
+      .middleware(Authenticated)
+      .setPath(IdPath)
+      .addSuccess(Ok(WebhookEventView, { status: 201 }))
+      .annotate(OpenApi.Summary, "Re-dispatch the event to its processors (emits webhook_event.replayed); idempotent")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(Conflict.wire)
+  .annotate(OpenApi.Title, "Admin: payments")
+  .annotate(OpenApi.Description, "Payment webhook inbox, payment providers and gateway orders; permission payments.manage")
+{}

@@ -1,0 +1,50 @@
+/**
+ * Preference types (C "Athlete / Notifications" GET, POST, DELETE /v2/notifications/preferences-types):
+ * the kinds of notification the caller may subscribe to or opt out of — challenges, events,
+ * activity, marketing and the admin categories for users — with the caller's state. POST
+ * `{type}` subscribes; DELETE `?type=` opts out (400 PREFERENCE_TYPE_LOCKED for a transactional
+ * category, 404 for an unknown type). Both answer every type with its new state. The sender honours
+ * the switches.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, StrLength } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+
+export const PreferenceTypeView = Schema.Struct({
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  userControllable: Schema.Boolean.annotations({ description: "False: transactional, cannot be switched off" }),
+  subscribed: Schema.Boolean
+}).annotations({ identifier: "NotificationPreferenceType" })
+
+export const PreferenceTypeBody = Body({ type: StrLength(1, 100) })
+
+export class NotificationPreferenceTypesGroup extends HttpApiGroup.make("notificationPreferenceTypes")
+  .add(
+    HttpApiEndpoint.get("listPreferenceTypes", "/v2/notifications/preferences-types")
+      .addSuccess(Ok(Schema.Array(PreferenceTypeView)))
+      .annotate(OpenApi.Summary, "Every notification type with the caller's subscription")
+  )
+  .add(
+    HttpApiEndpoint.post("subscribePreferenceType", "/v2/notifications/preferences-types")
+      .setPayload(PreferenceTypeBody)
+      .addSuccess(Ok(Schema.Array(PreferenceTypeView), { status: 201 }))
+      .annotate(OpenApi.Summary, "Subscribe to a notification type (idempotent)")
+  )
+  .add(
+    HttpApiEndpoint.del("unsubscribePreferenceType", "/v2/notifications/preferences-types")
+      .setUrlParams(PreferenceTypeBody)
+      .addSuccess(Ok(Schema.Array(PreferenceTypeView)))
+      .annotate(OpenApi.Summary, "Opt out of a notification type (?type=); transactional types cannot be switched off (400)")
+  )
+  .middleware(Authenticated)
+  .addError(BadRequest.wire)
+  .addError(ServiceUnavailable.wire)
+  .addError(Conflict.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .annotate(OpenApi.Title, "Athlete / Notification preference types")
+  .annotate(OpenApi.Description, "Subscribe to or opt out of notification types")
+{}

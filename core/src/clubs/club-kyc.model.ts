@@ -1,0 +1,178 @@
+/**
+ * Club KYC (A section 3, B "Club KYC", C "Club KYC"): the bank account the club is paid into, its
+ * PAN and supporting documents, and the admin review.
+ *
+ *   DRAFT ─submit─▶ UNDER_REVIEW ─approve─▶ APPROVED
+ *                        ├─reject (reason 10-500, verbatim)─▶ REJECTED ─┐
+ *                        └─request-resubmission (reason)───▶ RESUBMIT ─┴─(edit)─submit─▶ UNDER_REVIEW
+ *
+ * The spec does not name the state before the first submit; it is DRAFT (created by the first
+ * save, verify-bank or verify-pan). The club edits (and penny-drops) only while DRAFT, REJECTED or
+ * RESUBMIT; UNDER_REVIEW and APPROVED are locked (CLUB_KYC_LOCKED). Submit needs the panCard
+ * document, the bank account number and IFSC, and a successful penny drop of exactly the saved
+ * account (CLUB_KYC_BANK_ACCOUNT_MISMATCH otherwise).
+ *
+ * The bank account number is sealed at rest (Identity.SecretBox) with its last four digits in
+ * clear for the masked view; a keyed fingerprint (HMAC of club, number and IFSC) lets the store
+ * compare "the account that was verified" with "the account saved now" without opening the seal.
+ */
+import { Schema } from "effect"
+import type { StoredFile } from "../media/stored-file.js"
+import type { SealedBankAccount } from "../payments/bank-account.model.js"
+
+export const ClubKycStatuses = ["DRAFT", "UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT"] as const
+export type ClubKycStatus = (typeof ClubKycStatuses)[number]
+
+/**
+ * The document fields of the club KYC form (multipart, like the organizer business KYC). The spec
+ * names only panCard (required to submit); the others are what a payout KYC usually carries and
+ * are optional.
+ */
+export const ClubKycDocumentFields = [
+  "panCard",
+  "cancelledCheque",
+  "bankAccountProof",
+  "addressProof",
+  "registrationCertificate",
+  "aadhaarCard"
+] as const
+export type ClubKycDocumentField = (typeof ClubKycDocumentFields)[number]
+export type ClubKycDocuments = Partial<Record<ClubKycDocumentField, StoredFile>>
+
+/** The outcome of the last penny drop, recorded on the KYC (the C result shapes plus what was checked). */
+export interface ClubBankCheck {
+  readonly verified: boolean
+  /** Fingerprint of the account (club, number, IFSC) the drop went to. */
+  readonly fingerprint: string
+  readonly last4: string
+  readonly ifsc: string
+  readonly accountHolderName: string | null
+  readonly utr: string | null
+  readonly amountDeposited: number | null
+  readonly transactionId: string | null
+  readonly reason: string | null
+  readonly message: string | null
+  readonly provider: string
+  /** ISO time of the drop. */
+  readonly at: string
+}
+
+/** How a PAN's name compares with the verified bank account holder. */
+export type PanNameMatch = "MATCH" | "MISMATCH" | "NOT_CHECKED"
+
+/** The outcome of the last PAN check (format + consistency; no registry is called). */
+export interface ClubPanCheck {
+  readonly verified: boolean
+  readonly panNumber: string
+  readonly nameMatch: PanNameMatch
+  readonly reason: string | null
+  /** ISO time of the check. */
+  readonly at: string
+}
+
+export interface ClubKyc {
+  readonly id: string
+  readonly clubId: string
+  readonly status: ClubKycStatus
+  readonly bankAccount: SealedBankAccount | null
+  readonly bankAccountFingerprint: string | null
+  readonly ifscCode: string | null
+  /** The holder name the club typed (a hint for the penny drop). */
+  readonly accountHolderName: string | null
+  readonly panNumber: string | null
+  readonly panName: string | null
+  readonly documents: ClubKycDocuments
+  readonly bankCheck: ClubBankCheck | null
+  readonly panCheck: ClubPanCheck | null
+  /** The admin's reject / resubmission reason, verbatim; cleared on the next submit. */
+  readonly reviewReason: string | null
+  readonly reviewedBy: string | null
+  readonly reviewedAt: Date | null
+  readonly submittedAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** The KYC state machine as data: where each move may start and where it leads. */
+export const ClubKycMoves = {
+  submit: { from: ["DRAFT", "REJECTED", "RESUBMIT"], to: "UNDER_REVIEW" },
+  approve: { from: ["UNDER_REVIEW"], to: "APPROVED" },
+  reject: { from: ["UNDER_REVIEW"], to: "REJECTED" },
+  requestResubmission: { from: ["UNDER_REVIEW"], to: "RESUBMIT" }
+} as const satisfies Record<string, { readonly from: ReadonlyArray<ClubKycStatus>; readonly to: ClubKycStatus }>
+export type ClubKycMove = keyof typeof ClubKycMoves
+
+/** States in which the club may edit its KYC and run penny drops (the submit move's sources). */
+export const ClubKycEditableStatuses: ReadonlyArray<ClubKycStatus> = ClubKycMoves.submit.from
+/** States in which the KYC is locked (CLUB_KYC_LOCKED). */
+export const ClubKycLockedStatuses: ReadonlyArray<ClubKycStatus> = ["UNDER_REVIEW", "APPROVED"]
+
+/** The PAN format: 5 letters, 4 digits, 1 letter. */
+export const PanPattern = /^[A-Z]{5}[0-9]{4}[A-Z]$/
+
+const nameTokens = (name: string) =>
+  name.toUpperCase().replace(/[^A-Z ]+/g, " ").split(/\s+/).filter((t) => t.length > 0 && !["MR", "MRS", "MS", "DR", "SHRI", "SMT"].includes(t))
+
+/**
+ * Whether two person or entity names agree: the same words in any order, or every word of the
+ * shorter name (at least two words) present in the longer one (a missing middle name).
+ */
+export const namesMatch = (a: string, b: string): boolean => {
+  const left = nameTokens(a)
+  const right = nameTokens(b)
+  if (left.length === 0 || right.length === 0) return false
+  const [short, long] = left.length <= right.length ? [left, right] : [right, left]
+  const longSet = new Set(long)
+  if (short.length === long.length) return short.every((t) => longSet.has(t)) && new Set(short).size === longSet.size
+  return short.length >= 2 && short.every((t) => longSet.has(t))
+}
+
+export class ClubKycNotFound extends Schema.TaggedError<ClubKycNotFound>()("ClubKycNotFound", { ref: Schema.String }) {
+  override get message() {
+    return "Club KYC not found"
+  }
+}
+
+/** An edit or penny drop while UNDER_REVIEW or APPROVED (409 CLUB_KYC_LOCKED). */
+export class ClubKycLocked extends Schema.TaggedError<ClubKycLocked>()("ClubKycLocked", { status: Schema.String }) {
+  override get message() {
+    return `Club KYC cannot be changed while ${this.status}`
+  }
+}
+
+/** The verified account is not the saved one (409 CLUB_KYC_BANK_ACCOUNT_MISMATCH). */
+export class ClubKycBankAccountMismatch extends Schema.TaggedError<ClubKycBankAccountMismatch>()("ClubKycBankAccountMismatch", {
+  detail: Schema.String
+}) {
+  override get message() {
+    return this.detail
+  }
+}
+
+/** Submit refused: what is missing (400 CLUB_KYC_INCOMPLETE, each missing item listed). */
+export class ClubKycIncomplete extends Schema.TaggedError<ClubKycIncomplete>()("ClubKycIncomplete", {
+  missing: Schema.Array(Schema.String)
+}) {
+  override get message() {
+    return this.missing.join("; ")
+  }
+}
+
+/** A review or submit move from a state that does not allow it (409 CLUB_KYC_MOVE_REFUSED). */
+export class ClubKycMoveRefused extends Schema.TaggedError<ClubKycMoveRefused>()("ClubKycMoveRefused", {
+  move: Schema.String,
+  status: Schema.String
+}) {
+  override get message() {
+    return `Cannot ${this.move} a club KYC that is ${this.status}`
+  }
+}
+
+/** Input the contract cannot judge alone (bad files, nothing to verify): 400 with every message. */
+export class ClubKycInputInvalid extends Schema.TaggedError<ClubKycInputInvalid>()("ClubKycInputInvalid", {
+  messages: Schema.Array(Schema.String)
+}) {
+  override get message() {
+    return this.messages.join("; ")
+  }
+}

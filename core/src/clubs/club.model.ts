@@ -1,0 +1,129 @@
+/**
+ * A club (document C "Clubs", A section 3 "Club (onboarding)"): created by a signed-in athlete, who
+ * becomes its OWNER, and reviewed by admins before it goes public.
+ *
+ *   DRAFT ──submit──▶ PENDING_APPROVAL ──approve──▶ ACTIVE
+ *                          │
+ *                          └──reject (reason 10-500, verbatim)──▶ SUSPENDED ──resubmit (reason cleared)──▶ PENDING_APPROVAL
+ *
+ * The spec does not name the state after submit and resubmit; both go to PENDING_APPROVAL, the one
+ * state admins approve or reject from. Separately from onboarding, admins may deactivate an ACTIVE
+ * club (`isActive`) and verify it (the verified badge, `verificationStatus`).
+ */
+import { Schema } from "effect"
+
+export const ClubStatuses = ["DRAFT", "PENDING_APPROVAL", "ACTIVE", "SUSPENDED"] as const
+export type ClubStatus = (typeof ClubStatuses)[number]
+
+/** COMMUNITY clubs are free to join; CLUB_MEMBERSHIP clubs sell paid tiers (and have revenue streams). */
+export const ClubTypes = ["COMMUNITY", "CLUB_MEMBERSHIP"] as const
+export type ClubType = (typeof ClubTypes)[number]
+
+/** The verified badge: NONE until the club asks, QUEUED while admins look, then VERIFIED or REJECTED. */
+export const ClubVerificationStatuses = ["NONE", "QUEUED", "VERIFIED", "REJECTED"] as const
+export type ClubVerificationStatus = (typeof ClubVerificationStatuses)[number]
+
+export interface Club {
+  readonly id: string
+  readonly name: string
+  readonly slug: string
+  readonly description: string | null
+  readonly sportIds: ReadonlyArray<string>
+  readonly city: string | null
+  readonly clubType: ClubType
+  /** A gated club: joining (or a share-link invite) needs an admin's approval. */
+  readonly requiresApproval: boolean
+  readonly status: ClubStatus
+  /** The admin's onboarding rejection reason, verbatim; cleared on resubmit. */
+  readonly rejectionReason: string | null
+  /** Admin deactivation, independent of onboarding; a deactivated club is hidden from athletes. */
+  readonly isActive: boolean
+  readonly deactivationReason: string | null
+  readonly verificationStatus: ClubVerificationStatus
+  readonly verificationReason: string | null
+  /** Payouts held by an admin (payout requests answer CLUB_PAYOUT_FROZEN). */
+  readonly payoutFrozen: boolean
+  /** The athlete who created the club; its creator wallet is the club's RC wallet. */
+  readonly ownerUserId: string
+  readonly submittedAt: Date | null
+  readonly reviewedAt: Date | null
+  readonly reviewedBy: string | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export const ClubRoles = ["OWNER", "ADMIN", "MODERATOR", "MEMBER"] as const
+export type ClubRole = (typeof ClubRoles)[number]
+/** Roles that manage the club (club admin workspace, KYC, money). */
+export const ClubManagerRoles: ReadonlyArray<ClubRole> = ["OWNER", "ADMIN"]
+
+/** PENDING: awaiting a club admin's approval (gated club); LEFT and REMOVED keep the history. */
+export const MemberStatuses = ["ACTIVE", "PENDING", "LEFT", "REMOVED"] as const
+export type MemberStatus = (typeof MemberStatuses)[number]
+
+export interface ClubMember {
+  readonly id: string
+  readonly clubId: string
+  readonly userId: string
+  readonly role: ClubRole
+  readonly status: MemberStatus
+  /** The paid tier the membership is on (CLUB_MEMBERSHIP clubs); null for a free membership. */
+  readonly tierId: string | null
+  readonly joinedAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** Onboarding moves as data (A section 3). */
+export const OnboardingMoves = {
+  submit: { from: ["DRAFT"], to: "PENDING_APPROVAL" },
+  approve: { from: ["PENDING_APPROVAL"], to: "ACTIVE" },
+  reject: { from: ["PENDING_APPROVAL"], to: "SUSPENDED" },
+  resubmit: { from: ["SUSPENDED"], to: "PENDING_APPROVAL" }
+} as const satisfies Record<string, { readonly from: ReadonlyArray<ClubStatus>; readonly to: ClubStatus }>
+export type OnboardingMove = keyof typeof OnboardingMoves
+
+/** How many clubs one athlete may own (any status): the creation-eligibility rule. */
+export const MaxOwnedClubs = 3
+
+/** A slug: 3-60 lowercase letters, digits and single hyphens, not starting or ending with one. */
+export const SlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+export class ClubNotFound extends Schema.TaggedError<ClubNotFound>()("ClubNotFound", { ref: Schema.String }) {
+  override get message() {
+    return "Club not found"
+  }
+}
+
+/** The caller holds none of the operation's roles in the club (403); also for unknown clubs, so outsiders learn nothing. */
+export class ClubAccessDenied extends Schema.TaggedError<ClubAccessDenied>()("ClubAccessDenied", { clubId: Schema.String }) {
+  override get message() {
+    return "Access Denied"
+  }
+}
+
+export class ClubSlugTaken extends Schema.TaggedError<ClubSlugTaken>()("ClubSlugTaken", { slug: Schema.String }) {
+  override get message() {
+    return `A club with slug "${this.slug}" already exists`
+  }
+}
+
+/** An onboarding move from a state that does not allow it (409). */
+export class ClubMoveRefused extends Schema.TaggedError<ClubMoveRefused>()("ClubMoveRefused", {
+  clubId: Schema.String,
+  move: Schema.String,
+  status: Schema.String
+}) {
+  override get message() {
+    return `Cannot ${this.move} a club that is ${this.status}`
+  }
+}
+
+/** Club creation refused by the eligibility rules (403), with the reasons. */
+export class ClubCreationNotEligible extends Schema.TaggedError<ClubCreationNotEligible>()("ClubCreationNotEligible", {
+  reasons: Schema.Array(Schema.String)
+}) {
+  override get message() {
+    return this.reasons.join("; ")
+  }
+}

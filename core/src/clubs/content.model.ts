@@ -1,0 +1,89 @@
+/**
+ * Club channels and announcements (document C "Club channels", "Clubs" announcements, "Club admin"
+ * email blast; B "Clubs" announcements).
+ *
+ * Channels are the chat rooms of a club: their metadata lives here (name, topic, who may post,
+ * archived); the messages themselves live in the chat provider (see the feed/chat integration).
+ * Every club has `#general`, created with the club, which cannot be archived (C).
+ *
+ * Announcements are written by club managers (an addition to the catalog: the club admin email
+ * blast presumes announcements the club writes) or by platform admins (B); athletes read them on
+ * the club. An email blast sends one announcement to every ACTIVE member with an e-mail address
+ * through the notifications outbox, once per announcement; its status counts the outbox rows.
+ */
+import { Schema } from "effect"
+
+export const GeneralChannelName = "general"
+
+export interface ClubChannel {
+  readonly id: string
+  readonly clubId: string
+  readonly name: string
+  readonly topic: string | null
+  /** Only club staff may post (announcement-style channels). */
+  readonly staffOnly: boolean
+  readonly archived: boolean
+  readonly createdBy: string | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export interface ClubAnnouncement {
+  readonly id: string
+  readonly clubId: string
+  readonly title: string
+  readonly body: string
+  readonly pinned: boolean
+  readonly authorKind: string
+  readonly authorId: string | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export interface AnnouncementBlast {
+  readonly announcementId: string
+  readonly clubId: string
+  readonly recipients: number
+  readonly skippedWithoutEmail: number
+  readonly requestedBy: string | null
+  readonly createdAt: Date
+}
+
+export class ClubChannelNotFound extends Schema.TaggedError<ClubChannelNotFound>()("ClubChannelNotFound", { channelId: Schema.String }) {
+  override get message() {
+    return "Channel not found"
+  }
+}
+
+export class ClubChannelNameTaken extends Schema.TaggedError<ClubChannelNameTaken>()("ClubChannelNameTaken", { name: Schema.String }) {
+  override get message() {
+    return `The club already has a channel #${this.name}`
+  }
+}
+
+/** `#general` cannot be archived or renamed (409). */
+export class GeneralChannelProtected extends Schema.TaggedError<GeneralChannelProtected>()("GeneralChannelProtected", {}) {
+  override get message() {
+    return "#general cannot be archived or renamed"
+  }
+}
+
+export class ClubAnnouncementNotFound extends Schema.TaggedError<ClubAnnouncementNotFound>()("ClubAnnouncementNotFound", { announcementId: Schema.String }) {
+  override get message() {
+    return "Announcement not found"
+  }
+}
+
+/** A second email blast of one announcement (409): a blast is sent once. */
+export class AnnouncementAlreadyBlasted extends Schema.TaggedError<AnnouncementAlreadyBlasted>()("AnnouncementAlreadyBlasted", { announcementId: Schema.String }) {
+  override get message() {
+    return "This announcement was already e-mailed to the club"
+  }
+}
+
+/** Club events cannot be created at launch (C "Club event creation": disabled at launch). */
+export class ClubEventsDisabled extends Schema.TaggedError<ClubEventsDisabled>()("ClubEventsDisabled", {}) {
+  override get message() {
+    return "Club event creation is disabled at launch"
+  }
+}

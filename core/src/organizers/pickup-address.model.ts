@@ -1,0 +1,82 @@
+/**
+ * An organizer's shipping pickup address (A 4.8 `/v2/organizers/{organizerId}/shipping/pickup-address`):
+ * where the shipping provider collects the organizer's parcels (medals, kits, goodies). It is
+ * registered with the provider under a location name (the organizer's `pickupLocation`, A 2.2) that
+ * later shipments name. One address per organizer; registering again replaces it under a new
+ * location name (providers such as Shiprocket refuse to edit or reuse a registered name).
+ */
+import { Schema } from "effect"
+
+/** The address as the organizer gives it (validated by the contract: Indian PIN code and phone). */
+export interface PickupAddressInput {
+  /** The provider's location name; absent: derived from the organizer id and a version. */
+  readonly locationName: string | null
+  readonly contactName: string
+  /** Ten-digit Indian mobile number (the contract normalises +91 forms). */
+  readonly phone: string
+  readonly email: string | null
+  readonly addressLine1: string
+  readonly addressLine2: string | null
+  readonly city: string
+  readonly state: string
+  /** Six-digit Indian PIN code. */
+  readonly pincode: string
+}
+
+export interface PickupAddress extends Omit<PickupAddressInput, "locationName"> {
+  readonly organizerId: string
+  readonly locationName: string
+  readonly country: string
+  /** The provider that registered it (`local`, `shiprocket`). */
+  readonly provider: string
+  /** The provider's id of the location (Shiprocket's pickup id), when it answers one. */
+  readonly providerReference: string | null
+  readonly registeredAt: Date
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** What the provider is asked to register. */
+export interface PickupLocationRequest extends Omit<PickupAddressInput, "locationName"> {
+  readonly locationName: string
+  readonly country: string
+}
+
+export interface PickupLocationReceipt {
+  readonly provider: string
+  readonly reference: string | null
+}
+
+/** No shipping provider is configured (production without credentials): 503 SHIPPING_PROVIDER_NOT_CONFIGURED. */
+export class ShippingProviderNotConfigured extends Schema.TaggedError<ShippingProviderNotConfigured>()("ShippingProviderNotConfigured", {
+  variables: Schema.String
+}) {
+  override get message() {
+    return `No shipping provider is configured (set ${this.variables})`
+  }
+}
+
+/** The provider refused the address (its validation): 400 with the provider's reason. */
+export class ShippingProviderRejected extends Schema.TaggedError<ShippingProviderRejected>()("ShippingProviderRejected", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return `The shipping provider refused the pickup address: ${this.reason}`
+  }
+}
+
+/** The provider could not be reached or failed: 503 SHIPPING_PROVIDER_UNAVAILABLE (nothing was saved). */
+export class ShippingProviderUnavailable extends Schema.TaggedError<ShippingProviderUnavailable>()("ShippingProviderUnavailable", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return `The shipping provider is unavailable: ${this.reason}`
+  }
+}
+
+/** Location names: letters, digits, spaces, `-` and `_`, at most 36 characters (Shiprocket's nickname limit). */
+export const LocationNamePattern = /^[A-Za-z0-9 _-]{1,36}$/
+
+/** The derived location name of an organizer's `version`-th registration. */
+export const derivedLocationName = (organizerId: string, version: number) =>
+  `PODIUM-${organizerId.replace(/-/g, "").slice(0, 12).toUpperCase()}-${version}`

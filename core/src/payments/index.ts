@@ -1,0 +1,13 @@
+/** Context "payments": gateway and bank-verifier ports, gateway orders and payments, the webhook inbox. */
+export * from "./payments.errors.js"
+export * from "./payment-gateway.port.js"
+export * from "./bank-verifier.port.js"
+export * from "./webhook-event.model.js"
+export * from "./webhook-event.port.js"
+export * from "./payment-event-processors.port.js"
+export * from "./webhook-inbox.use-case.js"
+export * from "./payment-order.model.js"
+export * from "./payment-order.port.js"
+export * from "./payment-order.use-case.js"
+export * from "./bank-verification.use-case.js"
+export * from "./bank-account.model.js"

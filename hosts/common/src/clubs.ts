@@ -1,0 +1,81 @@
+/**
+ * The clubs context's infrastructure (issue 7): its Postgres repositories. The audit writer and the
+ * blob store come from the organizers block; the ledger from the wallets block. Each club
+ * capability adds one line to each of the three lists below.
+ */
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { Clubs, type Platform } from "@podium/core"
+import { ClubKycRepoMemory } from "@podium/core/testing"
+import { ClubAnnouncementRepoMemory, ClubChannelRepoMemory, ClubRunRepoMemory, ClubsCommunityMemory, ClubsReposMemory } from "@podium/core/testing"
+import { ClubKycRepoPg } from "@podium/postgres"
+import { ClubAnnouncementRepoPg, ClubChannelRepoPg, ClubRunRepoPg, ClubsCommunityReposPg, ClubsReposPg } from "@podium/postgres"
+import { Effect, Layer } from "effect"
+// Club tiers and their money (tiers, promos, commission, checkouts, tier periods).
+import { ClubTiersReposMemory } from "@podium/core/testing"
+import { ClubTiersReposPg } from "@podium/postgres"
+// Club money (RC grants, settlements, payout requests; clubs-money.ts).
+import { ClubMoneyLive, clubMoneyMemory, type ClubMoneyPorts } from "./clubs-money.js"
+type ClubTiersPorts = Clubs.ClubTierRepo | Clubs.ClubCommissionRepo | Clubs.TierPromoRepo | Clubs.TierCheckoutRepo | Clubs.TierMembershipRepo
+
+/** What the clubs block adds to a host. */
+export type ClubsInfrastructure =
+  | Clubs.ClubRepo
+  | Clubs.ClubMemberRepo
+  | Clubs.ClubRelationRepo
+  | Clubs.ClubInviteRepo
+  | Clubs.ClubOrganizerLinkRepo
+  | Clubs.ClubOversightRepo
+  | Clubs.ClubRunRepo
+  | Clubs.ClubChannelRepo
+  | Clubs.ClubAnnouncementRepo
+  | Clubs.ClubKycRepo
+  | ClubTiersPorts
+  | ClubMoneyPorts
+
+export const ClubsLive: Layer.Layer<ClubsInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
+  ClubsReposPg,
+  ClubsCommunityReposPg,
+  ClubRunRepoPg,
+  ClubChannelRepoPg,
+  ClubAnnouncementRepoPg,
+  ClubKycRepoPg,
+  ClubTiersReposPg,
+  ClubMoneyLive
+)
+
+/** Adds the clubs block to an infrastructure layer. */
+export const withClubs = <ROut, E, RIn>(
+  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient, E, RIn>
+): Layer.Layer<ROut | SqlClient.SqlClient | ClubsInfrastructure, E, RIn> => ClubsLive.pipe(Layer.provideMerge(infrastructure))
+
+/** The clubs block without a database, for HTTP tests of other routes. */
+export const clubsMemory = (): Layer.Layer<ClubsInfrastructure> =>
+  Layer.mergeAll(
+    ClubsCommunityMemory.pipe(Layer.provideMerge(ClubsReposMemory)),
+    ClubRunRepoMemory,
+    ClubChannelRepoMemory,
+    ClubAnnouncementRepoMemory,
+    ClubKycRepoMemory,
+    ClubTiersReposMemory,
+    clubMoneyMemory()
+  )
+
+export const InferAttendanceJobName = "clubs.runs.infer-attendance"
+
+/** The clubs context's job handlers (each runs on the job's database). */
+export const clubsJobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHandler>>, never, SqlClient.SqlClient> = Effect.map(
+  Effect.context<SqlClient.SqlClient>(),
+  (context): Readonly<Record<string, Platform.JobHandler>> => ({
+    [InferAttendanceJobName]: () =>
+      Clubs.inferAttendance(null).pipe(
+        Effect.tap((r) => Effect.logInfo(`attendance inference completed ${r.runs} run(s), ${r.marked} mark(s)`)),
+        Effect.asVoid,
+        Effect.provide(ClubRunRepoPg.pipe(Layer.provide(Layer.succeedContext(context))))
+      )
+  })
+)
+
+/** The clubs context's periodic jobs. */
+export const clubsSchedules: ReadonlyArray<Platform.ScheduledJob> = [
+  { name: InferAttendanceJobName, every: "1 hour", description: "Infers attendance of ended club runs from GOING RSVPs and completes the runs" }
+]

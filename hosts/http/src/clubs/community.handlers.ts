@@ -1,0 +1,205 @@
+/**
+ * Handlers of club membership, invites, linked organizer accounts and admin club oversight
+ * (`clubs.review`). Thin: each calls one use case and maps its errors through `clubErrors`.
+ */
+import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/contracts/common"
+import { ClubsApi } from "@podium/contracts/clubs"
+import { Clubs } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { clubErrors } from "./clubs.errors.js"
+import type { ClubsHandlerServices } from "./clubs.services.js"
+import { clubView, memberView, pageView } from "./club.view.js"
+import { adminClubStateView, adminClubView, inviteView, organizerRefView } from "./community.view.js"
+
+const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
+const Permission = "clubs.review"
+const invalid = (messages: ReadonlyArray<string>) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody(messages), { status: 400 }))
+
+export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubMembership">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "clubMembership",
+  (handlers) => {
+    const relation = (kind: Clubs.ClubRelationKind, on: boolean) => ({ path }: { readonly path: { readonly id: string } }) =>
+      Effect.flatMap(CurrentPrincipal, (p) => Clubs.setClubRelation(p, path.id, kind, on)).pipe(clubErrors)
+    return handlers
+      .handle("clubMembers", ({ path, urlParams }) =>
+        Effect.flatMap(caller, (p) => Clubs.listMembers(p, path.id, pageOf(urlParams))).pipe(Effect.map((found) => pageView(found, memberView)), clubErrors))
+      .handle("clubFeaturedMembers", ({ path }) =>
+        Effect.flatMap(caller, (p) => Clubs.featuredMembers(p, path.id)).pipe(Effect.map((items) => items.map(memberView)), clubErrors))
+      .handle("myClubMembership", ({ path }) =>
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.myMembership(p, path.id)).pipe(Effect.map((m) => (m === null ? null : memberView(m))), clubErrors))
+      .handle("joinClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.joinClub(p, path.id)).pipe(Effect.map(memberView), clubErrors))
+      .handle("leaveClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.leaveClub(p, path.id)).pipe(Effect.map(memberView), clubErrors))
+      .handle("followClub", relation("FOLLOW", true))
+      .handle("unfollowClub", relation("FOLLOW", false))
+      .handle("muteClub", relation("MUTE", true))
+      .handle("unmuteClub", relation("MUTE", false))
+      .handle("blockClub", relation("BLOCK", true))
+      .handle("unblockClub", relation("BLOCK", false))
+      .handle("clubFollowCount", ({ path }) => Effect.flatMap(caller, (p) => Clubs.followCount(p, path.id)).pipe(clubErrors))
+      .handle("clubFollowStatus", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.followStatus(p, path.id)).pipe(clubErrors))
+      .handle("clubSummary", ({ path }) => Effect.flatMap(caller, (p) => Clubs.clubSummary(p, path.id)).pipe(clubErrors))
+      .handle("clubReadiness", () => Effect.flatMap(ClubAccess, (access) => Clubs.clubReadiness(access.clubId)).pipe(clubErrors))
+      .handle("clubSocialVerdict", ({ path }) => Effect.flatMap(caller, (p) => Clubs.socialVerdict(p, path.id)).pipe(clubErrors))
+  }
+)
+
+export const ClubInvitesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubInvites">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "clubInvites",
+  (handlers) =>
+    handlers
+      .handle("previewClubInvite", ({ path }) =>
+        Clubs.previewInvite(path.token).pipe(Effect.map((v) => ({ ...v, club: v.club === null ? null : clubView(v.club) }))))
+      .handle("acceptClubInvite", ({ path }) =>
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.acceptInvite(p, path.token)).pipe(Effect.map(memberView), clubErrors))
+)
+
+export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOrganizerAccounts">, never, ClubsHandlerServices> = HttpApiBuilder
+  .group(
+    ClubsApi,
+    "clubOrganizerAccounts",
+    (handlers) =>
+      handlers
+        .handle("clubOrganizerAccounts", () =>
+          Effect.flatMap(CurrentPrincipal, Clubs.listOrganizerAccounts).pipe(
+            Effect.map((rows) =>
+              rows.map((r) => ({
+                clubId: r.club.id,
+                clubName: r.club.name,
+                clubSlug: r.club.slug,
+                state: r.state,
+                organizer: organizerRefView(r.organizer),
+                linkedAt: r.linkedAt
+              }))
+            ),
+            clubErrors
+          ))
+        .handle("repairClubOrganizerAccounts", () =>
+          Effect.flatMap(CurrentPrincipal, Clubs.repairOrganizerAccounts).pipe(
+            Effect.map((r) => ({
+              created: r.created,
+              relinked: r.relinked,
+              unchanged: r.unchanged,
+              items: r.items.map((i) => ({
+                clubId: i.club.id,
+                clubName: i.club.name,
+                action: i.action,
+                state: i.state,
+                organizer: organizerRefView(i.organizer),
+                previousOrganizerId: i.previousOrganizerId
+              }))
+            })),
+            clubErrors
+          ))
+  )
+
+export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "adminClubs",
+  (handlers) =>
+    handlers
+      .handle("adminListClubs", ({ urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.zipRight(Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search })),
+          Effect.map((found) => pageView(found, clubView))
+        ))
+      .handle("adminClubVerificationQueue", ({ urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.zipRight(Clubs.verificationQueue({
+            ...pageOf(urlParams),
+            statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
+            search: urlParams.search
+          })),
+          Effect.map((found) => pageView(found, clubView))
+        ))
+      .handle("adminGetClub", ({ path }) =>
+        requirePermission(Permission).pipe(Effect.zipRight(Clubs.adminGetClub(path.id)), Effect.map(adminClubView), clubErrors))
+      .handle("adminPatchClub", ({ path, payload }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.adminPatchClub(admin, path.id, payload)).pipe(Effect.map(adminClubStateView), clubErrors))
+      .handle("adminDeactivateClub", ({ path, payload }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)).pipe(Effect.map(adminClubStateView), clubErrors))
+      .handle("adminReactivateClub", ({ path }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.reactivateClub(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
+      .handle("adminVerifyApproveClub", ({ path }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveClubVerification(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
+      .handle("adminVerifyRejectClub", ({ path, payload }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)).pipe(
+          Effect.map(adminClubStateView),
+          clubErrors
+        ))
+      .handle("adminClubMembers", ({ path, urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.zipRight(Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role })),
+          Effect.map((found) => pageView(found, memberView)),
+          clubErrors
+        ))
+      .handle("adminAddClubMember", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const admin = yield* requirePermission(Permission)
+          const mode = payload.mode ?? "ADD"
+          const messages: Array<string> = []
+          if (mode === "ADD" && payload.userId === undefined) messages.push("userId is required when mode is ADD")
+          if (mode === "INVITE" && payload.role !== undefined && payload.role !== "MEMBER" && payload.role !== "MODERATOR") {
+            messages.push("role of an invite must be one of: MEMBER, MODERATOR")
+          }
+          if (mode === "INVITE" && payload.targetUserId !== undefined && payload.maxUses !== undefined) {
+            messages.push("maxUses applies to share links only (a targeted invite has one use)")
+          }
+          if (messages.length > 0) return yield* invalid(messages)
+          const input: Clubs.AddMemberInput = mode === "ADD"
+            ? { mode, userId: payload.userId!, role: payload.role ?? "MEMBER" }
+            : {
+              mode,
+              targetUserId: payload.targetUserId,
+              role: payload.role === "MODERATOR" ? "MODERATOR" : "MEMBER",
+              expiresInHours: payload.expiresInHours,
+              maxUses: payload.maxUses
+            }
+          const added = yield* Clubs.adminAddMember(admin, path.id, input)
+          return {
+            member: added.member === null ? null : memberView(added.member),
+            invite: added.invite === null ? null : inviteView(added.invite),
+            token: added.token
+          }
+        }).pipe(clubErrors))
+      .handle("adminPatchClubMember", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const admin = yield* requirePermission(Permission)
+          if (payload.role === undefined && payload.status === undefined) return yield* invalid(["role or status is required"])
+          return memberView(yield* Clubs.adminChangeMember(admin, path.id, path.userId, payload))
+        }).pipe(clubErrors))
+      .handle("adminRemoveClubMember", ({ path }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)).pipe(Effect.map(memberView), clubErrors))
+)
+
+export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubVerification">, never, ClubsHandlerServices> = HttpApiBuilder
+  .group(
+    ClubsApi,
+    "adminClubVerification",
+    (handlers) =>
+      handlers
+        .handle("listClubVerification", ({ urlParams }) =>
+          requirePermission(Permission).pipe(
+            Effect.zipRight(Clubs.verificationQueue({
+              ...pageOf(urlParams),
+              statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
+              search: urlParams.search
+            })),
+            Effect.map((found) => pageView(found, clubView))
+          ))
+        .handle("getClubVerification", ({ path }) =>
+          requirePermission(Permission).pipe(Effect.zipRight(Clubs.adminGetClub(path.clubId)), Effect.map(adminClubView), clubErrors))
+        .handle("approveClubVerification", ({ path }) =>
+          Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveClubVerification(admin, path.clubId)).pipe(
+            Effect.map(adminClubStateView),
+            clubErrors
+          ))
+        .handle("rejectClubVerification", ({ path, payload }) =>
+          Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)).pipe(
+            Effect.map(adminClubStateView),
+            clubErrors
+          ))
+  )

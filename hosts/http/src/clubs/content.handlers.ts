@@ -1,0 +1,93 @@
+/** Handlers of the club channels/announcements group and the admin announcements group (`clubs.review`). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { ClubsApi } from "@podium/contracts/clubs"
+import { Clubs } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { clubErrors } from "./clubs.errors.js"
+import type { ClubsHandlerServices } from "./clubs.services.js"
+import { pageView } from "./club.view.js"
+
+const channelView = (c: Clubs.ClubChannel) => ({
+  id: c.id,
+  clubId: c.clubId,
+  name: c.name,
+  topic: c.topic,
+  staffOnly: c.staffOnly,
+  archived: c.archived,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt
+})
+
+const announcementView = (a: Clubs.ClubAnnouncement) => ({
+  id: a.id,
+  clubId: a.clubId,
+  title: a.title,
+  body: a.body,
+  pinned: a.pinned,
+  authorKind: a.authorKind,
+  authorId: a.authorId,
+  createdAt: a.createdAt
+})
+
+const isManager = (role: string) => role === "OWNER" || role === "ADMIN" || role === "PLATFORM_ADMIN"
+
+export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubContent">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "clubContent",
+  (handlers) =>
+    handlers
+      .handle("clubChannels", ({ urlParams }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.listChannels(access.clubId, urlParams.includeArchived === "true" && isManager(access.role))).pipe(
+          Effect.map((channels) => channels.map(channelView))
+        ))
+      .handle("createClubChannel", ({ payload }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.createChannel(access.principal, access.clubId, payload)).pipe(Effect.map(channelView), clubErrors))
+      .handle("updateClubChannel", ({ path, payload }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.updateChannel(access.principal, access.clubId, path.channelId, payload)).pipe(Effect.map(channelView), clubErrors))
+      .handle("archiveClubChannel", ({ path }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.archiveChannel(access.principal, access.clubId, path.channelId)).pipe(Effect.map(channelView), clubErrors))
+      .handle("clubAnnouncements", ({ path, urlParams }) =>
+        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubAnnouncements(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(
+          Effect.map((found) => pageView(found, announcementView)),
+          clubErrors
+        ))
+      .handle("postClubAnnouncement", ({ payload }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.postAnnouncement(access.principal, access.clubId, payload)).pipe(Effect.map(announcementView), clubErrors))
+      .handle("announcementBlastStatus", ({ path }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.blastStatus(access.clubId, path.id)).pipe(
+          Effect.map((s) => ({
+            announcementId: s.announcementId,
+            sent: s.sent,
+            blast: s.blast === null ? null : { recipients: s.blast.recipients, skippedWithoutEmail: s.blast.skippedWithoutEmail, requestedBy: s.blast.requestedBy, createdAt: s.blast.createdAt },
+            deliveries: s.deliveries
+          })),
+          clubErrors
+        ))
+      .handle("sendAnnouncementBlast", ({ path }) =>
+        Effect.flatMap(ClubAccess, (access) => Clubs.sendBlast(access.principal, access.clubId, path.id)).pipe(clubErrors))
+      .handle("createClubEvent", () => Clubs.createClubEvent().pipe(clubErrors))
+)
+
+const Permission = "clubs.review"
+
+export const AdminClubAnnouncementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubAnnouncements">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "adminClubAnnouncements",
+  (handlers) =>
+    handlers
+      .handle("adminClubAnnouncements", ({ path, urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.zipRight(Effect.flatMap(Effect.flatMap(Clubs.ClubRepo, (r) => r.findById(path.id)), Option.match({
+            onNone: () => Effect.fail(new Clubs.ClubNotFound({ ref: path.id })),
+            onSome: (club) => Clubs.announcementsPage(club.id, pageOf(urlParams))
+          }))),
+          Effect.map((found) => pageView(found, announcementView)),
+          clubErrors
+        ))
+      .handle("adminPostClubAnnouncement", ({ path, payload }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.postAnnouncement(admin, path.id, payload)).pipe(Effect.map(announcementView), clubErrors))
+      .handle("adminDeleteClubAnnouncement", ({ path }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.deleteAnnouncement(admin, path.annId)).pipe(Effect.map(announcementView), clubErrors))
+)

@@ -1,0 +1,40 @@
+/** Handlers of the club onboarding groups: the owner's submit/resubmit and the admin review (`clubs.review`). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { ClubsApi } from "@podium/contracts/clubs"
+import { Clubs } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { clubErrors } from "./clubs.errors.js"
+import type { ClubsHandlerServices } from "./clubs.services.js"
+import { clubView, pageView } from "./club.view.js"
+
+export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "clubOnboarding",
+  (handlers) =>
+    handlers
+      .handle("myClubOnboarding", () => Effect.flatMap(CurrentPrincipal, Clubs.myOnboarding).pipe(Effect.map((clubs) => clubs.map(clubView))))
+      .handle("submitClub", ({ path }) =>
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.submitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+      .handle("resubmitClub", ({ path }) =>
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+)
+
+const Permission = "clubs.review"
+
+export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+  ClubsApi,
+  "adminClubOnboarding",
+  (handlers) =>
+    handlers
+      .handle("clubOnboardingQueue", ({ urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.zipRight(Clubs.onboardingQueue({ ...pageOf(urlParams), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) })),
+          Effect.map((found) => pageView(found, clubView))
+        ))
+      .handle("approveClub", ({ path }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveClub(admin, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+      .handle("rejectClub", ({ path, payload }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)).pipe(Effect.map(clubView), clubErrors))
+)

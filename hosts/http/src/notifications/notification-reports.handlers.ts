@@ -1,0 +1,62 @@
+/** Handlers of the admin log reports (stats, organizer batches with delivery counts); notifications.manage. */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { NotFound } from "@podium/contracts/common"
+import { NotificationsApi } from "@podium/contracts/notifications"
+import { Notifications } from "@podium/core"
+import { DateTime, Effect, type Layer } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
+import { batchView } from "./organizer-notification-sending.handlers.js"
+import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+
+const guard = requirePermission("notifications.manage")
+
+const withDelivery = (batches: ReadonlyArray<Notifications.NotificationBatch>) =>
+  Effect.gen(function*() {
+    const producers = batches.map((b) => Notifications.batchProducer(b.organizerId, b.id))
+    const deliveries = yield* (yield* Notifications.NotificationReportRepo).deliveriesOf(producers)
+    return batches.map((b, i) => ({ batch: batchView(b), delivery: deliveries.get(producers[i]!)! }))
+  })
+
+export const NotificationReportsHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "notificationReports">,
+  never,
+  NotificationHandlerServices | IdentityHandlerServices
+> = HttpApiBuilder.group(NotificationsApi, "notificationReports", (handlers) =>
+  handlers
+    .handle("notificationLogStats", ({ urlParams }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const stats = yield* (yield* Notifications.NotificationReportRepo).logStats({
+          ...(urlParams.channel === undefined ? {} : { channel: coreChannel(urlParams.channel) }),
+          ...(urlParams.from === undefined ? {} : { from: DateTime.unsafeFromDate(urlParams.from) }),
+          ...(urlParams.to === undefined ? {} : { to: DateTime.unsafeFromDate(urlParams.to) })
+        })
+        return {
+          total: stats.total,
+          byStatus: stats.byStatus,
+          byChannel: { email: stats.byChannel.EMAIL, sms: stats.byChannel.SMS, push: stats.byChannel.PUSH, chatapp: stats.byChannel.CHAT },
+          byDeliveryStatus: stats.byDeliveryStatus,
+          providers: stats.providers.map((p) => ({ ...p, channel: publicChannel(p.channel) }))
+        }
+      }))
+    .handle("listNotificationBatches", ({ urlParams }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const page = urlParams.page ?? 1
+        const limit = urlParams.limit ?? 20
+        const result = yield* (yield* Notifications.OrganizerNotificationRepo).listBatches(urlParams.organizerId ?? null, {
+          limit,
+          offset: (page - 1) * limit
+        })
+        return { items: yield* withDelivery(result.items), total: result.total, page, limit, hasMore: page * limit < result.total }
+      }))
+    .handle("getNotificationBatch", ({ path }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const batch = yield* (yield* Notifications.OrganizerNotificationRepo).getBatch(null, path.id).pipe(
+          Effect.catchTag("BatchNotFound", () => Effect.fail(new NotFound({ code: "BATCH_NOT_FOUND", message: `No batch ${path.id}` })))
+        )
+        return (yield* withDelivery([batch]))[0]!
+      }))
+)

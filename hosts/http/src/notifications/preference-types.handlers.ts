@@ -1,0 +1,23 @@
+/** Handlers of the caller's notification preference types (subscribe / opt out). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { requireRole } from "@podium/contracts/common"
+import { NotificationsApi } from "@podium/contracts/notifications"
+import { Notifications } from "@podium/core"
+import { Effect, type Layer } from "effect"
+import { notificationErrors } from "./notifications.errors.js"
+import type { NotificationHandlerServices } from "./notifications.views.js"
+
+const caller = Effect.map(requireRole("admin", "user", "organizer", "crew", "sponsor"), (me) => me.accountId)
+
+export const NotificationPreferenceTypesHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "notificationPreferenceTypes">,
+  never,
+  NotificationHandlerServices
+> = HttpApiBuilder.group(NotificationsApi, "notificationPreferenceTypes", (handlers) =>
+  handlers
+    .handle("listPreferenceTypes", () => Effect.flatMap(caller, Notifications.preferenceTypes))
+    .handle("subscribePreferenceType", ({ payload }) =>
+      Effect.flatMap(caller, (userId) => Notifications.setPreferenceType(userId, payload.type, true)).pipe(notificationErrors))
+    .handle("unsubscribePreferenceType", ({ urlParams }) =>
+      Effect.flatMap(caller, (userId) => Notifications.setPreferenceType(userId, urlParams.type, false)).pipe(notificationErrors))
+)

@@ -1,0 +1,69 @@
+/**
+ * Handlers of Notifications / Template records (admin, notifications.manage): reads and delete on
+ * the generic CRUD handlers; create and replace check the named templates first (400 listing each
+ * problem).
+ */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { NotificationsApi, type TemplateRecordBody } from "@podium/contracts/notifications"
+import { Notifications, Platform } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
+import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { notificationErrors } from "./notifications.errors.js"
+import type { NotificationHandlerServices } from "./notifications.views.js"
+
+const guard = requirePermission("notifications.manage")
+const ConflictCode = "TEMPLATE_RECORD_EXISTS"
+const mapErrors = crudErrors(ConflictCode)
+
+const toDto = (r: Notifications.TemplateRecord) => r
+const toCore = (b: typeof TemplateRecordBody.Type): Notifications.NewTemplateRecord => ({
+  key: b.key,
+  name: b.name,
+  description: b.description ?? null,
+  category: b.category ?? null,
+  emailTemplateKey: b.emailTemplateKey ?? null,
+  smsTemplateKey: b.smsTemplateKey ?? null,
+  pushTemplateKey: b.pushTemplateKey ?? null,
+  chatappTemplateKey: b.chatappTemplateKey ?? null
+})
+
+const generic = crudHandlers({
+  resource: Notifications.TemplateRecordResource,
+  repo: Notifications.TemplateRecordRepo,
+  canRead: guard,
+  canWrite: guard,
+  toDto,
+  conflictCode: ConflictCode
+})
+
+export const TemplateRecordsHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "notificationTemplateRecords">,
+  never,
+  NotificationHandlerServices | IdentityHandlerServices
+> = HttpApiBuilder.group(NotificationsApi, "notificationTemplateRecords", (handlers) =>
+  handlers
+    .handle("getManyTemplateRecord", generic.getMany)
+    .handle("getOneTemplateRecord", generic.getOne)
+    .handle("deleteOneTemplateRecord", generic.deleteOne)
+    .handle("createOneTemplateRecord", ({ payload }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const input = toCore(payload)
+        yield* Notifications.checkTemplateRecord(input)
+        return toDto(yield* (yield* Notifications.TemplateRecordRepo).create(input))
+      }).pipe(mapErrors, notificationErrors))
+    .handle("replaceOneTemplateRecord", ({ path, payload }) =>
+      Effect.gen(function*() {
+        yield* guard
+        const repo = yield* Notifications.TemplateRecordRepo
+        const notFound = new Platform.ResourceNotFound({ resource: "template record", id: path.id })
+        if (Option.isNone(yield* repo.get(path.id))) return yield* notFound
+        const input = toCore(payload)
+        yield* Notifications.checkTemplateRecord(input)
+        const replaced = yield* repo.replace(path.id, input)
+        if (Option.isNone(replaced)) return yield* notFound
+        return toDto(replaced.value)
+      }).pipe(mapErrors, notificationErrors))
+)

@@ -1,0 +1,50 @@
+/** Handlers of the organizer shipping group: the pickup address registered with the shipping provider. */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { OrganizerAccess } from "@podium/contracts/common"
+import { EventsApi } from "@podium/contracts/events"
+import { Organizers } from "@podium/core"
+import { Effect, type Layer, Option } from "effect"
+import { shippingErrors } from "./organizers.errors.js"
+import type { OrganizersHandlerServices } from "./organizers.services.js"
+
+const view = (a: Organizers.PickupAddress) => ({
+  organizerId: a.organizerId,
+  locationName: a.locationName,
+  contactName: a.contactName,
+  phone: a.phone,
+  email: a.email,
+  addressLine1: a.addressLine1,
+  addressLine2: a.addressLine2,
+  city: a.city,
+  state: a.state,
+  pincode: a.pincode,
+  country: a.country,
+  provider: a.provider,
+  providerReference: a.providerReference,
+  registeredAt: a.registeredAt,
+  updatedAt: a.updatedAt
+})
+
+export const OrganizerShippingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerShipping">, never, OrganizersHandlerServices> =
+  HttpApiBuilder.group(EventsApi, "organizerShipping", (handlers) =>
+    handlers
+      .handle("getPickupAddress", () =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return Option.getOrNull(Option.map(yield* Organizers.getPickupAddress(access), view))
+        }))
+      .handle("registerPickupAddress", ({ payload }) =>
+        Effect.gen(function*() {
+          const access = yield* OrganizerAccess
+          return view(yield* Organizers.registerPickupAddress(access.principal, access, {
+            locationName: payload.locationName ?? null,
+            contactName: payload.contactName.trim(),
+            phone: payload.phone,
+            email: payload.email ?? null,
+            addressLine1: payload.addressLine1.trim(),
+            addressLine2: payload.addressLine2 === undefined || payload.addressLine2.trim() === "" ? null : payload.addressLine2.trim(),
+            city: payload.city.trim(),
+            state: payload.state.trim(),
+            pincode: payload.pincode
+          }))
+        }).pipe(shippingErrors)))
