@@ -57,6 +57,9 @@ const seededUser = async () => {
   await query(host, (sql) => sql`insert into notifications.inbox (user_id, title, body) values (${user.id}, 'Hello Meera', 'Your bib is ready, Meera')`)
   await query(host, (sql) => sql`insert into notifications.device_tokens (user_id, token, platform) values (${user.id}, ${`device-token-${tag}`}, 'android')`)
   await query(host, (sql) => sql`
+    insert into notifications.recipient_lists (organizer_id, name, user_ids, total_rows, valid_rows, invalid_rows, report)
+    values (${orgId}, 'Runners', array[${user.id}::uuid], 1, 1, 0, '{}'::jsonb)`)
+  await query(host, (sql) => sql`
     insert into challenges.badge_requests (creator_type, creator_id, title, description, requested_by_kind, requested_by_id)
     values ('organizer', ${orgId}, 'Finisher badge', 'For every finisher', 'user', ${user.id})`)
   return { ...user, email, orgId }
@@ -116,6 +119,7 @@ describe.runIf(onServer)("personal-data registry", () => {
     expect(badge!.requestedById).toBeNull()
     expect(await query(host, (sql) => sql`select 1 from compliance.medical_info where user_id = ${user.id}`)).toEqual([])
     expect(await query(host, (sql) => sql`select 1 from notifications.device_tokens where user_id = ${user.id}`)).toEqual([])
+    expect(await query(host, (sql) => sql`select 1 from notifications.recipient_lists where ${user.id}::uuid = any(user_ids)`)).toEqual([])
 
     // After the cool-off the tick hard-deletes; the retained records are still there.
     await query(host, (sql) => sql`update compliance.erasure_requests set cool_off_until = now() - interval '1 minute' where id = ${created.body.data.id}`)

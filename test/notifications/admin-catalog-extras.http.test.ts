@@ -3,7 +3,7 @@
  * notifications.manage guard, create/list/get/update/delete, validation messages, 400 for unknown
  * events and missing channel templates, 409 on duplicates, 404 on missing records.
  */
-import { Accounts, Identity, Notifications } from "@podium/core"
+import { Accounts, Identity, Notifications, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
@@ -101,6 +101,8 @@ describe.runIf(onServer)("system notifications over HTTP", () => {
     expect(confirmed.channels.map((c: { channel: string; enabled: boolean }) => [c.channel, c.enabled]).sort()).toEqual([["email", false], ["sms", true]])
     expect(events.body.data.find((e: { key: string }) => e.key === "auth.otp").channels).toEqual([])
 
+    const audit = await host.run(Effect.flatMap(Platform.AuditLog, (a) => a.list({ subjectId: id, limit: 10 })))
+    expect(audit.map((e) => e.action).sort()).toEqual(["notifications.system-notification.create", "notifications.system-notification.update"])
     const deleted = await request("DELETE", `/v2/admin/system-notifications/${id}`)
     expect(deleted.status).toBe(200)
     expect(deleted.body.data).toEqual({ id, deleted: true })

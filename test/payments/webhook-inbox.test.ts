@@ -356,8 +356,10 @@ describe.runIf(onServer)("admin payments and providers", () => {
     try {
       const created = await bare.run(Effect.either(Payments.createGatewayOrder({ purpose: "test_purchase", ownerRef: "x", amount: 1000, currency: "INR" })))
       expect(created).toMatchObject({ _tag: "Left", left: { _tag: "PaymentGatewayUnavailable" } })
-      const hook = await bare.run(Effect.either(Payments.ingestGatewayWebhook("unconfigured", "{}", "sig")))
-      expect(hook).toMatchObject({ _tag: "Left", left: { _tag: "PaymentGatewayUnavailable" } })
+      for (const provider of ["unconfigured", "razorpay"]) {
+        const hook = await bare.run(Effect.either(Payments.ingestGatewayWebhook(provider, "{}", "sig")))
+        expect(hook).toMatchObject({ _tag: "Left", left: { _tag: "PaymentGatewayUnavailable" } })
+      }
       const boss = await adminWith(bare, ["payments.manage"])
       const res = await bare.http.get("/v2/admin/payment-providers", boss.headers)
       expect(res.body.data.gateway).toMatchObject({ kind: "none", configured: false, healthy: false })

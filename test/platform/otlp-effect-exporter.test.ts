@@ -79,10 +79,13 @@ describe("OTLP export through @effect/opentelemetry", () => {
   })
 
   it("exports periodically on its own and flushes once more at shutdown", async () => {
-    const { close } = await build(1000)
+    const { close, exporter } = await build(1000)
     const before = received.length
+    expect(exporter.lastAttempt?.()).toBeUndefined()
     await new Promise((r) => setTimeout(r, 2300))
     expect(received.length - before).toBeGreaterThanOrEqual(2)
+    // The status views see periodic exports too.
+    expect(exporter.lastAttempt?.()).toMatchObject({ ok: true, status: 200, error: null })
     const beforeClose = received.length
     await close()
     expect(received.length).toBe(beforeClose + 1)

@@ -20,6 +20,7 @@ const requests: Array<string> = []
 const keys = new Set<string>()
 let server: Server
 let url: string
+let healthy = true
 
 const startFakeTypesense = async () => {
   server = createServer((req, res) => {
@@ -34,7 +35,7 @@ const startFakeTypesense = async () => {
       }
       const u = new URL(req.url ?? "/", "http://x")
       const parts = u.pathname.split("/").filter(Boolean).map(decodeURIComponent)
-      if (u.pathname === "/health") return send(200, { ok: true })
+      if (u.pathname === "/health") return healthy ? send(200, { ok: true }) : send(503, { ok: false })
       if (req.method === "POST" && u.pathname === "/collections") {
         const { name } = JSON.parse(body) as { name: string }
         if (collections.has(name)) return send(409, { message: "exists" })
@@ -104,7 +105,21 @@ describe.runIf(onServer)("search engine selection: typesense", () => {
     expect(line?.[1]).not.toContain("ts-key-for-tests")
     const health = await host.http.get("/health")
     expect(health.status).toBe(200)
-    expect(health.body.details.search).toMatchObject({ status: "up", engine: "typesense" })
+    expect(health.body.details.search).toMatchObject({ status: "up", engine: "typesense", engineHealthy: true })
+  })
+
+  it("a Typesense outage shows in /health and the admin search health without taking the host out of rotation", async () => {
+    healthy = false
+    try {
+      const health = await host.http.get("/health/ready")
+      expect(health.status).toBe(200)
+      expect(health.body.details.search).toMatchObject({ status: "up", engine: "typesense", engineHealthy: false })
+      expect(health.body.details.search.message).toContain("/health")
+      const admin = await get("/v2/admin/search/health")
+      expect(admin.body.data).toMatchObject({ engine: "typesense", healthy: false })
+    } finally {
+      healthy = true
+    }
   })
 
   it("ensure, health and a worker-run reindex go to the Typesense server with its API key", async () => {

@@ -118,7 +118,7 @@ export const MonetizationEligibilityView = Schema.Struct({
   clubId: Schema.String,
   eligible: Schema.Boolean,
   kycStatus: Schema.String,
-  checks: Schema.Array(Schema.Struct({ code: Schema.String, ok: Schema.NullOr(Schema.Boolean), message: Schema.String })),
+  checks: Schema.Array(Schema.Struct({ code: Schema.String, ok: Schema.Boolean, message: Schema.String })),
   missing: Schema.Array(Schema.String)
 }).annotations({ identifier: "ClubMonetizationEligibility" })
 

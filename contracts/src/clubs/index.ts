@@ -12,6 +12,9 @@ import { AdminClubsGroup, AdminClubVerificationGroup } from "./admin-clubs.group
 import { AdminClubKycGroup, ClubKycGroup } from "./club-kyc.group.js"
 import { AdminClubRunsGroup, ClubRunsGroup } from "./club-runs.group.js"
 import { AdminClubAnnouncementsGroup, ClubContentGroup } from "./club-content.group.js"
+import { ClubGamificationGroup } from "./club-gamification.group.js"
+import { ClubAdminGroup } from "./club-admin.group.js"
+import { AdminClubChatGroup, ClubChatGroup } from "./club-chat.group.js"
 
 export * from "./club.dto.js"
 export * from "./club-onboarding.group.js"
@@ -26,6 +29,9 @@ export * from "./admin-clubs.group.js"
 export * from "./club-kyc.group.js"
 export * from "./club-runs.group.js"
 export * from "./club-content.group.js"
+export * from "./club-gamification.group.js"
+export * from "./club-admin.group.js"
+export * from "./club-chat.group.js"
 
 export class ClubsApi extends HttpApi.make(ApiId)
   .add(ClubsGroup)
@@ -48,4 +54,10 @@ export class ClubsApi extends HttpApi.make(ApiId)
   .add(ClubRunsGroup)
   .add(AdminClubRunsGroup)
   .add(ClubContentGroup)
-  .add(AdminClubAnnouncementsGroup) {}
+  .add(AdminClubAnnouncementsGroup)
+  .add(ClubGamificationGroup)
+  .add(ClubAdminGroup)
+  .add(ClubChatGroup)
+  .add(AdminClubChatGroup)
+  .add(ClubChatGroup)
+  .add(AdminClubChatGroup) {}

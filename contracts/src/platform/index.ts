@@ -9,6 +9,7 @@ import { ObservabilityGroup, PlatformHealthGroup, PublicObservabilityGroup } fro
 import { RateLimitsGroup } from "./rate-limits.group.js"
 import { RiskRegisterGroup } from "./risk-register.group.js"
 import { SearchGroup } from "./search.group.js"
+import { IntegrationsGroup } from "./integrations.group.js"
 
 export * from "./health.group.js"
 export * from "./memory.group.js"
@@ -18,5 +19,6 @@ export * from "./observability.group.js"
 export * from "./rate-limits.group.js"
 export * from "./risk-register.group.js"
 export * from "./search.group.js"
+export * from "./integrations.group.js"
 
-export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup) {}
+export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup) {}

@@ -204,6 +204,13 @@ export class SettlementNotFound extends Schema.TaggedError<SettlementNotFound>()
   }
 }
 
+/** A settlement run period that is empty, reversed or reaches into the future. */
+export class SettlementPeriodInvalid extends Schema.TaggedError<SettlementPeriodInvalid>()("SettlementPeriodInvalid", { reason: Schema.String }) {
+  override get message() {
+    return `Invalid settlement period: ${this.reason}`
+  }
+}
+
 /** The five payout-request conflicts (409), each with its spec code. */
 export const PayoutConflictCodes = [
   "PAYOUT_ALREADY_REQUESTED",

@@ -46,6 +46,7 @@ import {
   type Settlement,
   SettlementMoves,
   SettlementNotFound,
+  SettlementPeriodInvalid,
   settlementTransferKey
 } from "./club-money.model.js"
 import { PayoutRequestRepo, SettlementRepo } from "./club-money.port.js"
@@ -166,6 +167,10 @@ const settleClub = (clubId: string, input: SettlementRunInput, holdDays: number)
 
 /** Runs the settlement of [from, to) for every club (or one), then releases matured settlements. */
 export const runSettlements = Effect.fn("clubs.settlements.run")(function*(input: SettlementRunInput) {
+  if (Number.isNaN(input.from.getTime()) || Number.isNaN(input.to.getTime())) return yield* new SettlementPeriodInvalid({ reason: "from and to must be dates" })
+  if (input.to <= input.from) return yield* new SettlementPeriodInvalid({ reason: "to must be after from" })
+  // A period still running would leave later entries of it to another period's run.
+  if (input.to.getTime() > Date.now()) return yield* new SettlementPeriodInvalid({ reason: "to must not be in the future" })
   const settings = yield* ClubMoneySettings
   const holdDays = input.holdDays ?? settings.settlementHoldDays
   const clubs = yield* ClubRepo
@@ -173,10 +178,11 @@ export const runSettlements = Effect.fn("clubs.settlements.run")(function*(input
   const skipped: Array<{ clubId: string; reason: string }> = []
   let scanned = 0
   const visit = (clubId: string) =>
-    Effect.map(settleClub(clubId, input, holdDays), Option.map((r) => {
-      if (typeof r === "string") skipped.push({ clubId, reason: r })
-      else created.push(r)
-    }))
+    Effect.map(settleClub(clubId, input, holdDays), (outcome) => {
+      if (Option.isNone(outcome)) return
+      if (typeof outcome.value === "string") skipped.push({ clubId, reason: outcome.value })
+      else created.push(outcome.value)
+    })
   if (input.clubId !== undefined) {
     if (Option.isNone(yield* clubs.findById(input.clubId))) return yield* new ClubNotFound({ ref: input.clubId })
     scanned = 1

@@ -41,7 +41,7 @@ import {
   TierPromoInvalid
 } from "./tier.model.js"
 import { ClubCommissionRepo, ClubTierRepo, TierCheckoutRepo, TierMembershipRepo, TierPromoRepo } from "./tier.port.js"
-import { findTier, monetizationChecks, TierLedger } from "./tier.use-case.js"
+import { clubKycStatus, findTier, monetizationChecks, TierLedger } from "./tier.use-case.js"
 
 /** The purpose of tier orders in `payments.orders` (processors match on it). */
 export const TierOrderPurpose = "club_tier"
@@ -59,7 +59,7 @@ export const checkoutTier = Effect.fn("clubs.tiers.checkout")(function*(
   if (club.clubType !== "CLUB_MEMBERSHIP") return yield* new ClubNotMembershipType({ clubId })
   const tier = yield* findTier(clubId, tierId)
   if (tier.status !== "ACTIVE") return yield* new ClubTierNotActive({ tierId })
-  const eligibility = monetizationChecks(club, 1)
+  const eligibility = monetizationChecks(club, 1, yield* clubKycStatus(clubId))
   if (!eligibility.eligible) return yield* new ClubNotMonetizable({ clubId, missing: eligibility.missing })
   const member = yield* Effect.flatMap(ClubMemberRepo, (r) => r.find(clubId, principal.accountId))
   if (Option.isSome(member) && member.value.status === "REMOVED") return yield* new ClubAccessDenied({ clubId })

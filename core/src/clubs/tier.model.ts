@@ -23,7 +23,9 @@
  *   tier and starts a fresh period at payment time (decision: the remainder of the old tier is not
  *   credited — the club admin's change-tier with proration is the way to switch mid-period).
  * - `TierPromo`: a discount code on one tier (PERCENT 1-90 or AMOUNT in paise), with an optional
- *   window and redemption cap; archived, never deleted.
+ *   window and redemption cap; archived, never deleted. A redemption counts when the payment is
+ *   applied; the cap is checked at checkout, so checkouts already open when the cap is reached are
+ *   still honoured once paid (the buyer was quoted that price).
  * - Commission (B "Club commission"): platform default → club-wide override → tier override; the
  *   first set one from the right wins. Percentages with at most two decimals, kept as basis points.
  *

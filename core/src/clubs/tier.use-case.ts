@@ -4,14 +4,17 @@
  * spec lists no tier-management route. Checkout and payment live in `tier-checkout.use-case.ts`.
  *
  * Monetization eligibility: a club sells tiers when it is ACTIVE (and not deactivated), of type
- * CLUB_MEMBERSHIP and, where club KYC exists, its KYC is APPROVED. Club KYC is built by another
- * capability; until a KYC reader is wired here the KYC check answers UNKNOWN and does not block.
+ * CLUB_MEMBERSHIP and its club KYC is APPROVED (the payee's identity and bank account are verified
+ * before money is taken on its behalf). Having a tier on sale is reported but not a gate (a
+ * checkout names its tier).
  */
 import { Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import { Transactor } from "../platform/transactor.port.js"
 import { Ledger } from "../wallets/ledger.port.js"
 import { type Club, ClubAccessDenied, ClubNotFound } from "./club.model.js"
+import type { ClubKycStatus } from "./club-kyc.model.js"
+import { ClubKycRepo } from "./club-kyc.port.js"
 import { ClubMemberRepo, ClubRepo } from "./club.port.js"
 import { auditClub, getClub } from "./club.use-case.js"
 import {
@@ -63,13 +66,13 @@ export const listTiers = Effect.fn("clubs.tiers.list")(function*(principal: Prin
 
 export interface EligibilityCheck {
   readonly code: "CLUB_ACTIVE" | "CLUB_MEMBERSHIP_TYPE" | "CLUB_KYC_APPROVED" | "HAS_ACTIVE_TIER"
-  readonly ok: boolean | null
+  readonly ok: boolean
   readonly message: string
 }
 
 export interface MonetizationEligibility {
   readonly clubId: string
-  /** Whether checkout is open (every blocking check passes). */
+  /** Whether checkout is open (every check but HAS_ACTIVE_TIER passes). */
   readonly eligible: boolean
   readonly kycStatus: string
   readonly checks: ReadonlyArray<EligibilityCheck>
@@ -78,7 +81,7 @@ export interface MonetizationEligibility {
 }
 
 /** The checks that gate selling (checkout); HAS_ACTIVE_TIER is reported but a tier is chosen at checkout anyway. */
-export const monetizationChecks = (club: Club, activeTiers: number): MonetizationEligibility => {
+export const monetizationChecks = (club: Club, activeTiers: number, kycStatus: ClubKycStatus | null): MonetizationEligibility => {
   const checks: Array<EligibilityCheck> = [
     {
       code: "CLUB_ACTIVE",
@@ -92,8 +95,12 @@ export const monetizationChecks = (club: Club, activeTiers: number): Monetizatio
     },
     {
       code: "CLUB_KYC_APPROVED",
-      ok: null,
-      message: "Club KYC status is unknown here (club KYC is not wired into tier eligibility yet); it does not block selling"
+      ok: kycStatus === "APPROVED",
+      message: kycStatus === "APPROVED"
+        ? "Club KYC is APPROVED"
+        : kycStatus === null
+        ? "Club KYC not started: submit it at /v2/clubs/{clubId}/kyc"
+        : `Club KYC is ${kycStatus}; it must be APPROVED`
     },
     {
       code: "HAS_ACTIVE_TIER",
@@ -102,14 +109,19 @@ export const monetizationChecks = (club: Club, activeTiers: number): Monetizatio
     }
   ]
   const missing = checks.filter((c) => c.ok === false).map((c) => c.code)
-  return { clubId: club.id, eligible: missing.length === 0, kycStatus: "UNKNOWN", checks, missing }
+  const blocking = missing.filter((code) => code !== "HAS_ACTIVE_TIER")
+  return { clubId: club.id, eligible: blocking.length === 0, kycStatus: kycStatus ?? "NOT_STARTED", checks, missing }
 }
+
+/** The club's KYC status (null when never started). */
+export const clubKycStatus = (clubId: string) =>
+  Effect.map(Effect.flatMap(ClubKycRepo, (r) => r.findByClub(clubId)), (kyc) => Option.isSome(kyc) ? kyc.value.status : null)
 
 export const monetizationEligibility = Effect.fn("clubs.tiers.eligibility")(function*(clubId: string) {
   const club = yield* Effect.flatMap(ClubRepo, (r) => r.findById(clubId))
   if (Option.isNone(club)) return yield* new ClubNotFound({ ref: clubId })
   const tiers = yield* Effect.flatMap(ClubTierRepo, (r) => r.list(clubId, { includeArchived: false }))
-  return monetizationChecks(club.value, tiers.length)
+  return monetizationChecks(club.value, tiers.length, yield* clubKycStatus(clubId))
 })
 
 /** The caller's paid tier in the club: its record with the effective status (EXPIRED once the period ended). */

@@ -73,6 +73,42 @@ export interface Sender<M> {
   /** Whether a provider is configured; `send` fails with ProviderNotConfigured when false. */
   readonly configured: boolean
   readonly send: (message: M) => Effect.Effect<Delivery, SendError>
+  /**
+   * The provider's own template store, when the provider has one and it is configured (SendGrid
+   * dynamic templates, Twilio Content, WhatsApp message templates, the local recorder's registry);
+   * absent otherwise, and operations that need it answer 503.
+   */
+  readonly templates?: ProviderTemplateStore
+}
+
+/** Review state of a template at the provider (WhatsApp reviews; the others are ACTIVE at once). */
+export type ProviderTemplateStatus = "ACTIVE" | "APPROVED" | "PENDING" | "REJECTED"
+
+/** A template as the provider stores it. */
+export interface ProviderTemplate {
+  /** The provider's id (SendGrid template id, Twilio Content SID, WhatsApp template name). */
+  readonly providerTemplateId: string
+  readonly name: string
+  readonly language: string | null
+  readonly status: ProviderTemplateStatus
+  readonly subject: string | null
+  readonly body: string
+}
+
+export interface NewProviderTemplate {
+  readonly name: string
+  readonly language: string
+  readonly subject: string | null
+  readonly body: string
+  /** Our variable names in order (providers with positional parameters number them). */
+  readonly variables: ReadonlyArray<string>
+}
+
+/** A provider's template store. */
+export interface ProviderTemplateStore {
+  readonly create: (template: NewProviderTemplate) => Effect.Effect<ProviderTemplate, SendError>
+  /** Every template the provider holds for us. */
+  readonly list: Effect.Effect<ReadonlyArray<ProviderTemplate>, SendError>
 }
 
 /** Sends SMS through the configured SMS provider. */

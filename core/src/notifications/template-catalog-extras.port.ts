@@ -44,3 +44,12 @@ export class TemplateCatalogExtrasRepo extends Context.Tag("@podium/core/notific
   /** Swaps the current and previous mappings; fails when there is no previous one. */
   readonly rollbackProviderMapping: (channel: Channel, id: string) => Effect.Effect<Option.Option<TemplateExtras>, NoPreviousProviderMapping>
 }>() {}
+
+/** The template has no provider mapping to verify (409). */
+export class NoProviderMapping extends Schema.TaggedError<NoProviderMapping>()("NoProviderMapping", {
+  id: Schema.String
+}) {
+  override get message() {
+    return `Template ${this.id} is not mapped to a provider template (set its provider-mapping first)`
+  }
+}

@@ -184,22 +184,22 @@ export const parseWebhookBody = (
     return Either.left(new WebhookPayloadInvalid({ messages: ["body must be JSON"] }))
   }
   if (!isRecord(payload)) return Either.left(new WebhookPayloadInvalid({ messages: ["body must be a JSON object"] }))
-  const eventType = payload["event"]
+  const eventType = payload.event
   if (typeof eventType !== "string" || !/^[a-z_]+(\.[a-z_]+)+$/.test(eventType)) {
     return Either.left(new WebhookPayloadInvalid({ messages: ["event must be a dotted event type such as payment.captured"] }))
   }
-  const inner = isRecord(payload["payload"]) ? payload["payload"] : {}
+  const inner = isRecord(payload.payload) ? payload.payload : {}
   const entityOf = (key: string) => {
     const holder = inner[key]
-    return isRecord(holder) && isRecord(holder["entity"]) ? holder["entity"] : null
+    return isRecord(holder) && isRecord(holder.entity) ? holder.entity : null
   }
   const first = entityOf(eventType.split(".")[0]!) ?? entityOf("payment") ?? entityOf("order")
-  const entityId = first !== null && typeof first["id"] === "string" ? first["id"] : null
+  const entityId = first !== null && typeof first.id === "string" ? first.id : null
   const header = headerEventId?.trim()
   const eventId = header !== undefined && header !== ""
     ? header
-    : typeof payload["id"] === "string" && payload["id"] !== ""
-    ? payload["id"]
+    : typeof payload.id === "string" && payload.id !== ""
+    ? payload.id
     : entityId !== null
     ? `${eventType}:${entityId}`
     : null
@@ -212,32 +212,32 @@ export const parseWebhookBody = (
 /** The dispatcher's view of a stored row. */
 export const toPaymentEvent = (row: WebhookEvent): PaymentEvent => {
   const payload = row.payload
-  const inner = isRecord(payload) && isRecord(payload["payload"]) ? payload["payload"] : {}
+  const inner = isRecord(payload) && isRecord(payload.payload) ? payload.payload : {}
   const entityOf = (key: string) => {
     const holder = inner[key]
-    return isRecord(holder) && isRecord(holder["entity"]) ? holder["entity"] : null
+    return isRecord(holder) && isRecord(holder.entity) ? holder.entity : null
   }
   const p = entityOf("payment")
   const o = entityOf("order")
-  const payment: GatewayPaymentEntity | null = p !== null && typeof p["id"] === "string"
+  const payment: GatewayPaymentEntity | null = p !== null && typeof p.id === "string"
     ? {
-      id: p["id"],
-      orderId: typeof p["order_id"] === "string" ? p["order_id"] : null,
-      amount: typeof p["amount"] === "number" ? p["amount"] : 0,
-      currency: typeof p["currency"] === "string" ? p["currency"] : "",
-      status: typeof p["status"] === "string" ? p["status"] : "",
-      method: typeof p["method"] === "string" ? p["method"] : null
+      id: p.id,
+      orderId: typeof p.order_id === "string" ? p.order_id : null,
+      amount: typeof p.amount === "number" ? p.amount : 0,
+      currency: typeof p.currency === "string" ? p.currency : "",
+      status: typeof p.status === "string" ? p.status : "",
+      method: typeof p.method === "string" ? p.method : null
     }
     : null
-  const order = o !== null && typeof o["id"] === "string"
+  const order = o !== null && typeof o.id === "string"
     ? {
-      id: o["id"],
-      amount: typeof o["amount"] === "number" ? o["amount"] : 0,
-      currency: typeof o["currency"] === "string" ? o["currency"] : "",
-      status: typeof o["status"] === "string" ? o["status"] : ""
+      id: o.id,
+      amount: typeof o.amount === "number" ? o.amount : 0,
+      currency: typeof o.currency === "string" ? o.currency : "",
+      status: typeof o.status === "string" ? o.status : ""
     }
     : null
-  const notes = { ...stringNotes(o?.["notes"]), ...stringNotes(p?.["notes"]) }
+  const notes = { ...stringNotes(o?.notes), ...stringNotes(p?.notes) }
   return {
     inboxId: row.id,
     provider: row.provider,
@@ -247,6 +247,6 @@ export const toPaymentEvent = (row: WebhookEvent): PaymentEvent => {
     payment,
     order,
     notes,
-    purpose: notes["purpose"] ?? null
+    purpose: notes.purpose ?? null
   }
 }

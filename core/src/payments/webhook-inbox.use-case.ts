@@ -81,7 +81,11 @@ export const ingestGatewayWebhook = Effect.fn("payments.ingestGatewayWebhook")(f
 ) {
   const gateway = yield* PaymentGateway
   if (signature === undefined || signature.trim() === "") return yield* new WebhookSignatureInvalid({ provider, reason: "missing" })
-  if (provider !== gateway.provider) return yield* new WebhookSignatureInvalid({ provider, reason: "unknown_provider" })
+  if (provider !== gateway.provider) {
+    // Without a configured gateway nothing can be verified: 503, not 401.
+    if (gateway.provider === "unconfigured") yield* gateway.verifyWebhookSignature(rawBody, signature)
+    return yield* new WebhookSignatureInvalid({ provider, reason: "unknown_provider" })
+  }
   const valid = yield* gateway.verifyWebhookSignature(rawBody, signature.trim())
   if (!valid) return yield* new WebhookSignatureInvalid({ provider, reason: "mismatch" })
   const parsed = parseWebhookBody(rawBody, eventId)

@@ -46,9 +46,20 @@ export class MetricsExportFailed extends Schema.TaggedError<MetricsExportFailed>
   reason: Schema.String
 }) {}
 
+/** One export attempt as the exporter saw it (periodic or on demand). */
+export interface MetricsExportAttempt {
+  readonly at: Date
+  readonly ok: boolean
+  readonly status: number | null
+  readonly dataPoints: number
+  readonly error: string | null
+}
+
 export class MetricsExporter extends Context.Tag("@podium/core/platform/MetricsExporter")<MetricsExporter, {
   readonly endpoint: Option.Option<string>
   readonly serviceName: string
+  /** The exporter's latest attempt, periodic ones included (exporters that only export on demand may omit it). */
+  readonly lastAttempt?: () => MetricsExportAttempt | undefined
   readonly export: (batch: MetricsBatch) => Effect.Effect<MetricsExportReceipt, MetricsExportNotConfigured | MetricsExportFailed>
 }>() {}
 

@@ -10,6 +10,8 @@ import {
   DeliveryFailed,
   type EmailMessage,
   EmailSender,
+  type ProviderTemplate,
+  type ProviderTemplateStore,
   type PushMessage,
   PushSender,
   type Sender,
@@ -32,6 +34,8 @@ export class RecordedDeliveries extends Context.Tag("@podium/core/testing/Record
   readonly clear: () => void
   /** The next `count` sends on `channel` fail (retryable unless told otherwise). */
   readonly failNext: (channel: Channel, count: number, options?: { readonly retryable?: boolean }) => void
+  /** Puts a template in the local provider's registry as if made at the provider (sync tests, development). */
+  readonly addProviderTemplate: (channel: Channel, template: ProviderTemplate) => void
 }>() {}
 
 /** Builds a recorder and its four senders sharing one log. */
@@ -40,9 +44,40 @@ export const makeRecordingSenders = () => {
   const failures = new Map<Channel, { count: number; retryable: boolean }>()
   const seen = new Map<string, string>()
   let counter = 0
+  const registries = new Map<Channel, Array<ProviderTemplate>>()
+  const failing = (channel: Channel) => {
+    const failure = failures.get(channel)
+    if (failure === undefined || failure.count <= 0) return undefined
+    failure.count--
+    return new DeliveryFailed({ channel, provider: "local", message: "local provider told to fail", retryable: failure.retryable })
+  }
+  /** The local provider's template registry: templates are ACTIVE at once; `failNext` applies too. */
+  const templates = (channel: Channel): ProviderTemplateStore => ({
+    create: (t) =>
+      Effect.suspend(() => {
+        const failure = failing(channel)
+        if (failure !== undefined) return Effect.fail(failure)
+        const list = registries.get(channel) ?? []
+        const created: ProviderTemplate = {
+          providerTemplateId: `local-template-${channel.toLowerCase()}-${++counter}`,
+          name: t.name,
+          language: t.language,
+          status: "ACTIVE",
+          subject: t.subject,
+          body: t.body
+        }
+        registries.set(channel, [...list, created])
+        return Effect.succeed(created)
+      }),
+    list: Effect.suspend(() => {
+      const failure = failing(channel)
+      return failure !== undefined ? Effect.fail(failure) : Effect.succeed([...(registries.get(channel) ?? [])])
+    })
+  })
   const sender = <M extends { readonly to: string; readonly idempotencyKey: string }>(channel: Channel): Sender<M> => ({
     provider: "local",
     configured: true,
+    ...(channel === "PUSH" ? {} : { templates: templates(channel) }),
     send: (message) =>
       Effect.suspend(() => {
         const failure = failures.get(channel)
@@ -69,7 +104,8 @@ export const makeRecordingSenders = () => {
       log.length = 0
       seen.clear()
     },
-    failNext: (channel, count, options) => failures.set(channel, { count, retryable: options?.retryable ?? true })
+    failNext: (channel, count, options) => failures.set(channel, { count, retryable: options?.retryable ?? true }),
+    addProviderTemplate: (channel, template) => registries.set(channel, [...(registries.get(channel) ?? []), template])
   })
   return {
     recorded,

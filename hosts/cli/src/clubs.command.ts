@@ -30,8 +30,6 @@ const run = Command.make("run", {
   Effect.gen(function*() {
     const start = yield* date("from", from)
     const end = yield* date("to", to)
-    if (end <= start) return yield* new ClubsCommandFailed({ message: "--to must be after --from" })
-    if (end.getTime() > Date.now()) return yield* new ClubsCommandFailed({ message: "--to must not be in the future" })
     if (Option.isSome(holdDays) && (holdDays.value < 0 || holdDays.value > 90)) return yield* new ClubsCommandFailed({ message: "--hold-days must be between 0 and 90" })
     const database = yield* Effect.context<SqlClient.SqlClient>()
     const result = yield* Clubs.runSettlements({
@@ -41,7 +39,10 @@ const run = Command.make("run", {
       ...(Option.isSome(holdDays) ? { holdDays: holdDays.value } : {}),
       actor: { kind: "cli", id: null }
     }).pipe(
-      Effect.catchTag("ClubNotFound", (e) => new ClubsCommandFailed({ message: `unknown club ${e.ref}` })),
+      Effect.catchTags({
+        ClubNotFound: (e) => new ClubsCommandFailed({ message: `unknown club ${e.ref}` }),
+        SettlementPeriodInvalid: (e) => new ClubsCommandFailed({ message: e.message })
+      }),
       Effect.provide(settlementRunLayer(Layer.succeedContext(database)))
     )
     yield* Console.log(`settled ${start.toISOString()}..${end.toISOString()}: ${result.clubsScanned} club(s) scanned, ${result.created.length} settlement(s) created, ${result.released} released`)

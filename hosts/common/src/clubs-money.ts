@@ -67,14 +67,16 @@ export const clubMoneyJobHandlers: Effect.Effect<Readonly<Record<string, Platfor
   (context): Readonly<Record<string, Platform.JobHandler>> => ({
     [SettlementRunJobName]: Platform.jobHandler(SettlementRunPayload, (payload) =>
       Effect.gen(function*() {
+        if ((payload?.from === undefined) !== (payload?.to === undefined)) {
+          return yield* new Platform.JobFailedPermanently({ message: "give both from and to, or neither (the previous UTC day)" })
+        }
         const period = settlementPeriod(payload?.from, payload?.to, new Date())
-        if (period.to <= period.from) return yield* new Platform.JobFailedPermanently({ message: "to must be after from" })
         const result = yield* Clubs.runSettlements({
           ...period,
           ...(payload?.clubId === undefined ? {} : { clubId: payload.clubId }),
           ...(payload?.holdDays === undefined ? {} : { holdDays: payload.holdDays }),
           actor: { kind: "system", id: null }
-        })
+        }).pipe(Effect.catchTag("SettlementPeriodInvalid", (e) => new Platform.JobFailedPermanently({ message: e.message })))
         yield* Effect.logInfo(`settlement run ${period.from.toISOString()}..${period.to.toISOString()}: ${result.created.length} created, ${result.released} released`)
       }).pipe(Effect.provide(settlementRunLayer(Layer.succeedContext(context)))))
   })

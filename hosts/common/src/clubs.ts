@@ -15,6 +15,16 @@ import { ClubTiersReposMemory } from "@podium/core/testing"
 import { ClubTiersReposPg } from "@podium/postgres"
 // Club money (RC grants, settlements, payout requests; clubs-money.ts).
 import { ClubMoneyLive, clubMoneyMemory, type ClubMoneyPorts } from "./clubs-money.js"
+// Club gamification and the club admin workspace's community tools (points, leaderboards, rules, awards, segments).
+import { ClubGamificationMemory } from "@podium/core/testing"
+import { ClubAdminReposPg, ClubGamificationReposPg } from "@podium/postgres"
+type ClubGamificationPorts =
+  | Clubs.ClubPointsRepo
+  | Clubs.MemberOfTheMonthRepo
+  | Clubs.RecognitionRuleRepo
+  | Clubs.ClubAwardRepo
+  | Clubs.ClubSegmentRepo
+  | Clubs.ClubCommunityMetrics
 type ClubTiersPorts = Clubs.ClubTierRepo | Clubs.ClubCommissionRepo | Clubs.TierPromoRepo | Clubs.TierCheckoutRepo | Clubs.TierMembershipRepo
 
 /** What the clubs block adds to a host. */
@@ -31,6 +41,7 @@ export type ClubsInfrastructure =
   | Clubs.ClubKycRepo
   | ClubTiersPorts
   | ClubMoneyPorts
+  | ClubGamificationPorts
 
 export const ClubsLive: Layer.Layer<ClubsInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   ClubsReposPg,
@@ -40,7 +51,9 @@ export const ClubsLive: Layer.Layer<ClubsInfrastructure, never, SqlClient.SqlCli
   ClubAnnouncementRepoPg,
   ClubKycRepoPg,
   ClubTiersReposPg,
-  ClubMoneyLive
+  ClubMoneyLive,
+  ClubGamificationReposPg,
+  ClubAdminReposPg
 )
 
 /** Adds the clubs block to an infrastructure layer. */
@@ -57,7 +70,9 @@ export const clubsMemory = (): Layer.Layer<ClubsInfrastructure> =>
     ClubAnnouncementRepoMemory,
     ClubKycRepoMemory,
     ClubTiersReposMemory,
-    clubMoneyMemory()
+    clubMoneyMemory(),
+    // Shares the members and runs twins above (layers are memoized by reference within one build).
+    ClubGamificationMemory.pipe(Layer.provide(Layer.merge(ClubsReposMemory, ClubRunRepoMemory)))
   )
 
 export const InferAttendanceJobName = "clubs.runs.infer-attendance"

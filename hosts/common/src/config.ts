@@ -12,6 +12,7 @@ import { PhoneNumber } from "@podium/kernel"
 import { loadObservabilitySettings, type ObservabilitySettings } from "./observability-config.js"
 import { loadSearchSettings, type SearchSettings } from "./search-config.js"
 import { loadShippingSettings, type ShippingSettings } from "./shipping-config.js"
+import { type IntegrationsSettings, loadIntegrationsSettings } from "./integrations.js"
 
 export type AppEnv = "development" | "test" | "production"
 
@@ -65,6 +66,8 @@ export interface AppConfigShape {
   readonly shipping?: ShippingSettings
   /** Payment gateway and bank verifier (PAYMENT_GATEWAY, RAZORPAY_*, BANK_VERIFIER, BANK_VERIFIER_*; see the payments section below). */
   readonly payments?: PaymentsSettings
+  /** Feed/chat provider and geocoder (FEED_CHAT_PROVIDER, STREAM_*, GEOCODER, GEOCODER_*; integrations.ts). */
+  readonly integrations?: IntegrationsSettings
 }
 
 export interface Secrets {
@@ -218,7 +221,8 @@ export const loadAppConfig = Effect.gen(function*() {
     observability: yield* loadObservabilitySettings,
     search: yield* loadSearchSettings,
     shipping: yield* loadShippingSettings(appEnv),
-    payments: yield* loadPaymentsSettings(appEnv)
+    payments: yield* loadPaymentsSettings(appEnv),
+    integrations: yield* loadIntegrationsSettings(appEnv)
   } satisfies AppConfigShape
 })
 

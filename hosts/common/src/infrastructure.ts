@@ -35,6 +35,7 @@ export type Infrastructure =
   | PaymentsInfrastructure
   | PlatformOperationsPorts
   | Platform.Transactor
+  | IntegrationsInfrastructure
 
 /** One probe per component: the database (`select 1`) and the Redis backend (PING, or memory). */
 const HealthProbesLive = (config: AppConfigShape) => Layer.effect(
@@ -51,7 +52,7 @@ const HealthProbesLive = (config: AppConfigShape) => Layer.effect(
 export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure | NotificationsInfrastructure | OrganizersInfrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
-  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive(config).pipe(Layer.provide(searchEngineLayer(config.search ?? defaultSearchSettings))), identityLayer(config), SendersLive, platformOperationsLayer(config), TransactorPg).pipe(Layer.provideMerge(base))
+  const infrastructure = Layer.mergeAll(jobs, HealthProbesLive(config).pipe(Layer.provide(searchEngineLayer(config.search ?? defaultSearchSettings))), identityLayer(config), SendersLive, platformOperationsLayer(config), TransactorPg, integrationsLayer(config)).pipe(Layer.provideMerge(base))
   return withClubTierPayments(withClubs(withWallets(withPayments(withCompliance(withChallenges(withOrganizers(withNotifications(infrastructure)))))))) // club tier payment processor (issue 7), clubs block (issue 7), wallets block (issue 7), payments block (issue 7), challenges block (issue 3), notifications block (issue 5), organizers block (issue 4), see below
 }
 
@@ -69,6 +70,7 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
   ["background", config.allInOne ? "all-in-one: worker and scheduler loops run in this process" : "worker and scheduler run as their own hosts"],
   ["providers", describeChannelProviders(config)],
   ["blob store", describeBlobStore(config)],
+  ["integrations", describeIntegrations(config)],
   ["search", describeSearchEngine(config.search)],
   ["shipping", describeShipping(config)],
   ["payments", describePaymentProviders(config)],
@@ -114,3 +116,6 @@ import { withClubTierPayments } from "./club-tiers.js"
 
 // Payments (issue 7): webhook inbox, gateway orders, processor registry, gateway and bank verifier.
 import { describePaymentProviders, type PaymentsInfrastructure, withPayments } from "./payments.js"
+
+// Feed/chat and geocoding providers (A 4.2): chosen by FEED_CHAT_PROVIDER and GEOCODER.
+import { describeIntegrations, type IntegrationsInfrastructure, integrationsLayer } from "./integrations.js"

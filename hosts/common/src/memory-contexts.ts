@@ -6,6 +6,7 @@
 import type { Platform } from "@podium/core"
 import { TransactorMemory } from "@podium/core/testing"
 import { Layer } from "effect"
+import { type IntegrationsInfrastructure, integrationsLayer } from "./integrations.js"
 import { type ChallengesInfrastructure, challengesMemory } from "./challenges.js"
 import { type ClubsInfrastructure, clubsMemory } from "./clubs.js"
 import { type ComplianceInfrastructure, complianceMemory } from "./compliance.js"
@@ -27,6 +28,7 @@ export type ContextsMemory =
   | PaymentsInfrastructure
   | WalletsInfrastructure
   | Platform.Transactor
+  | IntegrationsInfrastructure
 import { type WalletsInfrastructure, walletsMemory } from "./wallets.js"
 import { type PaymentsInfrastructure, paymentsMemory } from "./payments.js"
 
@@ -41,5 +43,6 @@ export const contextsMemory = (config: AppConfigShape): Layer.Layer<ContextsMemo
     clubsMemory(),
     walletsMemory(),
     paymentsMemory(config),
-    TransactorMemory
+    TransactorMemory,
+    integrationsLayer(config)
   )

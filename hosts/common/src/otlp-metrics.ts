@@ -92,6 +92,7 @@ export const MetricsExporterOtel = (options: OtlpMetricsOptions): Layer.Layer<Pl
           const wake = yield* Queue.sliding<void>(1)
           const attempts = yield* PubSub.unbounded<Attempt>()
           let pausedUntil = 0
+          let latest: Platform.MetricsExportAttempt | undefined = undefined
           const realClock = yield* Effect.clock
           const interval = Duration.millis(options.exportIntervalMs)
           /** The real clock, except that the exporter's interval sleep also ends when export-now asks. */
@@ -107,6 +108,13 @@ export const MetricsExporterOtel = (options: OtlpMetricsOptions): Layer.Layer<Pl
             Effect.zipRight(
               Effect.sync(() => {
                 pausedUntil = attempt.ok ? 0 : Date.now() + LibraryPauseMs
+                latest = {
+                  at: new Date(attempt.startedAt),
+                  ok: attempt.ok,
+                  status: attempt.status,
+                  dataPoints: countBody(attempt.body).dataPoints,
+                  error: attempt.ok ? null : attempt.reason
+                }
               }),
               PubSub.publish(attempts, attempt)
             )
@@ -156,7 +164,7 @@ export const MetricsExporterOtel = (options: OtlpMetricsOptions): Layer.Layer<Pl
               if (!attempt.ok) return yield* new Platform.MetricsExportFailed({ endpoint: url, status: attempt.status, reason: attempt.reason })
               return { endpoint: url, status: attempt.status ?? 200, ...countBody(attempt.body) }
             }))
-          return Platform.MetricsExporter.of({ endpoint: Option.some(url), serviceName: options.serviceName, export: exportNow })
+          return Platform.MetricsExporter.of({ endpoint: Option.some(url), serviceName: options.serviceName, export: exportNow, lastAttempt: () => latest })
         })
       ).pipe(Layer.provide(FetchHttpClient.layer))
   })

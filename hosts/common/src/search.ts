@@ -58,16 +58,19 @@ export const describeSearchEngine = (settings: SearchSettings | undefined): stri
   })
 
 /**
- * The `search` health probe: the engine's own health (Typesense's /health, or the Postgres
- * catalog). An unreachable engine reads as down with its error; per-collection counts stay on the
- * admin search health route.
+ * The `search` health probe: the engine and its own health (Typesense's /health, or the Postgres
+ * catalog). Decision: a search outage degrades the platform but does not take the host out of
+ * rotation (every other route still serves), so the probe stays `up` and reports
+ * `engineHealthy: false` with the engine's error; per-collection counts stay on the admin search
+ * health route.
  */
 export const searchHealthProbe = (settings: SearchSettings | undefined): Effect.Effect<HealthProbe, never, Platform.SearchEngine> =>
   Effect.map(Platform.SearchEngine, (engine): HealthProbe => ({
     name: "search",
     check: Effect.map(engine.health, (h) => ({
-      status: h.healthy ? "up" as const : "down" as const,
+      status: "up" as const,
       engine: h.engine,
+      engineHealthy: h.healthy,
       endpoint: describeSearchEngine(settings),
       ...(h.error === null ? {} : { message: h.error })
     }))

@@ -45,6 +45,7 @@ import { requestMetrics } from "./platform/request-metrics.js"
 import { RateLimitsHandlers } from "./platform/rate-limits.handlers.js"
 import { RiskRegisterHandlers } from "./platform/risk-register.handlers.js"
 import { SearchHandlers } from "./platform/search.handlers.js"
+import { IntegrationsHandlers } from "./platform/integrations.handlers.js"
 import { NotificationDeliveryHandlers } from "./notifications/notification-delivery.handlers.js"
 import { NotificationDevHandlers } from "./notifications/notification-dev.handlers.js"
 import { NotificationLogsHandlers } from "./notifications/notification-logs.handlers.js"
@@ -86,7 +87,7 @@ import type { ComplianceInfrastructure } from "@podium/host-common"
 import { AdminComplianceHandlers } from "./compliance/admin-compliance.handlers.js"
 import { ClubsApi } from "@podium/contracts/clubs"
 import type { Platform } from "@podium/core"
-import type { ClubsInfrastructure } from "@podium/host-common"
+import type { ClubsInfrastructure, IntegrationsInfrastructure } from "@podium/host-common"
 import { ClubsHandlers } from "./clubs/clubs.handlers.js"
 import { AdminClubRcGrantsHandlers, ClubRcGrantsHandlers } from "./clubs/rc-grants.handlers.js"
 import { AdminPayoutRequestsHandlers, ClubSettlementsHandlers } from "./clubs/settlements.handlers.js"
@@ -97,18 +98,21 @@ import { AdminClubsHandlers, AdminClubVerificationHandlers, ClubInvitesHandlers,
 import { AdminClubKycHandlers, ClubKycHandlers } from "./clubs/club-kyc.handlers.js"
 import { AdminClubRunsHandlers, ClubRunsHandlers } from "./clubs/runs.handlers.js"
 import { AdminClubAnnouncementsHandlers, ClubContentHandlers } from "./clubs/content.handlers.js"
+import { ClubGamificationHandlers } from "./clubs/gamification.handlers.js"
+import { ClubAdminHandlers } from "./clubs/club-admin.handlers.js"
+import { AdminClubChatHandlers, ClubChatHandlers } from "./clubs/chat.handlers.js"
 import { DataExportHandlers, DataRightsHandlers } from "./compliance/data-rights.handlers.js"
 
 /** What routes may require of the router: the services `HttpLayerRouter.addHttpApi` also uses. */
 export type RouterServices = HttpLayerRouter.HttpRouter | Etag.Generator | FileSystem.FileSystem | HttpPlatform.HttpPlatform | Path.Path
 
 /** Services the routes need from the host's composition root. */
-export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure | PlatformOperations | ChallengesInfrastructure | ComplianceInfrastructure | ClubsInfrastructure | WalletsInfrastructure | PaymentsInfrastructure | Platform.Transactor
+export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure | PlatformOperations | ChallengesInfrastructure | ComplianceInfrastructure | ClubsInfrastructure | WalletsInfrastructure | PaymentsInfrastructure | Platform.Transactor | IntegrationsInfrastructure
 
 /** Every route of the host: the area APIs with their handlers, and the discovery paths. */
 export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers, SearchHandlers]),
+    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers, SearchHandlers, IntegrationsHandlers]),
     Layer.provide(AuthGuardsLive)
   ),
   HttpLayerRouter.addHttpApi(IdentityApi).pipe(
@@ -163,7 +167,7 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
   ),
   // Clubs (issue 7): club-scoped groups use the club tenancy guards.
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(
-    Layer.provide([ClubsHandlers, ClubOnboardingHandlers, AdminClubOnboardingHandlers, ClubRcGrantsHandlers, AdminClubRcGrantsHandlers, ClubSettlementsHandlers, AdminPayoutRequestsHandlers, ClubMembershipHandlers, ClubInvitesHandlers, ClubOrganizerAccountsHandlers, AdminClubsHandlers, AdminClubVerificationHandlers, ClubKycHandlers, AdminClubKycHandlers, ClubRunsHandlers, AdminClubRunsHandlers, ClubContentHandlers, AdminClubAnnouncementsHandlers, ClubTiersHandlers, ClubTierPromosHandlers, ClubCommissionHandlers]),
+    Layer.provide([ClubsHandlers, ClubOnboardingHandlers, AdminClubOnboardingHandlers, ClubRcGrantsHandlers, AdminClubRcGrantsHandlers, ClubSettlementsHandlers, AdminPayoutRequestsHandlers, ClubMembershipHandlers, ClubInvitesHandlers, ClubOrganizerAccountsHandlers, AdminClubsHandlers, AdminClubVerificationHandlers, ClubKycHandlers, AdminClubKycHandlers, ClubRunsHandlers, AdminClubRunsHandlers, ClubContentHandlers, AdminClubAnnouncementsHandlers, ClubGamificationHandlers, ClubAdminHandlers, ClubChatHandlers, AdminClubChatHandlers, ClubTiersHandlers, ClubTierPromosHandlers, ClubCommissionHandlers]),
     Layer.provide([AuthGuardsLive, ClubTenancyLive])
   ),
   // Money (issue 7): creator wallets on the double-entry ledger; later money groups add their handler layers here.

@@ -188,11 +188,13 @@ export const PersonalDataSectionsPg = Layer.effect(
             select platform, active, created_at, deactivated_at, right(token, 6) as token_suffix
             from notifications.device_tokens where user_id = ${userId} order by created_at`
         }).pipe(Effect.orDie),
-      // Inbox messages (their text may name the person) and push tokens (they identify a device) go at once.
+      // Inbox messages (their text may name the person) and push tokens (they identify a device) go at
+      // once; organizers' recipient lists stop targeting the user.
       scramble: (userId) =>
         Effect.all([
           sql`delete from notifications.inbox where user_id = ${userId}`,
           sql`delete from notifications.device_tokens where user_id = ${userId}`,
+          sql`update notifications.recipient_lists set user_ids = array_remove(user_ids, ${userId}::uuid) where ${userId}::uuid = any(user_ids)`,
           sql`
             update notifications.logs set recipient = ${ErasedRecipient}, variables = '{}'::jsonb, user_id = ${userId}
             where user_id = ${userId} or recipient in ${oldIdentifiers(userId)}`,

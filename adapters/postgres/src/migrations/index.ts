@@ -37,6 +37,7 @@ import clubsKyc from "./0024_clubs_kyc.js"
 import clubsTiers from "./0025_clubs_tiers.js"
 import clubsMoney from "./0026_clubs_money.js"
 import clubsCommunity from "./0027_clubs_community.js"
+import clubsGamification from "./0030_clubs_gamification.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -59,8 +60,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0017_compliance": compliance,
   "0018_search": search,
   "0019_clubs": clubs,
-  "0028_clubs_runs": clubsRuns,
-  "0029_clubs_content": clubsContent,
   "0020_wallets": wallets,
   "0021_payments": payments,
   "0022_notifications_extras": notificationsExtras,
@@ -68,7 +67,10 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0024_clubs_kyc": clubsKyc,
   "0025_clubs_tiers": clubsTiers,
   "0026_clubs_money": clubsMoney,
-  "0027_clubs_community": clubsCommunity
+  "0027_clubs_community": clubsCommunity,
+  "0028_clubs_runs": clubsRuns,
+  "0029_clubs_content": clubsContent,
+  "0030_clubs_gamification": clubsGamification
 }
 
 /** The table recording applied migrations. */

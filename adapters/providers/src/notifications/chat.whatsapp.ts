@@ -7,12 +7,15 @@
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { type HttpProviderOptions, joinUrl, postToProvider } from "./http-delivery.js"
+import { whatsappTemplates } from "./provider-templates.http.js"
 
 export interface ChatHttpOptions extends HttpProviderOptions {
   readonly accessToken: string
   readonly phoneNumberId: string
   /** Graph API version; default `v21.0`. */
   readonly apiVersion?: string
+  /** WhatsApp Business Account id: enables the message-template store (create, list); absent → no template store. */
+  readonly businessAccountId?: string
 }
 
 export const ChatProviderName = "whatsapp-cloud"
@@ -21,6 +24,9 @@ export const ChatProviderName = "whatsapp-cloud"
 export const makeChatSenderHttp = (options: ChatHttpOptions): Notifications.Sender<Notifications.ChatMessage> => ({
   provider: ChatProviderName,
   configured: true,
+  ...(options.businessAccountId === undefined
+    ? {}
+    : { templates: whatsappTemplates({ ...options, businessAccountId: options.businessAccountId, provider: ChatProviderName }) }),
   send: (message) =>
     postToProvider({
       channel: "CHAT",

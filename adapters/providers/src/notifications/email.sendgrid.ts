@@ -6,6 +6,7 @@
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { headerValue, type HttpProviderOptions, joinUrl, postToProvider } from "./http-delivery.js"
+import { sendgridTemplates } from "./provider-templates.http.js"
 
 export interface EmailHttpOptions extends HttpProviderOptions {
   readonly apiKey: string
@@ -19,6 +20,7 @@ export const EmailProviderName = "sendgrid-v3"
 export const makeEmailSenderHttp = (options: EmailHttpOptions): Notifications.Sender<Notifications.EmailMessage> => ({
   provider: EmailProviderName,
   configured: true,
+  templates: sendgridTemplates({ ...options, provider: EmailProviderName }),
   send: (message) =>
     postToProvider({
       channel: "EMAIL",

@@ -7,12 +7,15 @@
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { type HttpProviderOptions, joinUrl, postToProvider } from "./http-delivery.js"
+import { twilioContentTemplates } from "./provider-templates.http.js"
 
 export interface SmsHttpOptions extends HttpProviderOptions {
   readonly accountSid: string
   readonly authToken: string
   /** Sender number (E.164) or messaging service id (`MG…`). */
   readonly from: string
+  /** Twilio Content API base for templates; default content.twilio.com for api.twilio.com, else `baseUrl`. */
+  readonly contentBaseUrl?: string
 }
 
 export const SmsProviderName = "twilio-2010-04-01"
@@ -21,6 +24,11 @@ export const SmsProviderName = "twilio-2010-04-01"
 export const makeSmsSenderHttp = (options: SmsHttpOptions): Notifications.Sender<Notifications.SmsMessage> => ({
   provider: SmsProviderName,
   configured: true,
+  templates: twilioContentTemplates({
+    ...options,
+    baseUrl: options.contentBaseUrl ?? (options.baseUrl.includes("api.twilio.com") ? "https://content.twilio.com" : options.baseUrl),
+    provider: SmsProviderName
+  }),
   send: (message) => {
     const form = new URLSearchParams({ To: message.to, Body: message.body })
     form.set(options.from.startsWith("MG") ? "MessagingServiceSid" : "From", options.from)

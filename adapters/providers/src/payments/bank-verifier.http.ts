@@ -87,16 +87,16 @@ export const makeBankVerifierHttp = (options: BankVerifierHttpOptions): Payments
       call(`${trimSlash(options.ifscBaseUrl)}/${encodeURIComponent(ifsc.toUpperCase())}`, { method: "GET", headers: { accept: "application/json" } }, timeoutMs).pipe(
         Effect.flatMap((a): Effect.Effect<Option.Option<Payments.IfscDetails>, Payments.BankVerifierUnavailable> => {
           if (a.status === 404) return Effect.succeed(Option.none())
-          if (a.status !== 200 || a.json === null || typeof a.json["IFSC"] !== "string") {
+          if (a.status !== 200 || a.json === null || typeof a.json.IFSC !== "string") {
             return Effect.fail(new Payments.BankVerifierUnavailable({ provider: CashfreeBankVerifierName, message: `IFSC lookup answered ${a.status}` }))
           }
           return Effect.succeed(Option.some({
-            ifsc: str(a.json["IFSC"]),
-            bank: str(a.json["BANK"]),
-            branch: str(a.json["BRANCH"]),
-            address: str(a.json["ADDRESS"]),
-            city: str(a.json["CITY"]),
-            state: str(a.json["STATE"])
+            ifsc: str(a.json.IFSC),
+            bank: str(a.json.BANK),
+            branch: str(a.json.BRANCH),
+            address: str(a.json.ADDRESS),
+            city: str(a.json.CITY),
+            state: str(a.json.STATE)
           }))
         })
       ),
@@ -115,23 +115,23 @@ export const makeBankVerifierHttp = (options: BankVerifierHttpOptions): Payments
         Effect.flatMap((a): Effect.Effect<Payments.PennyDropResult, Payments.BankVerifierUnavailable> => {
           const j = a.json ?? {}
           if (a.status === 400 || a.status === 422) {
-            const code = str(j["code"]).toUpperCase() || "VALIDATION_ERROR"
-            return Effect.succeed({ verified: false, reason: code, message: str(j["message"]) || "The bank details were refused" })
+            const code = str(j.code).toUpperCase() || "VALIDATION_ERROR"
+            return Effect.succeed({ verified: false, reason: code, message: str(j.message) || "The bank details were refused" })
           }
           if (a.status !== 200) {
             return Effect.fail(new Payments.BankVerifierUnavailable({ provider: CashfreeBankVerifierName, message: `Bank verifier answered ${a.status}` }))
           }
-          const statusCode = str(j["account_status_code"]) || "UNKNOWN"
-          if (str(j["account_status"]).toUpperCase() !== "VALID") {
+          const statusCode = str(j.account_status_code) || "UNKNOWN"
+          if (str(j.account_status).toUpperCase() !== "VALID") {
             return Effect.succeed({ verified: false, reason: statusCode === "INVALID_ACCOUNT_FAIL" ? "ACCOUNT_NOT_FOUND" : statusCode, message: describeStatus(statusCode) })
           }
           return Effect.succeed({
             verified: true,
             accountExists: true,
-            accountHolderName: str(j["name_at_bank"]),
-            utr: str(j["utr"]),
+            accountHolderName: str(j.name_at_bank),
+            utr: str(j.utr),
             amountDeposited: options.pennyDropAmount ?? 100,
-            transactionId: str(j["reference_id"])
+            transactionId: str(j.reference_id)
           })
         })
       )

@@ -71,7 +71,7 @@ const call = (options: RazorpayOptions, method: "GET" | "POST", path: string, bo
   )
 
 const errorOf = (json: Record<string, unknown> | null) => {
-  const e = json?.["error"] as { code?: unknown; description?: unknown } | undefined
+  const e = json?.error as { code?: unknown; description?: unknown } | undefined
   return {
     code: typeof e?.code === "string" ? e.code : "BAD_REQUEST_ERROR",
     description: typeof e?.description === "string" ? e.description : "The payment gateway refused the request"
@@ -90,19 +90,19 @@ export const makeRazorpayGateway = (options: RazorpayOptions): Payments.PaymentG
   createOrder: (input) =>
     call(options, "POST", "/v1/orders", { amount: input.amount, currency: input.currency, receipt: input.receipt, notes: input.notes }).pipe(
       Effect.flatMap((a): Effect.Effect<Payments.GatewayOrder, Payments.PaymentGatewayRejected | Payments.PaymentGatewayUnavailable> => {
-        if (a.status < 200 || a.status >= 300 || a.json === null || typeof a.json["id"] !== "string") {
+        if (a.status < 200 || a.status >= 300 || a.json === null || typeof a.json.id !== "string") {
           if (a.status >= 200 && a.status < 300) {
             return Effect.fail(new Payments.PaymentGatewayUnavailable({ provider: RazorpayProviderName, message: "Payment gateway answered an unreadable order" }))
           }
           const e = errorOf(a.json)
           return Effect.fail(new Payments.PaymentGatewayRejected({ provider: RazorpayProviderName, code: e.code, message: e.description }))
         }
-        const status = str(a.json["status"], "created")
+        const status = str(a.json.status, "created")
         return Effect.succeed({
-          id: a.json["id"],
-          amount: num(a.json["amount"]),
-          currency: str(a.json["currency"], input.currency),
-          receipt: str(a.json["receipt"], input.receipt),
+          id: a.json.id,
+          amount: num(a.json.amount),
+          currency: str(a.json.currency, input.currency),
+          receipt: str(a.json.receipt, input.receipt),
           status: (OrderStatuses.has(status) ? status : "created") as Payments.GatewayOrder["status"],
           provider: RazorpayProviderName,
           keyId: options.keyId
@@ -117,17 +117,17 @@ export const makeRazorpayGateway = (options: RazorpayOptions): Payments.PaymentG
           if (a.status === 404 || a.status === 400) {
             return Effect.fail(new Payments.PaymentNotFoundAtGateway({ provider: RazorpayProviderName, paymentId }))
           }
-          if (a.status < 200 || a.status >= 300 || a.json === null || typeof a.json["id"] !== "string") {
+          if (a.status < 200 || a.status >= 300 || a.json === null || typeof a.json.id !== "string") {
             return Effect.fail(new Payments.PaymentGatewayUnavailable({ provider: RazorpayProviderName, message: `Payment gateway answered ${a.status}` }))
           }
-          const status = str(a.json["status"], "created")
+          const status = str(a.json.status, "created")
           return Effect.succeed({
-            id: a.json["id"],
-            orderId: str(a.json["order_id"]),
-            amount: num(a.json["amount"]),
-            currency: str(a.json["currency"]),
+            id: a.json.id,
+            orderId: str(a.json.order_id),
+            amount: num(a.json.amount),
+            currency: str(a.json.currency),
             status: (PaymentStatuses.has(status) ? status : "created") as Payments.GatewayPayment["status"],
-            method: typeof a.json["method"] === "string" ? a.json["method"] : null
+            method: typeof a.json.method === "string" ? a.json.method : null
           })
         })
       ),

@@ -13,6 +13,21 @@ const table = {
   ClubKycIncomplete: (e: Clubs.ClubKycIncomplete) => new BadRequest({ code: "CLUB_KYC_INCOMPLETE", message: e.message }),
   ClubKycMoveRefused: (e: Clubs.ClubKycMoveRefused) => new Conflict({ code: "CLUB_KYC_MOVE_REFUSED", message: e.message }),
   ClubNotFound: (e: Clubs.ClubNotFound) => new NotFound({ code: "CLUB_NOT_FOUND", message: e.message }),
+  // Club gamification and the club admin workspace's community tools (gamification/club-admin handlers).
+  PointsEntryNotFound: (e: Clubs.PointsEntryNotFound) => new NotFound({ code: "CLUB_POINTS_ENTRY_NOT_FOUND", message: e.message }),
+  PointsAlreadyReversed: (e: Clubs.PointsAlreadyReversed) => new Conflict({ code: "CLUB_POINTS_ALREADY_REVERSED", message: e.message }),
+  PointsReversalNotReversible: (e: Clubs.PointsReversalNotReversible) => new Conflict({ code: "CLUB_POINTS_REVERSAL_NOT_REVERSIBLE", message: e.message }),
+  PointsRecipientNotMember: (e: Clubs.PointsRecipientNotMember) => new BadRequest({ code: "CLUB_POINTS_NOT_A_MEMBER", message: e.message }),
+  PointsInsufficient: (e: Clubs.PointsInsufficient) => new Conflict({ code: "CLUB_POINTS_INSUFFICIENT", message: e.message }),
+  PointsIdempotencyConflict: (e: Clubs.PointsIdempotencyConflict) => new Conflict({ code: "CLUB_POINTS_IDEMPOTENCY_CONFLICT", message: e.message }),
+  RecognitionRuleNotFound: (e: Clubs.RecognitionRuleNotFound) => new NotFound({ code: "CLUB_RECOGNITION_RULE_NOT_FOUND", message: e.message }),
+  RecognitionRuleMoveRefused: (e: Clubs.RecognitionRuleMoveRefused) => new Conflict({ code: "CLUB_RECOGNITION_RULE_MOVE_REFUSED", message: e.message }),
+  ClubAwardNotFound: (e: Clubs.ClubAwardNotFound) => new NotFound({ code: "CLUB_AWARD_NOT_FOUND", message: e.message }),
+  ClubAwardAlreadyGiven: (e: Clubs.ClubAwardAlreadyGiven) => new Conflict({ code: "CLUB_AWARD_ALREADY_GIVEN", message: e.message }),
+  AwardRecipientNotMember: (e: Clubs.AwardRecipientNotMember) => new BadRequest({ code: "CLUB_AWARD_NOT_A_MEMBER", message: e.message }),
+  ClubSegmentNotFound: (e: Clubs.ClubSegmentNotFound) => new NotFound({ code: "CLUB_SEGMENT_NOT_FOUND", message: e.message }),
+  ClubSegmentArchived: (e: Clubs.ClubSegmentArchived) => new Conflict({ code: "CLUB_SEGMENT_ARCHIVED", message: e.message }),
+  SegmentChallengeNotAttached: (e: Clubs.SegmentChallengeNotAttached) => new NotFound({ code: "CLUB_SEGMENT_CHALLENGE_NOT_ATTACHED", message: e.message }),
   // Club tiers and their money (club-tiers.handlers.ts)
   ClubTierNotFound: (e: Clubs.ClubTierNotFound) => new NotFound({ code: "CLUB_TIER_NOT_FOUND", message: e.message }),
   ClubNotMembershipType: (e: Clubs.ClubNotMembershipType) => new Forbidden({ code: "CLUB_NOT_MEMBERSHIP_TYPE", message: e.message }),
@@ -63,7 +78,8 @@ const table = {
   PayoutRequestConflict: (e: Clubs.PayoutRequestConflict) => new Conflict({ code: e.code, message: e.message }),
   PayoutRequestNotFound: (e: Clubs.PayoutRequestNotFound) => new NotFound({ code: "PAYOUT_REQUEST_NOT_FOUND", message: e.message }),
   PayoutMoveRefused: (e: Clubs.PayoutMoveRefused) => new Conflict({ code: "PAYOUT_REQUEST_MOVE_REFUSED", message: e.message }),
-  ClubEventsDisabled: (e: Clubs.ClubEventsDisabled) => new Forbidden({ code: "CLUB_EVENT_CREATION_DISABLED", message: e.message })
+  ClubEventsDisabled: (e: Clubs.ClubEventsDisabled) => new Forbidden({ code: "CLUB_EVENT_CREATION_DISABLED", message: e.message }),
+  ClubChatMessageNotFound: (e: Clubs.ClubChatMessageNotFound) => new NotFound({ code: "CLUB_CHAT_MESSAGE_NOT_FOUND", message: e.message })
 }
 
 export const clubErrors = mapErrors(table)

@@ -2,9 +2,10 @@
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
-import { Notifications } from "@podium/core"
+import { Notifications, type Platform } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
+import { auditedForOrganizer } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 import { promotionTemplatesForOrganizers, sendPromotionFor } from "./promotion.views.js"
@@ -20,7 +21,7 @@ export const recipientListView = (l: Notifications.RecipientList) => ({
 export const OrganizerPromotionsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "organizerPromotions">,
   never,
-  NotificationHandlerServices | OrganizerReaders | OrganizerManagers
+  NotificationHandlerServices | OrganizerReaders | OrganizerManagers | Platform.AuditLog
 > = HttpApiBuilder.group(NotificationsApi, "organizerPromotions", (handlers) =>
   handlers
     .handle("organizerNotificationTemplates", ({ urlParams }) =>
@@ -62,6 +63,9 @@ export const OrganizerPromotionsHandlers: Layer.Layer<
           csv: new TextDecoder("utf-8").decode(bytes)
         })
         return recipientListView(list)
-      }).pipe(notificationErrors))
-    .handle("sendPromotion", ({ payload }) => Effect.flatMap(OrganizerAccess, (access) => sendPromotionFor(access.organizerId, payload)))
+      }).pipe(notificationErrors, auditedForOrganizer("notifications.recipients.upload", "recipient-list", (r) => r.id)))
+    .handle("sendPromotion", ({ payload }) =>
+      Effect.flatMap(OrganizerAccess, (access) => sendPromotionFor(access.organizerId, payload)).pipe(
+        auditedForOrganizer("notifications.promotion.send", "notification-batch", (r) => r.batch.id)
+      ))
 )

@@ -6,9 +6,10 @@
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
-import { Notifications, Organizers } from "@podium/core"
+import { Notifications, Organizers, type Platform } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { batchView } from "./organizer-notification-sending.handlers.js"
+import { audited } from "./notifications.audit.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 import { estimatePromotionFor, promotionTemplatesForOrganizers, sendPromotionFor } from "./promotion.views.js"
 
@@ -28,13 +29,15 @@ const workspace = (workspaceId: string, write: boolean) =>
 export const PromotionStudioHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "promotionStudio">,
   never,
-  NotificationHandlerServices | Effect.Effect.Context<ReturnType<typeof Organizers.requireOrganizerRole>>
+  NotificationHandlerServices | Platform.AuditLog | Effect.Effect.Context<ReturnType<typeof Organizers.requireOrganizerRole>>
 > = HttpApiBuilder.group(NotificationsApi, "promotionStudio", (handlers) =>
   handlers
     .handle("studioEstimate", ({ path, payload }) =>
       Effect.flatMap(workspace(path.workspaceId, true), (organizerId) => estimatePromotionFor(organizerId, payload)))
     .handle("studioSend", ({ path, payload }) =>
-      Effect.flatMap(workspace(path.workspaceId, true), (organizerId) => sendPromotionFor(organizerId, payload)))
+      Effect.flatMap(workspace(path.workspaceId, true), (organizerId) => sendPromotionFor(organizerId, payload)).pipe(
+        audited("notifications.promotion.send", "notification-batch", (r) => r.batch.id, (r) => ({ organizerId: r.batch.organizerId }))
+      ))
     .handle("studioHistory", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const organizerId = yield* workspace(path.workspaceId, false)

@@ -10,6 +10,7 @@ import { Effect, type Layer, Option } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
@@ -45,7 +46,7 @@ const update = (id: string, patch: Notifications.PromotionTemplatePatch) =>
     const updated = yield* repo.update(id, patch)
     if (Option.isNone(updated)) return yield* notFound(id)
     return promotionTemplateDto(updated.value)
-  }).pipe(mapErrors, notificationErrors)
+  }).pipe(mapErrors, notificationErrors, audited("notifications.promotion-template.update", "promotion-template", (r) => r.id, () => ({ ...patch })))
 
 export const PromotionTemplatesHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "promotionTemplates">,
@@ -69,7 +70,7 @@ export const PromotionTemplatesHandlers: Layer.Layer<
         }
         yield* Notifications.checkPromotionTemplate(input)
         return promotionTemplateDto(yield* (yield* Notifications.PromotionTemplateRepo).create(input))
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors, notificationErrors, audited("notifications.promotion-template.create", "promotion-template", (r) => r.id)))
     .handle("updateOnePromotionTemplate", ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: typeof UpdatePromotionTemplateBody.Type }) =>
       Effect.suspend(() => {
         const { channel, ...rest } = payload

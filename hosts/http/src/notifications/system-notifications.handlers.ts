@@ -10,6 +10,7 @@ import { Effect, Either, type Layer, Option } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
@@ -38,7 +39,8 @@ export const SystemNotificationsHandlers: Layer.Layer<
   handlers
     .handle("getManySystemNotification", generic.getMany)
     .handle("getOneSystemNotification", generic.getOne)
-    .handle("deleteOneSystemNotification", generic.deleteOne)
+    .handle("deleteOneSystemNotification", (req) =>
+      generic.deleteOne(req).pipe(audited("notifications.system-notification.delete", "system-notification", (r) => r.id)))
     .handle("createOneSystemNotification", ({ payload }: { readonly payload: typeof CreateSystemNotificationBody.Type }) =>
       Effect.gen(function*() {
         yield* guard
@@ -52,7 +54,7 @@ export const SystemNotificationsHandlers: Layer.Layer<
         }
         yield* Notifications.checkSystemNotification(input)
         return toDto(yield* (yield* Notifications.SystemNotificationRepo).create(input))
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors, notificationErrors, audited("notifications.system-notification.create", "system-notification", (r) => r.id)))
     .handle("updateOneSystemNotification", ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: typeof UpdateSystemNotificationBody.Type }) =>
       Effect.gen(function*() {
         yield* guard
@@ -68,7 +70,7 @@ export const SystemNotificationsHandlers: Layer.Layer<
         const updated = yield* repo.update(path.id, patch)
         if (Option.isNone(updated)) return yield* notFound(path.id)
         return toDto(updated.value)
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors, notificationErrors, audited("notifications.system-notification.update", "system-notification", (r) => r.id)))
     .handle("systemNotificationEvents", () =>
       Effect.gen(function*() {
         yield* guard

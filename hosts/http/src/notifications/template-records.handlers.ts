@@ -10,6 +10,7 @@ import { Effect, type Layer, Option } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
@@ -46,14 +47,15 @@ export const TemplateRecordsHandlers: Layer.Layer<
   handlers
     .handle("getManyTemplateRecord", generic.getMany)
     .handle("getOneTemplateRecord", generic.getOne)
-    .handle("deleteOneTemplateRecord", generic.deleteOne)
+    .handle("deleteOneTemplateRecord", (req) =>
+      generic.deleteOne(req).pipe(audited("notifications.template-record.delete", "template-record", (r) => r.id)))
     .handle("createOneTemplateRecord", ({ payload }) =>
       Effect.gen(function*() {
         yield* guard
         const input = toCore(payload)
         yield* Notifications.checkTemplateRecord(input)
         return toDto(yield* (yield* Notifications.TemplateRecordRepo).create(input))
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.create", "template-record", (r) => r.id)))
     .handle("replaceOneTemplateRecord", ({ path, payload }) =>
       Effect.gen(function*() {
         yield* guard
@@ -65,5 +67,5 @@ export const TemplateRecordsHandlers: Layer.Layer<
         const replaced = yield* repo.replace(path.id, input)
         if (Option.isNone(replaced)) return yield* notFound
         return toDto(replaced.value)
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.replace", "template-record", (r) => r.id)))
 )

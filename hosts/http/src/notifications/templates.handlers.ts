@@ -20,6 +20,7 @@ import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer, Option } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
+import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { logView, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
@@ -40,7 +41,7 @@ interface IdReq {
 }
 
 /** The catalog extras of a template (404 when the channel has no such template). */
-const extrasView = (channel: Notifications.Channel, id: string) => (extras: Option.Option<Notifications.TemplateExtras>) =>
+const extrasView = (id: string) => (extras: Option.Option<Notifications.TemplateExtras>) =>
   Option.match(extras, {
     onNone: () => Effect.fail(new NotFound({ message: `No template ${id}` })),
     onSome: (e) => Effect.succeed({ id, ...e })
@@ -206,8 +207,8 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("markTemplateDefault", ({ path }) =>
         Effect.gen(function*() {
           yield* guard
-          return yield* extrasView("SMS", path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).markDefault("SMS", path.id))
-        }))
+          return yield* extrasView(path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).markDefault("SMS", path.id))
+        }).pipe(audited("notifications.template.mark-default", "notification-template", (r) => r.id)))
       .handle("smsProviderAnalytics", ({ urlParams }) =>
         Effect.gen(function*() {
           yield* guard
@@ -260,12 +261,12 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
           yield* guard
           const template = yield* Notifications.getCatalogTemplate("CHAT", path.id)
           const mapping = yield* checkedMapping(template, payload)
-          return yield* extrasView("CHAT", path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).setProviderMapping("CHAT", path.id, mapping))
-        }).pipe(notificationErrors))
+          return yield* extrasView(path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).setProviderMapping("CHAT", path.id, mapping))
+        }).pipe(notificationErrors, audited("notifications.template.provider-mapping", "notification-template", (r) => r.id)))
       .handle("rollbackProviderMapping", ({ path }) =>
         Effect.gen(function*() {
           yield* guard
           const extras = yield* (yield* Notifications.TemplateCatalogExtrasRepo).rollbackProviderMapping("CHAT", path.id)
-          return yield* extrasView("CHAT", path.id)(extras)
-        }).pipe(notificationErrors))
+          return yield* extrasView(path.id)(extras)
+        }).pipe(notificationErrors, audited("notifications.template.rollback-mapping", "notification-template", (r) => r.id)))
   })

@@ -43,8 +43,14 @@ interface ExportOutcome { readonly at: Date; readonly ok: boolean; readonly stat
 /** The last export through each exporter (one per host), for the status views. */
 const lastExports = new WeakMap<object, ExportOutcome>()
 
-/** The last export through `exporter` in this process, if any. */
-export const lastOtlpExport = (exporter: object): ExportOutcome | undefined => lastExports.get(exporter)
+/** The last export through `exporter` in this process, if any: export-now's or the exporter's own periodic one, whichever is newer. */
+export const lastOtlpExport = (exporter: Platform.MetricsExporter["Type"]): ExportOutcome | undefined => {
+  const recorded = lastExports.get(exporter)
+  const periodic = exporter.lastAttempt?.()
+  if (periodic === undefined) return recorded
+  if (recorded === undefined) return periodic
+  return periodic.at.getTime() > recorded.at.getTime() ? periodic : recorded
+}
 
 const PagingTriggers = [
   { name: "availability-slo", condition: "availability below the SLO_AVAILABILITY_TARGET objective", severity: "critical" },
@@ -199,7 +205,7 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             endpoint: Option.getOrNull(exporter.endpoint),
             protocol: "http/json" as const,
             serviceName: exporter.serviceName,
-            lastExport: Option.match(Option.fromNullable(lastExports.get(exporter)), { onNone: () => null, onSome: (e) => ({ ...e, at: e.at.toISOString() }) })
+            lastExport: Option.match(Option.fromNullable(lastOtlpExport(exporter)), { onNone: () => null, onSome: (e) => ({ ...e, at: e.at.toISOString() }) })
           }))
         .handle("otlpExportNow", () =>
           Effect.gen(function*() {
@@ -248,7 +254,7 @@ export const PlatformHealthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
       const pager = yield* Platform.Pager
       const exporter = yield* Platform.MetricsExporter
       const guard = requirePermission("platform.operate")
-      const lastExport = () => lastExports.get(exporter)
+      const lastExport = () => lastOtlpExport(exporter)
       const jobs = Effect.gen(function*() {
         const counts = yield* queue.counts
         const dead = yield* queue.list({ status: "DEAD", limit: 10 })

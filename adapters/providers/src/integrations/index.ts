@@ -1,0 +1,3 @@
+export * from "./feed-chat.local.js"
+export * from "./feed-chat.stream.js"
+export * from "./geocoder.js"

@@ -1,0 +1,93 @@
+/**
+ * Club chat and feed through the feed/chat provider (C "Clubs" `/messages`, `/posts`; B "Club chat").
+ * Members read a channel's messages (`?channelId`, default #general; `?limit`, `?before` a message
+ * id); anyone who may see the club reads its posts; admins with `clubs.review` read any club's
+ * channels, delete messages (audited) and see the latest activity across clubs. 503
+ * FEED_CHAT_NOT_CONFIGURED without a provider.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Body, IntFromText, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { Schema } from "effect"
+import { Authenticated, BadRequest, ClubMembers, Forbidden, NotFound, Ok, OptionalAuthenticated, PageParams, ServiceUnavailable, Unauthorized } from "../common/index.js"
+
+export const ChatMessageView = Schema.Struct({
+  id: Schema.String,
+  channelId: Schema.String,
+  userId: Schema.String,
+  text: Schema.String,
+  createdAt: Schema.Date
+}).annotations({ identifier: "ClubChatMessage" })
+
+const MessagesPage = Schema.Struct({
+  channelId: Schema.String,
+  channelName: Schema.String,
+  items: Schema.Array(ChatMessageView),
+  /** Pass as `before` for the next (older) page; null at the end. */
+  nextBefore: Schema.NullOr(Schema.String)
+})
+
+const MessagesParams = Body({ channelId: Optional(UuidStr), limit: Optional(IntFromText(1, 100)), before: Optional(StrLength(1, 128)) })
+
+const PostView = Schema.Struct({ id: Schema.String, actor: Schema.String, verb: Schema.String, text: Schema.NullOr(Schema.String), createdAt: Schema.Date }).annotations({ identifier: "ClubPost" })
+
+export class ClubChatGroup extends HttpApiGroup.make("clubChat")
+  .add(
+    HttpApiEndpoint.get("clubMessages", "/v2/clubs/:id/messages")
+      .middleware(ClubMembers)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setUrlParams(MessagesParams)
+      .addSuccess(Ok(MessagesPage))
+      .annotate(OpenApi.Summary, "Messages of a club channel, newest first (members; default #general)")
+  )
+  .add(
+    HttpApiEndpoint.get("clubPosts", "/v2/clubs/:id/posts")
+      .middleware(OptionalAuthenticated)
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setUrlParams(Body(PageParams))
+      .addSuccess(Ok(Schema.Struct({ items: Schema.Array(PostView), page: Schema.Number, limit: Schema.Number })))
+      .annotate(OpenApi.Summary, "The club's feed posts, newest first")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "Club chat and feed")
+{}
+
+export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
+  .add(
+    HttpApiEndpoint.get("adminClubMessages", "/v2/admin/clubs/:clubId/chat/messages")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ clubId: UuidStr }))
+      .setUrlParams(MessagesParams)
+      .addSuccess(Ok(MessagesPage))
+      .annotate(OpenApi.Summary, "Messages of a club channel (default #general), newest first")
+  )
+  .add(
+    HttpApiEndpoint.del("adminDeleteClubMessage", "/v2/admin/clubs/:clubId/chat/messages/:msgId")
+      .middleware(Authenticated)
+      .setPath(Schema.Struct({ clubId: UuidStr, msgId: StrLength(1, 128) }))
+      .addSuccess(Ok(ChatMessageView))
+      .annotate(OpenApi.Summary, "Delete a message of one of the club's channels (audited; 404 for another club's message)")
+  )
+  .add(
+    HttpApiEndpoint.get("adminClubChatActivity", "/v2/admin/clubs/chat/recent-activity")
+      .middleware(Authenticated)
+      .setUrlParams(Body({ limit: Optional(IntFromText(1, 100)) }))
+      .addSuccess(Ok(Schema.Array(Schema.Struct({
+        clubId: Schema.NullOr(Schema.String),
+        channelId: Schema.String,
+        channelName: Schema.NullOr(Schema.String),
+        lastMessageAt: Schema.NullOr(Schema.Date),
+        lastMessage: Schema.NullOr(ChatMessageView)
+      }))))
+      .annotate(OpenApi.Summary, "Club channels by latest message across all clubs")
+  )
+  .addError(BadRequest.wire)
+  .addError(Unauthorized.wire)
+  .addError(Forbidden.wire)
+  .addError(NotFound.wire)
+  .addError(ServiceUnavailable.wire)
+  .annotate(OpenApi.Title, "Club chat moderation (admin)")
+{}

@@ -1,0 +1,173 @@
+/**
+ * The club admin workspace's community tools (document C "Club admin"; states.tsv "Club recognition
+ * rule" and "Club audience segment"): recognition rules, awards, audience segments and member
+ * segments. Everything here is data a club's OWNER/ADMIN edits; every write is audited.
+ *
+ * Recognition rule (created DISABLED):   DISABLED ──enable──▶ ENABLED ──disable──▶ DISABLED
+ *   A rule is `{metric, period, threshold, awardName}`: "members with at least `threshold` points
+ *   (or attended runs) in the week/month earn `awardName`". `evaluate` previews who qualifies now,
+ *   without persisting anything; an award given for a rule names it (`ruleId`), at most once per
+ *   member and period key.
+ *
+ * Audience segment:   ACTIVE ──archive──▶ ARCHIVED   (archived segments are read-only)
+ *   A segment is a filter over the club's members (role, tier, joined before/after, minimum points,
+ *   minimum attended runs) evaluated against the club tables at read time; `preview` answers the
+ *   count only. Challenges are attached by id: there is no challenges context yet, so a challenge id
+ *   is stored as a reference validated only as a UUID. Member segments are the same filter, saved
+ *   for the member list (list and create only, as C lists).
+ */
+import { Schema } from "effect"
+import type { ClubRole } from "./club.model.js"
+
+export const RecognitionMetrics = ["points", "runs_attended"] as const
+export type RecognitionMetric = (typeof RecognitionMetrics)[number]
+export const RecognitionPeriods = ["week", "month"] as const
+export type RecognitionPeriod = (typeof RecognitionPeriods)[number]
+export const RecognitionRuleStatuses = ["DISABLED", "ENABLED"] as const
+export type RecognitionRuleStatus = (typeof RecognitionRuleStatuses)[number]
+
+export interface RecognitionRule {
+  readonly id: string
+  readonly clubId: string
+  readonly name: string
+  readonly metric: RecognitionMetric
+  readonly period: RecognitionPeriod
+  readonly threshold: number
+  readonly awardName: string
+  readonly status: RecognitionRuleStatus
+  readonly createdBy: string
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** The rule moves as data (states.tsv). */
+export const RecognitionRuleMoves = {
+  enable: { from: ["DISABLED"], to: "ENABLED" },
+  disable: { from: ["ENABLED"], to: "DISABLED" }
+} as const satisfies Record<string, { readonly from: ReadonlyArray<RecognitionRuleStatus>; readonly to: RecognitionRuleStatus }>
+export type RecognitionRuleMove = keyof typeof RecognitionRuleMoves
+
+/** One member who meets a rule in a period. */
+export interface RuleQualifier {
+  readonly userId: string
+  readonly value: number
+}
+
+export interface ClubAward {
+  readonly id: string
+  readonly clubId: string
+  readonly userId: string
+  readonly name: string
+  readonly description: string | null
+  readonly ruleId: string | null
+  /** The rule's period key (YYYY-MM or YYYY-WW) when given by a rule. */
+  readonly periodKey: string | null
+  readonly awardedBy: string
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** A filter over a club's ACTIVE members; every given condition must hold. */
+export interface SegmentFilter {
+  readonly roles?: ReadonlyArray<ClubRole> | undefined
+  readonly tierIds?: ReadonlyArray<string> | undefined
+  readonly joinedBefore?: Date | undefined
+  readonly joinedAfter?: Date | undefined
+  /** All-time points at least this. */
+  readonly minPoints?: number | undefined
+  /** Runs attended (present) at least this. */
+  readonly minAttendedRuns?: number | undefined
+}
+
+export const SegmentKinds = ["AUDIENCE", "MEMBER"] as const
+export type SegmentKind = (typeof SegmentKinds)[number]
+export const SegmentStatuses = ["ACTIVE", "ARCHIVED"] as const
+export type SegmentStatus = (typeof SegmentStatuses)[number]
+
+export interface ClubSegment {
+  readonly id: string
+  readonly clubId: string
+  readonly kind: SegmentKind
+  readonly name: string
+  readonly description: string | null
+  readonly filter: SegmentFilter
+  readonly status: SegmentStatus
+  /** Attached challenge ids (audience segments). */
+  readonly challengeIds: ReadonlyArray<string>
+  readonly createdBy: string
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+// --- errors ---------------------------------------------------------------------------------
+
+export class RecognitionRuleNotFound extends Schema.TaggedError<RecognitionRuleNotFound>()("RecognitionRuleNotFound", { ruleId: Schema.String }) {
+  override get message() {
+    return "Recognition rule not found"
+  }
+}
+
+/** enable on an ENABLED rule, disable on a DISABLED one (409). */
+export class RecognitionRuleMoveRefused extends Schema.TaggedError<RecognitionRuleMoveRefused>()("RecognitionRuleMoveRefused", {
+  ruleId: Schema.String,
+  move: Schema.String,
+  status: Schema.String
+}) {
+  override get message() {
+    return `Cannot ${this.move} a rule that is ${this.status}`
+  }
+}
+
+export class ClubAwardNotFound extends Schema.TaggedError<ClubAwardNotFound>()("ClubAwardNotFound", { awardId: Schema.String }) {
+  override get message() {
+    return "Award not found"
+  }
+}
+
+/** The rule already awarded this member for this period (409). */
+export class ClubAwardAlreadyGiven extends Schema.TaggedError<ClubAwardAlreadyGiven>()("ClubAwardAlreadyGiven", {
+  ruleId: Schema.String,
+  userId: Schema.String,
+  periodKey: Schema.String
+}) {
+  override get message() {
+    return `This member already has the rule's award for ${this.periodKey}`
+  }
+}
+
+/** Awards go to ACTIVE members of the club (400). */
+export class AwardRecipientNotMember extends Schema.TaggedError<AwardRecipientNotMember>()("AwardRecipientNotMember", { userId: Schema.String }) {
+  override get message() {
+    return "userId must be an active member of the club"
+  }
+}
+
+export class ClubSegmentNotFound extends Schema.TaggedError<ClubSegmentNotFound>()("ClubSegmentNotFound", { segmentId: Schema.String }) {
+  override get message() {
+    return "Segment not found"
+  }
+}
+
+/** A change to an ARCHIVED segment (409). */
+export class ClubSegmentArchived extends Schema.TaggedError<ClubSegmentArchived>()("ClubSegmentArchived", { segmentId: Schema.String }) {
+  override get message() {
+    return "The segment is archived"
+  }
+}
+
+/** Detaching a challenge that is not attached (404). */
+export class SegmentChallengeNotAttached extends Schema.TaggedError<SegmentChallengeNotAttached>()("SegmentChallengeNotAttached", {
+  segmentId: Schema.String,
+  challengeId: Schema.String
+}) {
+  override get message() {
+    return "The challenge is not attached to this segment"
+  }
+}
+
+/** Bad admin-workspace input found after decoding (400 with the message list). */
+export class ClubAdminInputInvalid extends Schema.TaggedError<ClubAdminInputInvalid>()("ClubAdminInputInvalid", { messages: Schema.Array(Schema.String) }) {
+  override get message() {
+    return this.messages.join("; ")
+  }
+}

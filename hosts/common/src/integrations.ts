@@ -1,0 +1,103 @@
+/**
+ * Feed/chat and geocoding providers (A 4.2), chosen from configuration:
+ *
+ * - FEED_CHAT_PROVIDER: `stream` (STREAM_API_KEY, STREAM_API_SECRET required; STREAM_REGION default
+ *   `us-east`; STREAM_CHAT_URL default https://chat.stream-io-api.com; STREAM_FEEDS_URL default
+ *   https://<region>-api.stream-io-api.com/api/v1.0; STREAM_TOKEN_TTL_SECONDS default 3600),
+ *   `local` (in-process store; refused in production) or `none`. Default: `stream` when
+ *   STREAM_API_KEY is set, else `local` outside production and `none` in production (tokens answer
+ *   503 FEED_CHAT_NOT_CONFIGURED; status reports `enabled: false`).
+ * - GEOCODER: `nominatim` (GEOCODER_URL default https://nominatim.openstreetmap.org,
+ *   GEOCODER_USER_AGENT), `local` (built-in gazetteer; refused in production) or `none`. Default:
+ *   `local` outside production, `none` in production (503 GEOCODER_NOT_CONFIGURED).
+ */
+import { Platform } from "@podium/core"
+import { FeedChatLocal, FeedChatStream, FeedChatUnconfigured, GeocoderLocal, GeocoderNominatim, GeocoderUnconfigured } from "@podium/providers"
+import { Config, ConfigError, Effect, Layer, Option, Redacted } from "effect"
+import type { AppConfigShape, AppEnv } from "./config.js"
+
+export type FeedChatSettings =
+  | { readonly kind: "stream"; readonly apiKey: string; readonly apiSecret: Redacted.Redacted<string>; readonly region: string; readonly chatUrl: string; readonly feedsUrl: string; readonly tokenTtlSeconds: number }
+  | { readonly kind: "local" }
+  | { readonly kind: "none" }
+
+export type GeocoderSettings =
+  | { readonly kind: "nominatim"; readonly url: string; readonly userAgent: string }
+  | { readonly kind: "local" }
+  | { readonly kind: "none" }
+
+export interface IntegrationsSettings {
+  readonly feedChat: FeedChatSettings
+  readonly geocoder: GeocoderSettings
+}
+
+const text = (name: string) => Config.option(Config.string(name)).pipe(Effect.map(Option.filter((v) => v.trim() !== "")), Effect.map(Option.map((v) => v.trim())))
+const url = (name: string, fallback: string) =>
+  Effect.flatMap(text(name), (value) => {
+    const chosen = Option.getOrElse(value, () => fallback)
+    return /^https?:\/\/\S+$/.test(chosen) ? Effect.succeed(chosen) : Effect.fail(ConfigError.InvalidData([name], "Expected an http:// or https:// URL"))
+  })
+
+export const loadIntegrationsSettings = (appEnv: AppEnv): Effect.Effect<IntegrationsSettings, ConfigError.ConfigError> =>
+  Effect.gen(function*() {
+    const apiKey = yield* text("STREAM_API_KEY")
+    const feedChatKind = yield* Config.literal("stream", "local", "none")("FEED_CHAT_PROVIDER").pipe(
+      Config.withDefault(Option.isSome(apiKey) ? "stream" : appEnv === "production" ? "none" : "local")
+    )
+    if (feedChatKind === "local" && appEnv === "production") {
+      return yield* Effect.fail(ConfigError.InvalidData(["FEED_CHAT_PROVIDER"], "The local feed/chat provider is refused in production"))
+    }
+    let feedChat: FeedChatSettings = { kind: feedChatKind === "stream" ? "none" : feedChatKind }
+    if (feedChatKind === "stream") {
+      if (Option.isNone(apiKey)) return yield* Effect.fail(ConfigError.MissingData(["STREAM_API_KEY"], "STREAM_API_KEY is required when FEED_CHAT_PROVIDER is stream"))
+      const secret = yield* text("STREAM_API_SECRET")
+      if (Option.isNone(secret)) return yield* Effect.fail(ConfigError.MissingData(["STREAM_API_SECRET"], "STREAM_API_SECRET is required when FEED_CHAT_PROVIDER is stream"))
+      const region = Option.getOrElse(yield* text("STREAM_REGION"), () => "us-east")
+      feedChat = {
+        kind: "stream",
+        apiKey: apiKey.value,
+        apiSecret: Redacted.make(secret.value),
+        region,
+        chatUrl: yield* url("STREAM_CHAT_URL", "https://chat.stream-io-api.com"),
+        feedsUrl: yield* url("STREAM_FEEDS_URL", `https://${region}-api.stream-io-api.com/api/v1.0`),
+        tokenTtlSeconds: yield* Config.integer("STREAM_TOKEN_TTL_SECONDS").pipe(
+          Config.validate({ message: "Expected 60-86400 seconds", validation: (n) => n >= 60 && n <= 86_400 }),
+          Config.withDefault(3600)
+        )
+      }
+    }
+    const geocoderKind = yield* Config.literal("nominatim", "local", "none")("GEOCODER").pipe(Config.withDefault(appEnv === "production" ? "none" : "local"))
+    if (geocoderKind === "local" && appEnv === "production") {
+      return yield* Effect.fail(ConfigError.InvalidData(["GEOCODER"], "The local geocoder is refused in production"))
+    }
+    const geocoder: GeocoderSettings = geocoderKind === "nominatim"
+      ? {
+        kind: "nominatim",
+        url: yield* url("GEOCODER_URL", "https://nominatim.openstreetmap.org"),
+        userAgent: Option.getOrElse(yield* text("GEOCODER_USER_AGENT"), () => "Podium backend (ops@podium.example)")
+      }
+      : { kind: geocoderKind }
+    return { feedChat, geocoder }
+  })
+
+const settingsOf = (config: AppConfigShape): IntegrationsSettings =>
+  config.integrations ?? { feedChat: { kind: config.appEnv === "production" ? "none" : "local" }, geocoder: { kind: config.appEnv === "production" ? "none" : "local" } }
+
+export type IntegrationsInfrastructure = Platform.FeedChat | Platform.Geocoder
+
+export const integrationsLayer = (config: AppConfigShape): Layer.Layer<IntegrationsInfrastructure> => {
+  const { feedChat, geocoder } = settingsOf(config)
+  return Layer.merge(
+    feedChat.kind === "stream" ? FeedChatStream(feedChat) : feedChat.kind === "local" ? FeedChatLocal : FeedChatUnconfigured,
+    geocoder.kind === "nominatim" ? GeocoderNominatim(geocoder) : geocoder.kind === "local" ? GeocoderLocal : GeocoderUnconfigured
+  )
+}
+
+/** The start-up summary line. */
+export const describeIntegrations = (config: AppConfigShape): string => {
+  const { feedChat, geocoder } = settingsOf(config)
+  const fc = feedChat.kind === "stream" ? `stream (${feedChat.region})` : feedChat.kind === "local" ? "local store" : "not configured"
+  const geo = geocoder.kind === "nominatim" ? `nominatim ${geocoder.url}` : geocoder.kind === "local" ? "local gazetteer" : "not configured"
+  return `feed/chat ${fc}; geocoder ${geo}`
+}
+

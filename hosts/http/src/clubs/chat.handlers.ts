@@ -1,0 +1,63 @@
+/** Handlers of the club chat/feed group and the admin club chat moderation group (`clubs.review`). */
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { ClubsApi } from "@podium/contracts/clubs"
+import { Clubs, type Platform } from "@podium/core"
+import type { IntegrationsInfrastructure } from "@podium/host-common"
+import { Effect, type Layer, Option } from "effect"
+import { requirePermission } from "../accounts/require-permission.js"
+import { integrationErrors } from "../platform/integrations.handlers.js"
+import { clubErrors } from "./clubs.errors.js"
+import type { ClubsHandlerServices } from "./clubs.services.js"
+
+const messageView = (m: Platform.ChatMessage) => ({ id: m.id, channelId: m.channel.id, userId: m.userId, text: m.text, createdAt: m.createdAt })
+
+const messagesView = (r: { readonly channel: Clubs.ClubChannel; readonly messages: ReadonlyArray<Platform.ChatMessage>; readonly nextBefore: string | null }) => ({
+  channelId: r.channel.id,
+  channelName: r.channel.name,
+  items: r.messages.map(messageView),
+  nextBefore: r.nextBefore
+})
+
+const chatErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(clubErrors, integrationErrors)
+
+type Services = ClubsHandlerServices | IntegrationsInfrastructure
+
+export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubChat">, never, Services> = HttpApiBuilder.group(
+  ClubsApi,
+  "clubChat",
+  (handlers) =>
+    handlers
+      .handle("clubMessages", ({ urlParams }) =>
+        Effect.flatMap(ClubAccess, (access) =>
+          Clubs.clubMessages(access.clubId, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })).pipe(
+            Effect.map(messagesView),
+            chatErrors
+          ))
+      .handle("clubPosts", ({ path, urlParams }) =>
+        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(chatErrors))
+)
+
+const Permission = "clubs.review"
+
+export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubChat">, never, Services> = HttpApiBuilder.group(
+  ClubsApi,
+  "adminClubChat",
+  (handlers) =>
+    handlers
+      .handle("adminClubMessages", ({ path, urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.flatMap((admin) => Clubs.getClub(admin, path.clubId)),
+          Effect.flatMap((club) => Clubs.clubMessages(club.id, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })),
+          Effect.map(messagesView),
+          chatErrors
+        ))
+      .handle("adminDeleteClubMessage", ({ path }) =>
+        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView), chatErrors))
+      .handle("adminClubChatActivity", ({ urlParams }) =>
+        requirePermission(Permission).pipe(
+          Effect.zipRight(Clubs.clubChatActivity(urlParams.limit ?? 20)),
+          Effect.map((rows) => rows.map((r) => ({ ...r, lastMessage: r.lastMessage === null ? null : messageView(r.lastMessage) }))),
+          chatErrors
+        ))
+)
