@@ -142,7 +142,7 @@ describe.runIf(onServer)("club event creation", () => {
   it("is disabled at launch", async () => {
     const seeded = await seedClub(host)
     const res = await host.http.post(`/v2/clubs/${seeded.club.id}/events`, { title: "Club 10K" }, seeded.owner.headers)
-    expect(res.status).toBe(403)
+    expect(res.status).toBe(503)
     expect(res.body).toMatchObject({ code: "CLUB_EVENT_CREATION_DISABLED", data: null })
     expect((await host.http.post(`/v2/clubs/${seeded.club.id}/events`, {}, seeded.member.headers)).body.code).toBeUndefined()
   })

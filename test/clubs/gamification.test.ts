@@ -9,7 +9,18 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Clubs, Notifications, Platform } from "@podium/core"
-import { Effect } from "effect"
+import {
+  AccountsPortsMemory,
+  AuditLogMemory,
+  ClubGamificationMemory,
+  ClubRunRepoMemory,
+  ClubsReposMemory,
+  InboxMemory,
+  NotificationsMemory,
+  RedisPortsMemory,
+  TransactorMemory
+} from "@podium/core/testing"
+import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, tokenFor } from "../organizers/support.js"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
@@ -42,6 +53,56 @@ describe("period keys (pure)", () => {
     expect(Clubs.weekBounds("2025-01").start.toISOString()).toBe("2024-12-30T00:00:00.000Z")
     expect(Clubs.monthKeyOf(new Date("2026-11-30T23:59:59Z"))).toBe("2026-11")
     expect(Clubs.monthBounds("2026-12").end.toISOString()).toBe("2027-01-01T00:00:00.000Z")
+  })
+})
+
+describe("the use cases on the memory twins", () => {
+  const layer = Layer.mergeAll(
+    ClubGamificationMemory.pipe(Layer.provideMerge(Layer.merge(ClubsReposMemory, ClubRunRepoMemory))),
+    TransactorMemory,
+    RedisPortsMemory,
+    AuditLogMemory,
+    NotificationsMemory,
+    InboxMemory,
+    AccountsPortsMemory
+  )
+  const principal = (accountId: string) => ({ accountKind: "user" as const, accountId, sessionId: "s", role: "user" as const })
+
+  it("grants, debits, reverses once, ranks, detects once and counts segments like the Postgres adapters", async () => {
+    const result = await Effect.runPromise(Effect.gen(function*() {
+      const owner = "00000000-0000-4000-8000-0000000000aa"
+      const a = "00000000-0000-4000-8000-0000000000ab"
+      const b = "00000000-0000-4000-8000-0000000000ac"
+      const club = yield* Effect.flatMap(Clubs.ClubRepo, (r) =>
+        r.create({ name: "Memory Milers", slug: "memory-milers", description: null, sportIds: [], city: null, clubType: "COMMUNITY", requiresApproval: false, ownerUserId: owner }))
+      yield* Effect.flatMap(Clubs.ClubRepo, (r) => r.transition(club.id, ["DRAFT"], "ACTIVE", { rejectionReason: null }))
+      for (const u of [a, b]) yield* Effect.flatMap(Clubs.ClubMemberRepo, (r) => r.upsert(club.id, u, "ACTIVE", "MEMBER"))
+      const boss = principal(owner)
+      const first = yield* Clubs.grantPoints(boss, club.id, { userId: a, points: 30, reason: "Led the hill repeats", idempotencyKey: "k1" })
+      const replay = yield* Clubs.grantPoints(boss, club.id, { userId: a, points: 30, reason: "Led the hill repeats", idempotencyKey: "k1" })
+      yield* Clubs.grantPoints(boss, club.id, { userId: b, points: 20, reason: "Swept the route" })
+      const tooMuch = yield* Effect.flip(Clubs.grantPoints(boss, club.id, { userId: b, points: -21, reason: "Oops" }))
+      const stranger = yield* Effect.flip(Clubs.grantPoints(boss, club.id, { userId: owner.replace("aa", "ff"), points: 1, reason: "Hello" }))
+      const reversal = yield* Clubs.reversePoints(boss, club.id, first.entry.id, undefined)
+      const twice = yield* Effect.flip(Clubs.reversePoints(boss, club.id, first.entry.id, undefined))
+      const ofReversal = yield* Effect.flip(Clubs.reversePoints(boss, club.id, reversal.id, undefined))
+      const board = yield* Clubs.clubLeaderboard(undefined, club.id, { kind: "monthly", page: 1, limit: 10 })
+      const mom = yield* Clubs.detectMemberOfTheMonth(boss, club.id, undefined)
+      const momAgain = yield* Clubs.detectMemberOfTheMonth(boss, club.id, undefined)
+      const segment = yield* Clubs.createSegment(boss, club.id, "AUDIENCE", { name: "Scorers", filter: { minPoints: 1 } })
+      const preview = yield* Clubs.previewAudienceSegment(club.id, segment.id)
+      return { first, replay, tooMuch, stranger, reversal, twice, ofReversal, board, mom, momAgain, preview, b }
+    }).pipe(Effect.provide(layer)))
+    expect(result.replay).toEqual({ entry: result.first.entry, created: false })
+    expect(result.tooMuch._tag).toBe("PointsInsufficient")
+    expect(result.stranger._tag).toBe("PointsRecipientNotMember")
+    expect(result.reversal).toMatchObject({ kind: "REVERSAL", points: -30 })
+    expect(result.twice._tag).toBe("PointsAlreadyReversed")
+    expect(result.ofReversal._tag).toBe("PointsReversalNotReversible")
+    expect(result.board.items[0]).toEqual({ rank: 1, userId: result.b, points: 20 })
+    expect(result.mom).toMatchObject({ winner: { userId: result.b, points: 20 }, emitted: true })
+    expect(result.momAgain).toMatchObject({ winner: { userId: result.b, points: 20 }, emitted: false })
+    expect(result.preview.count).toBe(1)
   })
 })
 

@@ -289,6 +289,23 @@ describe.runIf(onServer)("club payout requests", () => {
     ]))
   })
 
+  it("pays once when two admins mark the same payout paid at once", async () => {
+    const { club, owner, settlement } = await eligibleSettlement(8000)
+    const id = (await requestPayout(club.id, settlement.id, owner.headers)).body.data.id as string
+    await adminMove(id, "review")
+    await adminMove(id, "approve")
+    const bankBefore = await balance(Clubs.externalBankPayoutsAccount)
+    const answers = await Promise.all([
+      adminMove(id, "mark-paid", { paymentReference: "UTR-A-0001" }),
+      adminMove(id, "mark-paid", { paymentReference: "UTR-B-0002" }),
+      adminMove(id, "mark-paid", { paymentReference: "UTR-C-0003" })
+    ])
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.status === 409 && a.body.code === "PAYOUT_REQUEST_MOVE_REFUSED")).toHaveLength(2)
+    expect(await balance(Clubs.externalBankPayoutsAccount)).toBe(bankBefore + 8000)
+    expect(await balance(Clubs.clubPayableAccount(club.id))).toBe(0)
+  })
+
   it("refuses every illegal admin move with 409", async () => {
     const { club, owner, settlement } = await eligibleSettlement()
     const id = (await requestPayout(club.id, settlement.id, owner.headers)).body.data.id as string

@@ -73,7 +73,8 @@ describe.runIf(onServer)("club tenancy matrix", () => {
     for (const route of guardedRoutes()) {
       // A fresh club per route; principals go from least to most privileged, so an allowed call
       // that changes the club cannot turn a later refusal into an accident.
-      const seeded = await seedClub(host)
+      // CLUB_MEMBERSHIP: routes of paid clubs (revenue streams, tiers) refuse other clubs with 403.
+      const seeded = await seedClub(host, { clubType: "CLUB_MEMBERSHIP" })
       const headersOf: Record<PrincipalName, Record<string, string>> = {
         anonymous: {},
         athlete: athlete.headers,

@@ -122,7 +122,7 @@ describe.runIf(onServer)("data export", () => {
     const answer = await host.http.request("GET", "/v2/me/data-export", undefined, as(user))
     expect(answer.status).toBe(200)
     const sections = answer.body.data.sections
-    expect(Object.keys(sections).sort()).toEqual(["accounts", "challenges", "consent", "identity", "medicalInfo", "notifications", "organizers"])
+    expect(Object.keys(sections).sort()).toEqual(["accounts", "challenges", "clubs", "consent", "identity", "medicalInfo", "notifications", "organizers", "payments", "wallets"])
     expect(sections.accounts).toMatchObject({ id: user.id, phoneNumber: user.phoneNumber, email: user.email, firstName: "Asha", lastName: "Runner" })
     expect(sections.identity.sessions.length).toBeGreaterThanOrEqual(1)
     expect(sections.identity.linkedIdentities[0]).toMatchObject({ provider: "provider-a", email: user.email })

@@ -18,6 +18,14 @@ beforeAll(async () => {
   host = await startRealHost(import.meta.url)
   admin = await signInAdmin(host)
   user = await signInUser(host)
+  // The journey steps these messages name are mapped on their channels: the sender skips rows of
+  // unmapped steps (reports-preference-types.http.test.ts covers that).
+  await host.run(Effect.flatMap(Notifications.NotificationMappingRepo, (r) =>
+    r.createMany([
+      { role: "user", step: "welcome.day1", channel: "SMS", templateKey: "welcome-sms" },
+      { role: "user", step: "paging", channel: "CHAT", templateKey: "paging-chat" },
+      { role: "user", step: "receipt", channel: "EMAIL", templateKey: "receipt-email" }
+    ])))
 }, 60_000)
 afterAll(async () => {
   await host?.close()

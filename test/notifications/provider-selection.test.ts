@@ -55,6 +55,18 @@ describe("notification provider selection", () => {
       assert.isTrue(Option.isSome(s.config.notificationProviders!.email))
     }))
 
+  it.effect("the chat-app template store exists only with CHAT_BUSINESS_ACCOUNT_ID; e-mail and SMS HTTP adapters always have one", () =>
+    Effect.gen(function*() {
+      const chat = { CHAT_PROVIDER_URL: "https://graph.example", CHAT_PROVIDER_TOKEN: "EAAG", CHAT_PHONE_NUMBER_ID: "123" }
+      const without = yield* sendersFor({ APP_ENV: "test", ...chat })
+      assert.strictEqual(without.chat.templates, undefined)
+      const withAccount = yield* sendersFor({ APP_ENV: "test", ...chat, CHAT_BUSINESS_ACCOUNT_ID: "WABA1" })
+      assert.isDefined(withAccount.chat.templates)
+      assert.isDefined(withAccount.sms.templates)
+      const unconfigured = yield* sendersFor({ APP_ENV: "production" })
+      assert.strictEqual(unconfigured.email.templates, undefined)
+    }))
+
   it.effect("production with nothing configured: configured=false senders failing ProviderNotConfigured", () =>
     Effect.gen(function*() {
       const s = yield* sendersFor({ APP_ENV: "production" })

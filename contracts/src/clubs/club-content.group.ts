@@ -1,7 +1,7 @@
 /**
  * Club channels (C "Club channels"), announcements (C "Clubs" announcements; B "Clubs"
  * announcements), the club admin announcement e-mail blast (C "Club admin") and club event creation
- * (C "Club event creation": disabled at launch → 403 CLUB_EVENT_CREATION_DISABLED).
+ * (C "Club event creation": disabled at launch → 503 CLUB_EVENT_CREATION_DISABLED, like the spec's other switched-off feature, ACCOUNT_MERGE_EXECUTE_DISABLED).
  *
  * Channels: members read them; club OWNER/ADMIN create, update and archive (DELETE archives);
  * `#general` exists in every club and cannot be archived or renamed (409 GENERAL_CHANNEL_PROTECTED).
@@ -23,6 +23,7 @@ import {
   OptionalAuthenticated,
   PageOf,
   PageParams,
+  ServiceUnavailable,
   Unauthorized
 } from "../common/index.js"
 
@@ -138,13 +139,14 @@ export class ClubContentGroup extends HttpApiGroup.make("clubContent")
       .middleware(ClubManagers)
       .setPath(Schema.Struct({ clubId: Schema.String }))
       .addSuccess(Ok(Schema.Null))
-      .annotate(OpenApi.Summary, "Club event creation: disabled at launch (403 CLUB_EVENT_CREATION_DISABLED)")
+      .annotate(OpenApi.Summary, "Club event creation: disabled at launch (503 CLUB_EVENT_CREATION_DISABLED)")
   )
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)
   .addError(Conflict.wire)
+  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Club channels and announcements")
 {}
 

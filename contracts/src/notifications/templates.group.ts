@@ -176,6 +176,61 @@ export const ProviderMappingBody = Body({
   ))
 })
 
+export const CreateViaProviderBody = Body({
+  key: TemplateKey,
+  name: StrLength(1, 200),
+  description: Optional(StrLength(0, 2000)),
+  category: Optional(StrLength(1, 100)),
+  language: Optional(Schema.String.pipe(Schema.pattern(/^[a-z]{2,3}(_[A-Z]{2})?$/), Schema.annotations(says("must be a language code like en or en_US")))),
+  subject: Optional(Subject),
+  body: TextBody,
+  variables: Variables,
+  priceMinor: Optional(PriceMinor),
+  currency: Optional(Currency),
+  visibility: Optional(Visibility)
+})
+const ProviderTemplateView = Schema.Struct({
+  providerTemplateId: Schema.String,
+  name: Schema.String,
+  language: Schema.NullOr(Schema.String),
+  status: Schema.Literal("ACTIVE", "APPROVED", "PENDING", "REJECTED"),
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.String
+})
+export const CreatedViaProviderView = Schema.Struct({
+  template: ChannelTemplateView,
+  provider: Schema.String,
+  providerTemplate: ProviderTemplateView
+}).annotations({ identifier: "ChannelTemplateCreatedViaProvider" })
+export const TemplateSyncView = Schema.Struct({
+  provider: Schema.String,
+  total: Schema.Int.annotations({ description: "Templates the provider holds" }),
+  imported: Schema.Array(Schema.String).annotations({ description: "Keys of the catalog templates created" }),
+  updated: Schema.Array(Schema.String).annotations({ description: "Keys that got a new active version" }),
+  unchanged: Schema.Int,
+  skipped: Schema.Array(Schema.Struct({ name: Schema.String, reason: Schema.String }))
+}).annotations({ identifier: "ChannelTemplateSync" })
+export const ChatProviderVerificationView = Schema.Struct({
+  id: Schema.String,
+  provider: Schema.String,
+  providerTemplateName: Schema.String,
+  found: Schema.Boolean,
+  status: Schema.NullOr(Schema.Literal("ACTIVE", "APPROVED", "PENDING", "REJECTED")),
+  verified: Schema.Boolean.annotations({ description: "The provider holds the template and it is approved" }),
+  checkedAt: Schema.Date
+}).annotations({ identifier: "ChatTemplateVerification" })
+
+/** The provider-store endpoints of one channel (create-via-messaging-provider, sync). */
+const providerEndpoints = (channel: "email" | "sms" | "chatapp") => ({
+  createVia: HttpApiEndpoint.post("createTemplateViaProvider", `/v2/admin/notification-templates/${channel}/create-via-messaging-provider`)
+    .setPayload(CreateViaProviderBody)
+    .addSuccess(Ok(CreatedViaProviderView, { status: 201 }))
+    .annotate(OpenApi.Summary, "Create the template at the messaging provider, then in the catalog with its provider mapping; 503 without a provider template store"),
+  sync: HttpApiEndpoint.post("syncTemplatesFromProvider", `/v2/admin/notification-templates/${channel}/sync`)
+    .addSuccess(Ok(TemplateSyncView))
+    .annotate(OpenApi.Summary, "Import new provider templates and add versions for changed ones; 503 without a provider template store")
+})
+
 export const ProviderAnalyticsParams = Body({ from: Optional(IsoInstant), to: Optional(IsoInstant) })
 export const ProviderAnalyticsView = Schema.Struct({
   provider: Schema.String,
@@ -271,6 +326,8 @@ export class EmailTemplatesGroup extends channelTemplatesGroup("notificationTemp
       .addSuccess(Ok(TemplateVersionDetailsView))
       .annotate(OpenApi.Summary, "The template and every version, newest first")
   )
+  .add(providerEndpoints("email").createVia)
+  .add(providerEndpoints("email").sync)
   .add(
     HttpApiEndpoint.post("inlineTemplateCss", "/v2/admin/notification-templates/email/css-inline")
       .setPayload(CssInlineBody)
@@ -303,6 +360,8 @@ export class SmsTemplatesGroup extends channelTemplatesGroup("notificationTempla
       .addSuccess(Ok(ChannelTemplateView, { status: 201 }))
       .annotate(OpenApi.Summary, "Add a version (active unless activate is false)")
   )
+  .add(providerEndpoints("sms").createVia)
+  .add(providerEndpoints("sms").sync)
   .add(
     HttpApiEndpoint.get("smsProviderAnalytics", "/v2/admin/notification-templates/sms/messaging-provider-analytics")
       .setUrlParams(ProviderAnalyticsParams)
@@ -330,6 +389,13 @@ export class ChatappTemplatesGroup extends channelTemplatesGroup("notificationTe
       .setPayload(ProviderMappingBody)
       .addSuccess(Ok(TemplateExtrasView))
       .annotate(OpenApi.Summary, "Set the chat-app provider's template reference; parameters must list every template variable once (the previous mapping is kept for rollback)")
+  )
+  .add(providerEndpoints("chatapp").sync)
+  .add(
+    HttpApiEndpoint.post("verifyChatProvider", "/v2/admin/notification-templates/chatapp/:id/verify-chatapp-provider")
+      .setPath(IdPath)
+      .addSuccess(Ok(ChatProviderVerificationView))
+      .annotate(OpenApi.Summary, "Ask the chat-app provider for the mapped template's review status; 409 NO_PROVIDER_MAPPING when unmapped, 503 without a provider template store")
   )
   .add(
     HttpApiEndpoint.post("rollbackProviderMapping", "/v2/admin/notification-templates/chatapp/:id/rollback-mapping")

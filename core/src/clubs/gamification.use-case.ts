@@ -83,7 +83,11 @@ const refreshBoards = (entry: PointsEntry) =>
       }), { discard: true })
     yield* refresh.pipe(
       withLock(lockKey(entry.clubId), LockOptions),
-      Effect.catchTag("LockNotAcquired", () => Effect.forEach(scopes, (scope) => board.clear(boardName(entry.clubId, scope)), { discard: true }))
+      Effect.catchTag("LockNotAcquired", () => Effect.forEach(scopes, (scope) => board.clear(boardName(entry.clubId, scope)), { discard: true })),
+      // The entry is committed whatever Redis does: a failing Redis must not fail the grant. The
+      // boards may then be stale until rebuilt (`pnpm cli clubs leaderboards rebuild <clubId>`).
+      Effect.catchAllCause((cause) =>
+        Effect.logWarning(`club ${entry.clubId} leaderboards not refreshed after entry ${entry.id}; rebuild them`, cause))
     )
   })
 

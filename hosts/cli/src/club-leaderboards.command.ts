@@ -8,8 +8,8 @@ import { Args, Command } from "@effect/cli"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { AppConfigLive, RedisBackend, RedisPortsLive } from "@podium/host-common"
-import { AuditLogPg, ClubPointsRepoPg } from "@podium/postgres"
-import { Console, Effect, Layer, Schema } from "effect"
+import { ClubPointsRepoPg } from "@podium/postgres"
+import { ConfigError, Console, Effect, Layer, Schema } from "effect"
 
 /** The leaderboards command failed in a way the operator can fix; printed as one line. */
 export class ClubLeaderboardsCommandFailed extends Schema.TaggedError<ClubLeaderboardsCommandFailed>()("ClubLeaderboardsCommandFailed", {
@@ -36,9 +36,10 @@ const rebuild = Command.make("rebuild", { clubId: Args.text({ name: "clubId" }).
       yield* Console.log(`rebuilt ${result.boards} board(s) of club ${clubId} (${result.standings} standing(s)) on ${backend.description}`)
     })
     yield* program.pipe(
-      Effect.provide(Layer.mergeAll(ClubPointsRepoPg, AuditLogPg).pipe(Layer.provide(Layer.succeedContext(database)))),
+      Effect.provide(ClubPointsRepoPg.pipe(Layer.provide(Layer.succeedContext(database)))),
       Effect.provide(RedisPortsLive.pipe(Layer.provide(AppConfigLive))),
-      Effect.catchTag("RedisUnavailable", (e) => new ClubLeaderboardsCommandFailed({ message: `Redis is unavailable: ${e.message}` }))
+      Effect.catchTag("RedisUnavailable", (e) => new ClubLeaderboardsCommandFailed({ message: `Redis is unavailable: ${e.message}` })),
+      Effect.catchIf(ConfigError.isConfigError, (e) => new ClubLeaderboardsCommandFailed({ message: `configuration: ${String(e)}` }))
     )
   })).pipe(Command.withDescription("Rebuild a club's points leaderboards in Redis from Postgres."))
 

@@ -9,6 +9,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { settlementRunLayer } from "@podium/host-common"
 import { tiersCommand } from "./club-tiers.command.js"
+import { leaderboardsCommand } from "./club-leaderboards.command.js"
 import { Console, Effect, Layer, Option, Schema } from "effect"
 
 /** A clubs command failed in a way the operator can fix; printed as one line. */
@@ -58,5 +59,5 @@ const settlements = Command.make("settlements").pipe(
 /** `clubs …` commands; they need the database in context. */
 export const clubsCommand = Command.make("clubs").pipe(
   Command.withDescription("Clubs operations: settlements, tiers."),
-  Command.withSubcommands([settlements, tiersCommand])
+  Command.withSubcommands([settlements, tiersCommand, leaderboardsCommand])
 )

@@ -282,6 +282,8 @@ export interface NotificationProviderSettings {
     readonly token: Redacted.Redacted<string>
     readonly phoneNumberId: string
     readonly apiVersion: string
+    /** CHAT_BUSINESS_ACCOUNT_ID: the WhatsApp Business Account whose message templates the template operations manage. */
+    readonly businessAccountId?: string
   }>
   /** NOTIFICATION_WEBHOOK_SECRET: HMAC key of inbound delivery-receipt webhooks; unset = those webhooks answer 503. */
   readonly webhookSecret: Option.Option<Redacted.Redacted<string>>
@@ -326,6 +328,7 @@ export const loadNotificationProviderSettings: Effect.Effect<NotificationProvide
     "url"
   )
   const apiVersion = yield* Config.string("CHAT_API_VERSION").pipe(Config.withDefault("v21.0"))
+  const chatBusinessAccount = yield* Config.option(Config.nonEmptyString("CHAT_BUSINESS_ACCOUNT_ID"))
   const webhookSecret = yield* Config.option(Config.redacted("NOTIFICATION_WEBHOOK_SECRET")).pipe(
     Effect.map(Option.filter((v) => Redacted.value(v).trim().length > 0))
   )
@@ -333,7 +336,13 @@ export const loadNotificationProviderSettings: Effect.Effect<NotificationProvide
     email: Option.map(email, (e) => ({ url: e.url, apiKey: Redacted.make(e.apiKey), from: e.from })),
     sms: Option.map(sms, (s) => ({ url: s.url, account: s.account, token: Redacted.make(s.token), from: s.from })),
     push: Option.map(push, (p) => ({ url: p.url, key: Redacted.make(p.key), projectId: p.projectId })),
-    chat: Option.map(chat, (c) => ({ url: c.url, token: Redacted.make(c.token), phoneNumberId: c.phoneNumberId, apiVersion })),
+    chat: Option.map(chat, (c) => ({
+      url: c.url,
+      token: Redacted.make(c.token),
+      phoneNumberId: c.phoneNumberId,
+      apiVersion,
+      ...(Option.isSome(chatBusinessAccount) ? { businessAccountId: chatBusinessAccount.value } : {})
+    })),
     webhookSecret
   }
 })

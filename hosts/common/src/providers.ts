@@ -114,7 +114,8 @@ export const notificationSendersFrom = (
           baseUrl: c.url,
           accessToken: Redacted.value(c.token),
           phoneNumberId: c.phoneNumberId,
-          apiVersion: c.apiVersion
+          apiVersion: c.apiVersion,
+          ...(c.businessAccountId === undefined ? {} : { businessAccountId: c.businessAccountId })
         })
       })),
       local.chat,

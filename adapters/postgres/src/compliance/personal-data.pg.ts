@@ -5,11 +5,30 @@
  * still find rows by the user's old phone/e-mail while scrambling. Money and tax records (the
  * organizer notification wallet, GST declarations) are de-identified in `scramble` and kept by
  * `hardDelete`, never deleted (Indian GST and income-tax law keep books for 6-8 years).
- * A context that adds tables holding a user's data adds its section here.
+ * A context that adds tables holding a user's data adds its section here. The clubs, wallets and
+ * payments contexts contribute their sections from their own folders (clubs/clubs-personal-data.pg.ts,
+ * wallets/wallets-personal-data.pg.ts, payments/payments-personal-data.pg.ts), each with its decision
+ * table (export / scrub at the request / delete at the tick / retain de-identified). Summary:
+ * - clubs: memberships, follows/mutes/blocks, invites addressed to them, RSVPs, attendance, tier
+ *   memberships, open checkouts, points, members-of-the-month and awards are deleted at the tick;
+ *   the sole-owned club's KYC loses its sealed bank number, documents and names at the request (PAN,
+ *   IFSC and last four digits are kept for tax); paid checkouts, RC grant and payout requests,
+ *   authored announcements and the club records they created are kept with the user's id replaced
+ *   (null, or the nil "erased" UUID where the column is NOT NULL); an owned club passes to the
+ *   longest-standing other OWNER, else ADMIN, else is deactivated with reason "owner erased".
+ * - wallets: the ledger is never deleted nor re-valued (it stays balanced); the user's own accounts
+ *   are re-keyed to `erased-<id>` and the user id leaves transfer metadata and idempotency keys.
+ * - payments: orders and payments are retained; personal notes and the payer's contact fields in
+ *   stored webhook payloads go at the request, the links to the user id at the tick.
+ * The clubs, wallets and payments sections run before accounts (they read the old identifiers).
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Compliance } from "@podium/core"
 import { Effect, Layer } from "effect"
+import { ClubsPersonalDataSection } from "../clubs/clubs-personal-data.pg.js"
+import { PaymentsPersonalDataSection } from "../payments/payments-personal-data.pg.js"
+import { AuditLogPg } from "../platform/audit-log.pg.js"
+import { WalletsPersonalDataSection } from "../wallets/wallets-personal-data.pg.js"
 
 const ErasedRecipient = "erased"
 
@@ -231,9 +250,14 @@ export const PersonalDataSectionsPg = Layer.effect(
       hardDelete: (userId) => sql`delete from accounts.users where id = ${userId}`.pipe(Effect.orDie, Effect.asVoid)
     }
 
-    return [accounts, identity, organizers, notifications, consent, challenges, medical].sort((a, b) => order(a.name) - order(b.name))
+    const clubs = yield* ClubsPersonalDataSection
+    const wallets = yield* WalletsPersonalDataSection
+    const payments = yield* PaymentsPersonalDataSection
+
+    return [accounts, identity, organizers, notifications, consent, challenges, medical, clubs, wallets, payments]
+      .sort((a, b) => order(a.name) - order(b.name))
   })
-)
+).pipe(Layer.provide(AuditLogPg))
 
 /** Accounts last: the other sections read the user's old identifiers while scrambling. */
 const order = (name: string) => (name === "accounts" ? 1 : 0)

@@ -2,7 +2,7 @@
  * The single place where clubs outcomes get their public meaning. Each club capability adds its
  * domain errors to `table` (one line each); handlers wrap use cases in `clubErrors`.
  */
-import { BadRequest, Conflict, Forbidden, NotFound } from "@podium/contracts/common"
+import { BadRequest, Conflict, Forbidden, NotFound, ServiceUnavailable } from "@podium/contracts/common"
 import type { Clubs } from "@podium/core"
 import { mapErrors } from "../platform/error-mapping.js"
 
@@ -78,7 +78,7 @@ const table = {
   PayoutRequestConflict: (e: Clubs.PayoutRequestConflict) => new Conflict({ code: e.code, message: e.message }),
   PayoutRequestNotFound: (e: Clubs.PayoutRequestNotFound) => new NotFound({ code: "PAYOUT_REQUEST_NOT_FOUND", message: e.message }),
   PayoutMoveRefused: (e: Clubs.PayoutMoveRefused) => new Conflict({ code: "PAYOUT_REQUEST_MOVE_REFUSED", message: e.message }),
-  ClubEventsDisabled: (e: Clubs.ClubEventsDisabled) => new Forbidden({ code: "CLUB_EVENT_CREATION_DISABLED", message: e.message }),
+  ClubEventsDisabled: (e: Clubs.ClubEventsDisabled) => new ServiceUnavailable({ code: "CLUB_EVENT_CREATION_DISABLED", message: e.message }),
   ClubChatMessageNotFound: (e: Clubs.ClubChatMessageNotFound) => new NotFound({ code: "CLUB_CHAT_MESSAGE_NOT_FOUND", message: e.message })
 }
 

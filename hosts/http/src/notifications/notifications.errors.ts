@@ -34,6 +34,8 @@ export type NotificationsError =
   | Notifications.NoPreviousProviderMapping
   | Notifications.OrganizerTemplateUnavailable
   | Notifications.NoEligibleRecipients
+  | Notifications.NoProviderMapping
+  | Notifications.DeliveryFailed
 
 const toPublic = Match.type<NotificationsError>().pipe(Match.tagsExhaustive({
   OutboxMessageNotFound: (e) => new NotFound({ message: `No outbox message ${e.id}` }),
@@ -64,6 +66,9 @@ const toPublic = Match.type<NotificationsError>().pipe(Match.tagsExhaustive({
   RecipientListNotFound: (e) => new NotFound({ code: "RECIPIENT_LIST_NOT_FOUND", message: `No recipient list ${e.id}` }),
   PromotionCurrencyMismatch: (e) => new Conflict({ code: "CURRENCY_MISMATCH", message: e.message }),
   NoPreviousProviderMapping: (e) => new Conflict({ code: "NO_PREVIOUS_MAPPING", message: e.message }),
+  NoProviderMapping: (e) => new Conflict({ code: "NO_PROVIDER_MAPPING", message: e.message }),
+  // The provider refused or failed a template operation: not our outage, but nothing we can do now.
+  DeliveryFailed: (e) => new ServiceUnavailable({ code: "PROVIDER_FAILED", message: e.message }),
   OrganizerTemplateUnavailable: (e) => new NotFound({ code: "TEMPLATE_NOT_AVAILABLE", message: `Template ${e.templateId} ${e.reason}` }),
   NoEligibleRecipients: () =>
     new BadRequest({ code: "NO_ELIGIBLE_RECIPIENTS", message: "No recipient is eligible after the unsubscribe and preference filters" })
@@ -96,7 +101,9 @@ const Tags: Record<NotificationsError["_tag"], true> = {
   PromotionCurrencyMismatch: true,
   NoPreviousProviderMapping: true,
   OrganizerTemplateUnavailable: true,
-  NoEligibleRecipients: true
+  NoEligibleRecipients: true,
+  NoProviderMapping: true,
+  DeliveryFailed: true
 }
 
 /** Maps the notification errors of `effect` to public errors. */

@@ -8,6 +8,7 @@ import type {
   AddTemplateVersionBody,
   ChannelTemplateListParams,
   CreateChannelTemplateBody,
+  CreateViaProviderBody,
   EditChannelTemplateBody,
   PreviewTemplateBody,
   ProviderMappingBody,
@@ -76,6 +77,34 @@ const checkedMapping = (template: Notifications.CatalogTemplate, payload: typeof
       updatedAt: new Date().toISOString()
     })
 }
+
+/** create-via-messaging-provider and sync of one channel (through its provider's template store). */
+const providerHandlers = (channel: Notifications.TemplateChannel) => ({
+  createTemplateViaProvider: ({ payload }: { readonly payload: typeof CreateViaProviderBody.Type }) =>
+    Effect.gen(function*() {
+      yield* guard
+      const created = yield* Notifications.createTemplateViaProvider({
+        channel,
+        key: payload.key,
+        name: payload.name,
+        description: payload.description ?? null,
+        category: payload.category ?? null,
+        language: payload.language ?? "en",
+        subject: payload.subject ?? null,
+        body: payload.body,
+        variables: payload.variables,
+        priceMinor: payload.priceMinor ?? 0,
+        currency: payload.currency ?? "INR",
+        visibility: payload.visibility ?? "PRIVATE"
+      })
+      return { ...created, template: channelTemplateView(created.template) }
+    }).pipe(notificationErrors, audited("notifications.template.create-via-provider", "notification-template", (r) => r.template.id)),
+  syncTemplatesFromProvider: () =>
+    Effect.gen(function*() {
+      yield* guard
+      return yield* Notifications.syncTemplatesFromProvider(channel)
+    }).pipe(notificationErrors, audited("notifications.template.sync", "notification-template-channel", () => channel, (r) => ({ imported: r.imported, updated: r.updated })))
+})
 
 /** The common endpoints' handlers for one channel. */
 const commonTemplateHandlers = (channel: Notifications.Channel) => ({
@@ -155,6 +184,8 @@ export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
           const { template, versions } = yield* Notifications.catalogTemplateVersions("EMAIL", path.id)
           return { template: channelTemplateView(template), versions: versions.map(versionView) }
         }).pipe(notificationErrors))
+      .handle("createTemplateViaProvider", providerHandlers("EMAIL").createTemplateViaProvider)
+      .handle("syncTemplatesFromProvider", providerHandlers("EMAIL").syncTemplatesFromProvider)
       .handle("inlineTemplateCss", ({ payload }) => Effect.as(guard, Notifications.inlineCss(payload.html, payload.css ?? "")))
       .handle("validateTemplate", ({ urlParams }) =>
         Effect.gen(function*() {
@@ -204,6 +235,8 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
             payload.activate ?? true
           ))
         }).pipe(notificationErrors))
+      .handle("createTemplateViaProvider", providerHandlers("SMS").createTemplateViaProvider)
+      .handle("syncTemplatesFromProvider", providerHandlers("SMS").syncTemplatesFromProvider)
       .handle("markTemplateDefault", ({ path }) =>
         Effect.gen(function*() {
           yield* guard
@@ -263,6 +296,12 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
           const mapping = yield* checkedMapping(template, payload)
           return yield* extrasView(path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).setProviderMapping("CHAT", path.id, mapping))
         }).pipe(notificationErrors, audited("notifications.template.provider-mapping", "notification-template", (r) => r.id)))
+      .handle("syncTemplatesFromProvider", providerHandlers("CHAT").syncTemplatesFromProvider)
+      .handle("verifyChatProvider", ({ path }) =>
+        Effect.gen(function*() {
+          yield* guard
+          return yield* Notifications.verifyChatTemplate(path.id)
+        }).pipe(notificationErrors))
       .handle("rollbackProviderMapping", ({ path }) =>
         Effect.gen(function*() {
           yield* guard
