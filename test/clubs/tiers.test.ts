@@ -5,6 +5,7 @@
  * `payment.captured` webhook (idempotent with verify); cancel/resume moves; club admin change-tier
  * with proration; monetization eligibility; revenue streams from the ledger; tenancy.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs, Payments, Wallets } from "@podium/core"
 import { LocalGatewayControl } from "@podium/providers"
 import { Context, Effect, Option } from "effect"
@@ -216,6 +217,22 @@ describe.runIf(onServer)("tier payment verify", () => {
     expect(second.body.data).toEqual(first.body.data)
     const revenue = await summary(Clubs.TierLedger.clubRevenue(club.id))
     expect(revenue).toMatchObject({ balance: 18_000, entryCount: 1 })
+  })
+
+  it("a repeated verify after the membership is gone (erased member) answers null instead of failing", async () => {
+    const { club } = await tiersClub(host)
+    const tier = await tierOf(host, club.id, 20000)
+    const buyer = await newAthlete(host)
+    const { orderId } = await buy(host, buyer, club.id, tier.id)
+    const { paymentId, signature } = await pay(host, orderId)
+    const path = `/v2/clubs/${club.id}/tiers/${tier.id}/payments/${paymentId}/verify`
+    expect((await host.http.post(path, { orderId, signature }, buyer.headers)).status).toBe(200)
+    // The erasure tick deletes the person's club membership (and with it the tier membership).
+    await host.run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`delete from clubs.members where club_id = ${club.id} and user_id = ${buyer.user.id}`))
+    const again = await host.http.post(path, { orderId, signature }, buyer.headers)
+    expect(again.status).toBe(200)
+    expect(again.body.data).toBeNull()
+    expect(await summary(Clubs.TierLedger.clubRevenue(club.id))).toMatchObject({ balance: 18_000, entryCount: 1 })
   })
 
   it("two concurrent verifies activate once and post once", async () => {

@@ -105,12 +105,26 @@ const seededClubUser = async () => {
   await query(host, (sql) => sql`insert into clubs.awards (club_id, user_id, name, awarded_by) values (${c3}, ${user.id}, 'Early bird', ${otherOwner})`)
   await query(host, (sql) => sql`
     insert into clubs.announcements (club_id, title, body, author_kind, author_id) values (${c1}, 'Route change', 'We start at the east gate', 'user', ${user.id})`)
+  const bankCheck = {
+    verified: true,
+    fingerprint: "fingerprint-club",
+    last4: "4321",
+    ifsc: "SBIN0001234",
+    accountHolderName: "Meera Kulkarni",
+    utr: "UTR123",
+    amountDeposited: 100,
+    transactionId: "txn-1",
+    reason: null,
+    message: null,
+    provider: "local",
+    at: new Date().toISOString()
+  }
   await query(host, (sql) => sql`
     insert into clubs.club_kyc (club_id, status, bank_account_sealed, bank_account_last4, bank_account_fingerprint, ifsc_code, account_holder_name,
       pan_number, pan_name, documents, bank_check)
     values (${c1}, 'APPROVED', 'sealed-club-bank', '4321', 'fingerprint-club', 'SBIN0001234', 'Meera Kulkarni', 'ABCPK1234L', 'Meera Kulkarni',
       ${JSON.stringify({ panCard: { key: `kyc/${tag}/pan.pdf`, name: "meera-pan.pdf" } })}::jsonb,
-      ${JSON.stringify({ verified: true, last4: "4321", accountHolderName: "Meera Kulkarni" })}::jsonb)`)
+      ${JSON.stringify(bankCheck)}::jsonb)`)
   await query(host, (sql) => sql`
     insert into clubs.rc_grants (club_id, requested_rc, approved_rc, reason, status, requested_by) values (${c1}, 100, 100, 'Rewards for our runners', 'APPROVED', ${user.id})`)
   const [settlement] = await query<{ id: string }>(host, (sql) => sql`

@@ -157,11 +157,11 @@ export class ClubTiersGroup extends HttpApiGroup.make("clubTiers")
       .middleware(Authenticated)
       .setPath(Schema.Struct({ id: Schema.String, tierId: Schema.String, paymentId: StrLength(1, 100) }))
       .setPayload(VerifyBody)
-      .addSuccess(Ok(TierMembershipView))
+      .addSuccess(Ok(Schema.NullOr(TierMembershipView)))
       .annotate(OpenApi.Summary, "Verify the gateway payment of a tier checkout and activate the membership (idempotent)")
       .annotate(
         OpenApi.Description,
-        "Body `{orderId, signature}`. 400 PAYMENT_SIGNATURE_INVALID for a wrong signature (checked in constant time), 400 PAYMENT_MISMATCH when the payment is of another order or amount, 404 CLUB_TIER_CHECKOUT_NOT_FOUND for an order that is not the caller's checkout of this tier, 409 CLUB_TIER_PAYMENT_NOT_CAPTURED while the gateway has not captured it."
+        "Body `{orderId, signature}`. 400 PAYMENT_SIGNATURE_INVALID for a wrong signature (checked in constant time), 400 PAYMENT_MISMATCH when the payment is of another order or amount, 404 CLUB_TIER_CHECKOUT_NOT_FOUND for an order that is not the caller's checkout of this tier, 409 CLUB_TIER_PAYMENT_NOT_CAPTURED while the gateway has not captured it. A payment applied before whose membership has since ended (the member left) answers `data: null`."
       )
   )
   .add(

@@ -123,7 +123,8 @@ export const applyTierPayment = (checkout: TierCheckout, paymentId: string, sour
       if (Option.isNone(claimed)) {
         const member = yield* members.find(checkout.clubId, checkout.userId)
         const current = Option.isSome(member) ? yield* memberships.findByMember(member.value.id) : Option.none<TierMembership>()
-        return { membership: Option.getOrThrow(current), activated: false }
+        // Applied before; the membership may be gone since (the member left, or was erased): answer null.
+        return { membership: Option.getOrNull(current), activated: false }
       }
       let { member } = yield* members.upsert(checkout.clubId, checkout.userId, "ACTIVE", "MEMBER")
       if (member.status === "PENDING") member = Option.getOrElse(yield* members.setStatus(member.id, ["PENDING"], "ACTIVE"), () => member)

@@ -157,7 +157,7 @@ export const ClubsPersonalDataSection: Effect.Effect<Compliance.PersonalDataSect
       sql`
         update clubs.club_kyc set bank_account_sealed = null, bank_account_fingerprint = null, documents = '{}'::jsonb,
           account_holder_name = null, pan_name = null,
-          bank_check = case when bank_check is null then null else bank_check - 'accountHolderName' end,
+          bank_check = case when bank_check ? 'accountHolderName' then jsonb_set(bank_check, '{accountHolderName}', 'null'::jsonb) else bank_check end,
           review_reason = case when status in ('UNDER_REVIEW', 'APPROVED') then ${KycErasedReason} else review_reason end,
           status = case when status in ('UNDER_REVIEW', 'APPROVED') then 'RESUBMIT' else status end,
           updated_at = now()

@@ -104,7 +104,7 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
         ))
       .handle("verifyClubTierPayment", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.verifyTierPayment(p, path.id, path.tierId, path.paymentId, payload)).pipe(
-          Effect.map(({ membership }) => tierMembershipView(membership)),
+          Effect.map(({ membership }) => (membership === null ? null : tierMembershipView(membership))),
           clubErrors,
           paymentErrors
         ))
