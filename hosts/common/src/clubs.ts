@@ -9,7 +9,8 @@ import { ClubKycRepoMemory } from "@podium/core/testing"
 import { ClubAnnouncementRepoMemory, ClubChannelRepoMemory, ClubRunRepoMemory, ClubsCommunityMemory, ClubsReposMemory } from "@podium/core/testing"
 import { ClubKycRepoPg } from "@podium/postgres"
 import { ClubAnnouncementRepoPg, ClubChannelRepoPg, ClubRunRepoPg, ClubsCommunityReposPg, ClubsReposPg } from "@podium/postgres"
-import { Effect, Layer } from "effect"
+import { AuditLogPg, NotificationsInboxPg, NotificationsPg, TransactorPg, UserRepoPg } from "@podium/postgres"
+import { Clock, Effect, Layer } from "effect"
 // Club tiers and their money (tiers, promos, commission, checkouts, tier periods).
 import { ClubTiersReposMemory } from "@podium/core/testing"
 import { ClubTiersReposPg } from "@podium/postgres"
@@ -76,6 +77,7 @@ export const clubsMemory = (): Layer.Layer<ClubsInfrastructure> =>
   )
 
 export const InferAttendanceJobName = "clubs.runs.infer-attendance"
+export const DailyRecognitionJobName = "clubs.recognition.daily"
 
 /** The clubs context's job handlers (each runs on the job's database). */
 export const clubsJobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHandler>>, never, SqlClient.SqlClient> = Effect.map(
@@ -86,11 +88,23 @@ export const clubsJobHandlers: Effect.Effect<Readonly<Record<string, Platform.Jo
         Effect.tap((r) => Effect.logInfo(`attendance inference completed ${r.runs} run(s), ${r.marked} mark(s)`)),
         Effect.asVoid,
         Effect.provide(ClubRunRepoPg.pipe(Layer.provide(Layer.succeedContext(context))))
+      ),
+    [DailyRecognitionJobName]: () =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) => Clubs.runDailyRecognition(new Date(now))).pipe(
+        Effect.tap((r) => Effect.logInfo(`daily recognition: ${r.clubs} club(s), ${r.membersOfTheMonth} member(s) of the month, ${r.awardsGiven} award(s)`)),
+        Effect.asVoid,
+        Effect.provide(Layer.mergeAll(ClubsLive, TransactorPg, AuditLogPg, NotificationsPg, NotificationsInboxPg, UserRepoPg).pipe(Layer.provide(Layer.succeedContext(context))))
       )
   })
 )
 
+
 /** The clubs context's periodic jobs. */
 export const clubsSchedules: ReadonlyArray<Platform.ScheduledJob> = [
-  { name: InferAttendanceJobName, every: "1 hour", description: "Infers attendance of ended club runs from GOING RSVPs and completes the runs" }
+  { name: InferAttendanceJobName, every: "1 hour", description: "Infers attendance of ended club runs from GOING RSVPs and completes the runs" },
+  {
+    name: DailyRecognitionJobName,
+    every: "1 day",
+    description: "Detects each active club's member of the previous month (emitted once) and applies ENABLED recognition rules to their last completed period"
+  }
 ]
