@@ -25,6 +25,12 @@
  *   pk-read     (podium row) GET /v2/admins/{id} with a bearer: token + session + permission check
  *               + a primary-key read of a random one of BENCH_ROWS seeded admins.
  *
+ * Targeting: `BENCH_ONLY=pk-read,auth-read` measures only the named workloads (health/live, pk-read,
+ * otp-verify, auth-read; the setup they need still runs); `BENCH_PODIUM_NODE_ARGS` adds node flags to
+ * the Podium process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it stops);
+ * `BENCH_ACCESS_LOG=true` runs the Podium host as production does by default (access log on,
+ * `LOG_LEVEL=info`, one JSON line per request to stdout, which the bench reads and discards).
+ *
  * Per measurement: `BENCH_WARMUP` s (default 2) of warm-up, then `BENCH_DURATION` s (default 10)
  * with `BENCH_CONNECTIONS` (default 32) connections from autocannon in this process. Reports req/s,
  * p50/p99 latency, server CPU-µs per request, and the ratios to the baseline of the workload.
@@ -60,8 +66,14 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   podium: process.env.BENCH_PODIUM === "dist" ? ("dist" as const) : ("source" as const),
   podiumPkPath: process.env.BENCH_PODIUM_PK_PATH,
-  podiumPkHeaders: JSON.parse(process.env.BENCH_PODIUM_PK_HEADERS ?? "{}") as Record<string, string>
+  podiumPkHeaders: JSON.parse(process.env.BENCH_PODIUM_PK_HEADERS ?? "{}") as Record<string, string>,
+  only: (process.env.BENCH_ONLY ?? "").split(",").map((w) => w.trim()).filter((w) => w !== ""),
+  podiumNodeArgs: (process.env.BENCH_PODIUM_NODE_ARGS ?? "").split(" ").filter((a) => a !== ""),
+  accessLog: process.env.BENCH_ACCESS_LOG === "true"
 }
+
+/** Whether a workload is measured in this run (BENCH_ONLY). */
+const wanted = (workload: string) => settings.only.length === 0 || settings.only.includes(workload)
 
 interface Measurement {
   readonly workload: string
@@ -235,7 +247,7 @@ const identityWorkloads = async (podium: RunningServer, database: BenchDatabase 
   const expected = otpNumbers.length
   process.stdout.write(`  (otp-verify: ${expected} numbers; an iteration past them hits the 60 s cooldown and answers 429)
 `)
-  out.push(await measure("otp-verify", podium, () => "/", {}, otpSequence))
+  if (wanted("otp-verify")) out.push(await measure("otp-verify", podium, () => "/", {}, otpSequence))
 
   // The admin to read with: seeded with the bench database; bootstrapped when there is none (409 when seeded).
   const bootstrap = await postJson(podium.baseUrl, "/v2/admins/bootstrap", { phoneNumber: BenchAdminPhone }, { "x-bootstrap-token": BenchBootstrapToken })
@@ -246,8 +258,8 @@ const identityWorkloads = async (podium: RunningServer, database: BenchDatabase 
   const token = signedIn.body.data?.accessToken
   if (typeof token !== "string") throw new Error(`admin sign-in failed: ${signedIn.status}`)
   const bearer = { authorization: `Bearer ${token}` }
-  out.push(await measure("auth-read", podium, () => "/v2/admins/me", bearer))
-  if (database !== undefined && database.adminIds.length > 0) {
+  if (wanted("auth-read")) out.push(await measure("auth-read", podium, () => "/v2/admins/me", bearer))
+  if (wanted("pk-read") && database !== undefined && database.adminIds.length > 0) {
     const ids = database.adminIds
     out.push(await measure("pk-read", podium, () => `/v2/admins/${ids[Math.floor(Math.random() * ids.length)]}`, bearer))
   }
@@ -322,13 +334,13 @@ const main = async () => {
       name: "podium",
       port: await freePort(),
       cwd: repoRoot,
-      args: settings.podium === "dist" ? ["hosts/http/dist/main.js"] : [...tsx, "hosts/http/src/main.ts"],
+      args: [...settings.podiumNodeArgs, ...(settings.podium === "dist" ? ["hosts/http/dist/main.js"] : [...tsx, "hosts/http/src/main.ts"])],
       env: {
         HOST: "127.0.0.1",
         APP_ENV: "development",
         DATA_DIR: dataDir,
-        ACCESS_LOG: "false",
-        LOG_LEVEL: "warning",
+        ACCESS_LOG: settings.accessLog ? "true" : "false",
+        LOG_LEVEL: settings.accessLog ? "info" : "warning",
         ALL_IN_ONE: "false",
         // Identity workloads: fixed codes for the bench numbers (nothing sent), caps raised (never in production).
         AUTH_TEST_OTPS: [BenchAdminPhone, ...otpNumbers].map((n) => `${n}=${BenchOtp}`).join(","),
@@ -364,10 +376,12 @@ const main = async () => {
     const results: Array<Measurement> = []
     const baselineOf: Record<string, string> = { "health/live": "node:http", "pk-read": "node:http+pg" }
 
-    results.push(await measure("health/live", plain, () => "/health/live"))
-    results.push(await measure("health/live", podium, () => "/health/live"))
+    if (wanted("health/live")) {
+      results.push(await measure("health/live", plain, () => "/health/live"))
+      results.push(await measure("health/live", podium, () => "/health/live"))
+    }
 
-    if (database && withPg) {
+    if (database && withPg && wanted("pk-read")) {
       const ids = database.ids
       const randomId = () => ids[Math.floor(Math.random() * ids.length)] ?? ""
       results.push(await measure("pk-read", withPg, () => `/jobs/${randomId()}`))

@@ -9,21 +9,17 @@
  */
 import { Clubs, Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { multipart, PdfBytes, PngBytes } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { onServer, useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, newAthlete, seedClub } from "./support.js"
 
-let host: RealHost
+const host = useRealHost(import.meta.url)
 let reviewer: { headers: Record<string, string> }
 beforeAll(async () => {
   if (!onServer) return
-  host = await startRealHost(import.meta.url)
-  reviewer = await clubAdmin(host, ["clubs.review"])
+  reviewer = await clubAdmin(host(), ["clubs.review"])
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 type Headers = Record<string, string>
 type Seed = Awaited<ReturnType<typeof seedClub>>
@@ -42,27 +38,27 @@ const fullForm = (over: Record<string, unknown> = {}) => ({
   ...over
 }) as Parameters<typeof multipart>[3]
 
-const saveKyc = (clubId: string, form: Parameters<typeof multipart>[3], headers: Headers) => multipart(host, "POST", `/v2/clubs/${clubId}/kyc`, form, headers)
-const patchKyc = (clubId: string, form: Parameters<typeof multipart>[3], headers: Headers) => multipart(host, "PATCH", `/v2/clubs/${clubId}/kyc`, form, headers)
-const readKyc = (clubId: string, headers: Headers) => host.http.get(`/v2/clubs/${clubId}/kyc`, headers)
-const verifyBank = (clubId: string, body: Record<string, unknown>, headers: Headers) => host.http.post(`/v2/clubs/${clubId}/kyc/verify-bank`, body, headers)
-const verifyPan = (clubId: string, body: Record<string, unknown>, headers: Headers) => host.http.post(`/v2/clubs/${clubId}/kyc/verify-pan`, body, headers)
-const submit = (clubId: string, headers: Headers) => host.http.post(`/v2/clubs/${clubId}/kyc/submit`, {}, headers)
-const approve = (kycId: string) => host.http.post(`/v2/admin/club-kyc/${kycId}/approve`, {}, reviewer.headers)
-const reject = (kycId: string, reason: string) => host.http.post(`/v2/admin/club-kyc/${kycId}/reject`, { reason }, reviewer.headers)
+const saveKyc = (clubId: string, form: Parameters<typeof multipart>[3], headers: Headers) => multipart(host(), "POST", `/v2/clubs/${clubId}/kyc`, form, headers)
+const patchKyc = (clubId: string, form: Parameters<typeof multipart>[3], headers: Headers) => multipart(host(), "PATCH", `/v2/clubs/${clubId}/kyc`, form, headers)
+const readKyc = (clubId: string, headers: Headers) => host().http.get(`/v2/clubs/${clubId}/kyc`, headers)
+const verifyBank = (clubId: string, body: Record<string, unknown>, headers: Headers) => host().http.post(`/v2/clubs/${clubId}/kyc/verify-bank`, body, headers)
+const verifyPan = (clubId: string, body: Record<string, unknown>, headers: Headers) => host().http.post(`/v2/clubs/${clubId}/kyc/verify-pan`, body, headers)
+const submit = (clubId: string, headers: Headers) => host().http.post(`/v2/clubs/${clubId}/kyc/submit`, {}, headers)
+const approve = (kycId: string) => host().http.post(`/v2/admin/club-kyc/${kycId}/approve`, {}, reviewer.headers)
+const reject = (kycId: string, reason: string) => host().http.post(`/v2/admin/club-kyc/${kycId}/reject`, { reason }, reviewer.headers)
 const requestResubmission = (kycId: string, reason: string) =>
-  host.http.post(`/v2/admin/club-kyc/${kycId}/request-resubmission`, { reason }, reviewer.headers)
-const byClub = (clubId: string) => host.http.get(`/v2/admin/club-kyc/by-club/${clubId}`, reviewer.headers)
+  host().http.post(`/v2/admin/club-kyc/${kycId}/request-resubmission`, { reason }, reviewer.headers)
+const byClub = (clubId: string) => host().http.get(`/v2/admin/club-kyc/by-club/${clubId}`, reviewer.headers)
 const audit = async (clubId: string) =>
-  (await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 50 })))).map((r) => r.action)
+  (await host().run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 50 })))).map((r) => r.action)
 const stored = async (clubId: string) => {
-  const found = await host.run(Effect.flatMap(Clubs.ClubKycRepo, (r) => r.findByClub(clubId)))
+  const found = await host().run(Effect.flatMap(Clubs.ClubKycRepo, (r) => r.findByClub(clubId)))
   return found._tag === "Some" ? found.value : undefined
 }
 
 /** A club whose KYC is saved complete and penny-drop verified (DRAFT, ready to submit). */
 const readyClub = async (): Promise<{ seed: Seed; kycId: string }> => {
-  const seed = await seedClub(host)
+  const seed = await seedClub(host())
   const saved = await saveKyc(seed.club.id, fullForm(), seed.owner.headers)
   expect(saved.status).toBe(200)
   const bank = await verifyBank(seed.club.id, {}, seed.owner.headers)
@@ -81,7 +77,7 @@ const underReview = async () => {
 
 describe.runIf(onServer)("club KYC reads and saves", () => {
   it("answers data null (not 404) to the club and to admins while the KYC was never started", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const mine = await readKyc(club.id, owner.headers)
     expect(mine.status).toBe(200)
     expect(mine.body).toMatchObject({ status: 200, data: null })
@@ -93,7 +89,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
   })
 
   it("creates a DRAFT: bank number masked to the club, full to admins, sealed at rest; documents as signed private URLs", async () => {
-    const { club, owner, admin } = await seedClub(host)
+    const { club, owner, admin } = await seedClub(host())
     const res = await saveKyc(club.id, fullForm({ cancelledCheque: pdf("cheque.pdf") }), admin.headers)
     expect(res.status).toBe(200)
     const kyc = res.body.data
@@ -109,7 +105,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
     expect(kyc.documents.panCard).toMatch(/^\/v2\/media\/content\/[^/]+\?download=0$/)
     expect(kyc.documents.cancelledCheque).toMatch(/^\/v2\/media\/content\//)
     expect(kyc.documents.aadhaarCard).toBeNull()
-    const doc = await host.http.get(kyc.documents.panCard)
+    const doc = await host().http.get(kyc.documents.panCard)
     expect(doc.status).toBe(200)
     expect(doc.headers.get("content-type")).toBe("image/png")
 
@@ -118,10 +114,10 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
 
     const full = await byClub(club.id)
     expect(full.body.data.bankAccountDetails).toMatchObject({ accountNumber: "123456789012", masked: false })
-    const detail = await host.http.get(`/v2/admin/club-kyc/${kyc.id}`, reviewer.headers)
+    const detail = await host().http.get(`/v2/admin/club-kyc/${kyc.id}`, reviewer.headers)
     expect(detail.status).toBe(200)
     expect(detail.body.data.bankAccountDetails.accountNumber).toBe("123456789012")
-    expect((await host.http.get(detail.body.data.documents.cancelledCheque)).headers.get("content-type")).toBe("application/pdf")
+    expect((await host().http.get(detail.body.data.documents.cancelledCheque)).headers.get("content-type")).toBe("application/pdf")
 
     const row = await stored(club.id)
     expect(row?.bankAccount?.last4).toBe("9012")
@@ -130,7 +126,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
   })
 
   it("updates with POST: only attached documents overwrite and absent fields stay", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     await saveKyc(club.id, fullForm(), owner.headers)
     const panKey = (await stored(club.id))?.documents.panCard?.key
     const res = await saveKyc(club.id, { addressProof: pdf("address.pdf") }, owner.headers)
@@ -148,7 +144,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
   })
 
   it("PATCH changes only what is supplied, and answers 404 CLUB_KYC_NOT_FOUND before the KYC exists", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const early = await patchKyc(club.id, { panNumber: "ABCDE1234F" }, owner.headers)
     expect(early.status).toBe(404)
     expect(early.body.code).toBe("CLUB_KYC_NOT_FOUND")
@@ -161,7 +157,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
   })
 
   it("refuses bad fields and bad files with a 400 listing every message", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const res = await saveKyc(club.id, {
       "bankAccountDetails[accountNumber]": "12ab",
       "bankAccountDetails[ifscCode]": "hdfc1",
@@ -182,7 +178,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
 
 describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
   it("answers the verified C shape exactly and records it on the KYC", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     await saveKyc(club.id, fullForm(), owner.headers)
     const res = await verifyBank(club.id, {}, owner.headers)
     expect(res.status).toBe(200)
@@ -205,7 +201,7 @@ describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
     ["123456789111", "HDFC0000001", "ACCOUNT_BLOCKED"],
     ["123456789012", "ABCD0000001", "INVALID_IFSC"]
   ])("answers 200 {verified: false, reason, message} for %s at %s (%s), and saves the account it tried", async (accountNumber, ifscCode, reason) => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const res = await verifyBank(club.id, { accountNumber, ifscCode }, owner.headers)
     expect(res.status).toBe(200)
     expect(Object.keys(res.body.data).sort()).toEqual(["message", "reason", "verified"])
@@ -220,7 +216,7 @@ describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
   })
 
   it("answers 503 BANK_VERIFICATION_NOT_CONFIGURED when the provider is down and records nothing", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const res = await verifyBank(club.id, { accountNumber: "123456789999", ifscCode: "HDFC0000001" }, owner.headers)
     expect(res.status).toBe(503)
     expect(res.body.code).toBe("BANK_VERIFICATION_NOT_CONFIGURED")
@@ -228,7 +224,7 @@ describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
   })
 
   it("refuses an account other than the saved one with 409 CLUB_KYC_BANK_ACCOUNT_MISMATCH before any money moves", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     await saveKyc(club.id, fullForm(), owner.headers)
     const res = await verifyBank(club.id, { accountNumber: "987654321012", ifscCode: "HDFC0000001" }, owner.headers)
     expect(res.status).toBe(409)
@@ -242,7 +238,7 @@ describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
   })
 
   it("answers 400 when there is no account to verify", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const res = await verifyBank(club.id, {}, owner.headers)
     expect(res.status).toBe(400)
     expect(res.body.message).toEqual([
@@ -257,7 +253,7 @@ describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
 
 describe.runIf(onServer)("club KYC PAN check (verify-pan)", () => {
   it("checks the format and, once the bank is verified, the name against the account holder (no registry)", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const bad = await verifyPan(club.id, { panNumber: "ABCD1234F" }, owner.headers)
     expect(bad.status).toBe(200)
     expect(bad.body.data).toMatchObject({ verified: false, reason: "INVALID_PAN_FORMAT", nameMatch: "NOT_CHECKED", registryChecked: false, recorded: true })
@@ -278,7 +274,7 @@ describe.runIf(onServer)("club KYC PAN check (verify-pan)", () => {
   })
 
   it("answers 400 without a PAN to check", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const res = await verifyPan(club.id, {}, owner.headers)
     expect(res.status).toBe(400)
     expect(res.body.message).toEqual(["panNumber is required (no PAN is saved on the club KYC)"])
@@ -287,7 +283,7 @@ describe.runIf(onServer)("club KYC PAN check (verify-pan)", () => {
 
 describe.runIf(onServer)("club KYC submit and lock", () => {
   it("lists every missing prerequisite (400 CLUB_KYC_INCOMPLETE)", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const none = await submit(club.id, owner.headers)
     expect(none.status).toBe(400)
     expect(none.body.code).toBe("CLUB_KYC_INCOMPLETE")
@@ -302,7 +298,7 @@ describe.runIf(onServer)("club KYC submit and lock", () => {
   })
 
   it("needs a successful penny drop: a failed one is not enough", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     await saveKyc(club.id, fullForm({ "bankAccountDetails[accountNumber]": "123456789000" }), owner.headers)
     expect((await verifyBank(club.id, {}, owner.headers)).body.data.verified).toBe(false)
     const res = await submit(club.id, owner.headers)
@@ -351,7 +347,7 @@ describe.runIf(onServer)("club KYC admin review", () => {
   it("queues UNDER_REVIEW by default with full bank details, and filters by status with paging", async () => {
     const a = await underReview()
     const b = await underReview()
-    const queue = await host.http.get("/v2/admin/club-kyc?limit=100", reviewer.headers)
+    const queue = await host().http.get("/v2/admin/club-kyc?limit=100", reviewer.headers)
     expect(queue.status).toBe(200)
     const ids = (queue.body.data.items as Array<{ id: string; status: string }>).map((k) => k.id)
     expect(ids).toEqual(expect.arrayContaining([a.kycId, b.kycId]))
@@ -360,14 +356,14 @@ describe.runIf(onServer)("club KYC admin review", () => {
     expect(mine.bankAccountDetails.accountNumber).toBe("123456789012")
     expect(queue.body.data).toMatchObject({ page: 1, limit: 100 })
 
-    const paged = await host.http.get("/v2/admin/club-kyc?status=UNDER_REVIEW&page=1&limit=1", reviewer.headers)
+    const paged = await host().http.get("/v2/admin/club-kyc?status=UNDER_REVIEW&page=1&limit=1", reviewer.headers)
     expect(paged.body.data.items).toHaveLength(1)
     expect(paged.body.data.total).toBeGreaterThanOrEqual(2)
 
     await approve(a.kycId)
-    const approved = await host.http.get("/v2/admin/club-kyc?status=APPROVED", reviewer.headers)
+    const approved = await host().http.get("/v2/admin/club-kyc?status=APPROVED", reviewer.headers)
     expect((approved.body.data.items as Array<{ id: string }>).map((k) => k.id)).toContain(a.kycId)
-    const drafts = await host.http.get("/v2/admin/club-kyc?status=NOPE", reviewer.headers)
+    const drafts = await host().http.get("/v2/admin/club-kyc?status=NOPE", reviewer.headers)
     expect(drafts.status).toBe(400)
   })
 
@@ -425,7 +421,7 @@ describe.runIf(onServer)("club KYC admin review", () => {
   })
 
   it("refuses review moves on a DRAFT (409), unknown ids (404) and reasons outside 10-500 characters (400)", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const draft = (await saveKyc(club.id, fullForm(), owner.headers)).body.data.id as string
     for (const refused of [await approve(draft), await reject(draft, "Not yet submitted"), await requestResubmission(draft, "Not yet submitted")]) {
       expect(refused.status).toBe(409)
@@ -434,7 +430,7 @@ describe.runIf(onServer)("club KYC admin review", () => {
     const unknown = await approve("00000000-0000-4000-8000-0000000fffff")
     expect(unknown.status).toBe(404)
     expect(unknown.body.code).toBe("CLUB_KYC_NOT_FOUND")
-    expect((await host.http.get("/v2/admin/club-kyc/not-a-uuid", reviewer.headers)).status).toBe(404)
+    expect((await host().http.get("/v2/admin/club-kyc/not-a-uuid", reviewer.headers)).status).toBe(404)
     for (const bad of ["too short", "x".repeat(501)]) {
       expect((await reject(draft, bad)).status).toBe(400)
       expect((await requestResubmission(draft, bad)).status).toBe(400)
@@ -455,24 +451,24 @@ describe.runIf(onServer)("club KYC admin review", () => {
     const answers = await Promise.all([approve(kycId), reject(kycId, "Rejected in a race"), requestResubmission(kycId, "Resubmit in a race")])
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
     const winner = answers.find((a) => a.status === 200)!
-    const final = await host.http.get(`/v2/admin/club-kyc/${kycId}`, reviewer.headers)
+    const final = await host().http.get(`/v2/admin/club-kyc/${kycId}`, reviewer.headers)
     expect(final.body.data.status).toBe(winner.body.data.status)
   })
 })
 
 describe.runIf(onServer)("club KYC tenancy", () => {
   it("lets the OWNER and ADMIN in; MODERATOR, MEMBER, strangers and other clubs' managers get 403; anonymous 401", async () => {
-    const seed = await seedClub(host)
-    const other = await seedClub(host)
-    const stranger = await newAthlete(host)
+    const seed = await seedClub(host())
+    const other = await seedClub(host())
+    const stranger = await newAthlete(host())
     const id = seed.club.id
     const calls: Array<[string, (h: Headers) => Promise<{ status: number }>]> = [
-      ["read", (h) => host.http.get(`/v2/clubs/${id}/kyc`, h)],
-      ["save", (h) => multipart(host, "POST", `/v2/clubs/${id}/kyc`, { panNumber: "ABCDE1234F" }, h)],
-      ["patch", (h) => multipart(host, "PATCH", `/v2/clubs/${id}/kyc`, { panNumber: "ABCDE1234F" }, h)],
-      ["submit", (h) => host.http.post(`/v2/clubs/${id}/kyc/submit`, {}, h)],
-      ["verify-bank", (h) => host.http.post(`/v2/clubs/${id}/kyc/verify-bank`, {}, h)],
-      ["verify-pan", (h) => host.http.post(`/v2/clubs/${id}/kyc/verify-pan`, { panNumber: "ABCDE1234F" }, h)]
+      ["read", (h) => host().http.get(`/v2/clubs/${id}/kyc`, h)],
+      ["save", (h) => multipart(host(), "POST", `/v2/clubs/${id}/kyc`, { panNumber: "ABCDE1234F" }, h)],
+      ["patch", (h) => multipart(host(), "PATCH", `/v2/clubs/${id}/kyc`, { panNumber: "ABCDE1234F" }, h)],
+      ["submit", (h) => host().http.post(`/v2/clubs/${id}/kyc/submit`, {}, h)],
+      ["verify-bank", (h) => host().http.post(`/v2/clubs/${id}/kyc/verify-bank`, {}, h)],
+      ["verify-pan", (h) => host().http.post(`/v2/clubs/${id}/kyc/verify-pan`, { panNumber: "ABCDE1234F" }, h)]
     ]
     for (const [name, call] of calls) {
       for (const who of [seed.moderator, seed.member, stranger, other.owner]) {
@@ -483,22 +479,22 @@ describe.runIf(onServer)("club KYC tenancy", () => {
     expect((await readKyc(id, seed.owner.headers)).status).toBe(200)
     expect((await readKyc(id, seed.admin.headers)).status).toBe(200)
     // A member promoted to ADMIN gets in; nothing of another club leaks through its id.
-    const promoted = await addMember(host, id, "ADMIN")
+    const promoted = await addMember(host(), id, "ADMIN")
     expect((await saveKyc(id, { panNumber: "ABCDE1234F" }, promoted.headers)).status).toBe(200)
     expect((await readKyc(other.club.id, seed.owner.headers)).status).toBe(403)
   })
 
   it("keeps the admin routes to admins holding clubs.review", async () => {
     const { kycId, seed } = await underReview()
-    const noPermission = await clubAdmin(host, ["clubs.money"])
-    const athlete = await newAthlete(host)
+    const noPermission = await clubAdmin(host(), ["clubs.money"])
+    const athlete = await newAthlete(host())
     const routes: Array<(h: Headers) => Promise<{ status: number }>> = [
-      (h) => host.http.get("/v2/admin/club-kyc", h),
-      (h) => host.http.get(`/v2/admin/club-kyc/${kycId}`, h),
-      (h) => host.http.get(`/v2/admin/club-kyc/by-club/${seed.club.id}`, h),
-      (h) => host.http.post(`/v2/admin/club-kyc/${kycId}/approve`, {}, h),
-      (h) => host.http.post(`/v2/admin/club-kyc/${kycId}/reject`, { reason: "Not allowed to do this" }, h),
-      (h) => host.http.post(`/v2/admin/club-kyc/${kycId}/request-resubmission`, { reason: "Not allowed to do this" }, h)
+      (h) => host().http.get("/v2/admin/club-kyc", h),
+      (h) => host().http.get(`/v2/admin/club-kyc/${kycId}`, h),
+      (h) => host().http.get(`/v2/admin/club-kyc/by-club/${seed.club.id}`, h),
+      (h) => host().http.post(`/v2/admin/club-kyc/${kycId}/approve`, {}, h),
+      (h) => host().http.post(`/v2/admin/club-kyc/${kycId}/reject`, { reason: "Not allowed to do this" }, h),
+      (h) => host().http.post(`/v2/admin/club-kyc/${kycId}/request-resubmission`, { reason: "Not allowed to do this" }, h)
     ]
     for (const route of routes) {
       expect((await route(noPermission.headers)).status).toBe(403)
@@ -506,6 +502,6 @@ describe.runIf(onServer)("club KYC tenancy", () => {
       expect((await route(seed.owner.headers)).status).toBe(403)
       expect((await route({})).status).toBe(401)
     }
-    expect((await host.http.get(`/v2/admin/club-kyc/${kycId}`, reviewer.headers)).body.data.status).toBe("UNDER_REVIEW")
+    expect((await host().http.get(`/v2/admin/club-kyc/${kycId}`, reviewer.headers)).body.data.status).toBe("UNDER_REVIEW")
   })
 })

@@ -7,37 +7,33 @@
  */
 import { Clubs, Platform, Wallets } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { onServer, useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
-let host: RealHost
+const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
   if (!onServer) return
-  host = await startRealHost(import.meta.url)
-  admin = await clubAdmin(host, ["clubs.money"])
+  admin = await clubAdmin(host(), ["clubs.money"])
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 type Headers = Record<string, string>
 const request = (clubId: string, headers: Headers, body: Record<string, unknown> = { requestedRc: 500, reason: "Rewards for the monsoon run series" }) =>
-  host.http.post(`/v2/clubs/${clubId}/rc-grants`, body, headers)
-const list = (clubId: string, headers: Headers) => host.http.get(`/v2/clubs/${clubId}/rc-grants`, headers)
-const cancel = (clubId: string, id: string, headers: Headers) => host.http.post(`/v2/clubs/${clubId}/rc-grants/${id}/cancel`, {}, headers)
+  host().http.post(`/v2/clubs/${clubId}/rc-grants`, body, headers)
+const list = (clubId: string, headers: Headers) => host().http.get(`/v2/clubs/${clubId}/rc-grants`, headers)
+const cancel = (clubId: string, id: string, headers: Headers) => host().http.post(`/v2/clubs/${clubId}/rc-grants/${id}/cancel`, {}, headers)
 const approve = (id: string, body: Record<string, unknown> = {}, headers: Headers = admin.headers) =>
-  host.http.post(`/v2/admin/club-rc-grants/${id}/approve`, body, headers)
-const reject = (id: string, reason: string, headers: Headers = admin.headers) => host.http.post(`/v2/admin/club-rc-grants/${id}/reject`, { reason }, headers)
-const walletBalance = (clubId: string) => host.run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(Wallets.creatorWallet("club", clubId))))
+  host().http.post(`/v2/admin/club-rc-grants/${id}/approve`, body, headers)
+const reject = (id: string, reason: string, headers: Headers = admin.headers) => host().http.post(`/v2/admin/club-rc-grants/${id}/reject`, { reason }, headers)
+const walletBalance = (clubId: string) => host().run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(Wallets.creatorWallet("club", clubId))))
 const walletEntries = (clubId: string) =>
-  host.run(Effect.flatMap(Wallets.Ledger, (l) => l.entries(Wallets.creatorWallet("club", clubId), { limit: 50 }))).then((p) => p.items)
+  host().run(Effect.flatMap(Wallets.Ledger, (l) => l.entries(Wallets.creatorWallet("club", clubId), { limit: 50 }))).then((p) => p.items)
 const audit = async (clubId: string) =>
-  (await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 50 })))).map((r) => r.action)
+  (await host().run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 50 })))).map((r) => r.action)
 
 const openGrant = async () => {
-  const seeded = await seedClub(host)
+  const seeded = await seedClub(host())
   const res = await request(seeded.club.id, seeded.owner.headers)
   expect(res.status).toBe(201)
   return { ...seeded, grant: res.body.data as { id: string; requestedRc: number } }
@@ -45,7 +41,7 @@ const openGrant = async () => {
 
 describe.runIf(onServer)("club RC grants: the club's side", () => {
   it("lets the owner or an admin request RC, lists it with the granted-RC position, and refuses a second open request", async () => {
-    const { admin: clubAdminMember, club, owner } = await seedClub(host)
+    const { admin: clubAdminMember, club, owner } = await seedClub(host())
     const created = await request(club.id, clubAdminMember.headers, { requestedRc: 1200, reason: "Rewards for the monsoon run series" })
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({ clubId: club.id, requestedRc: 1200, approvedRc: null, status: "REQUESTED", reason: "Rewards for the monsoon run series" })
@@ -69,7 +65,7 @@ describe.runIf(onServer)("club RC grants: the club's side", () => {
   })
 
   it("creates exactly one request when several are sent at once", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const answers = await Promise.all(Array.from({ length: 5 }, () => request(club.id, owner.headers)))
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1)
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === "CLUB_RC_GRANT_REQUEST_ALREADY_OPEN")).toBe(true)
@@ -78,7 +74,7 @@ describe.runIf(onServer)("club RC grants: the club's side", () => {
   })
 
   it("answers 400 with every failing field's message", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const res = await request(club.id, owner.headers, { requestedRc: 0, reason: "short" })
     expect(res.status).toBe(400)
     expect(res.body.message).toEqual(expect.arrayContaining([expect.stringContaining("requestedRc"), expect.stringContaining("reason")]))
@@ -88,26 +84,26 @@ describe.runIf(onServer)("club RC grants: the club's side", () => {
   })
 
   it("refuses a club that is not ACTIVE with 409 CLUB_NOT_ACTIVE", async () => {
-    const { club, owner } = await clubIn(host, "DRAFT")
+    const { club, owner } = await clubIn(host(), "DRAFT")
     const res = await request(club.id, owner.headers)
     expect(res.status).toBe(409)
     expect(res.body.code).toBe("CLUB_NOT_ACTIVE")
   })
 
   it("keeps RC grants to the club's OWNER and ADMIN: 403 for moderators, members and strangers, 401 anonymous", async () => {
-    const { club, member, moderator } = await seedClub(host)
-    const stranger = await newAthlete(host)
+    const { club, member, moderator } = await seedClub(host())
+    const stranger = await newAthlete(host())
     for (const who of [member, moderator, stranger]) {
       expect((await request(club.id, who.headers)).status).toBe(403)
       expect((await list(club.id, who.headers)).status).toBe(403)
     }
-    expect((await host.http.post(`/v2/clubs/${club.id}/rc-grants`, { requestedRc: 10, reason: "Anonymous attempt here" })).status).toBe(401)
-    expect((await host.http.get(`/v2/clubs/${club.id}/rc-grants`)).status).toBe(401)
+    expect((await host().http.post(`/v2/clubs/${club.id}/rc-grants`, { requestedRc: 10, reason: "Anonymous attempt here" })).status).toBe(401)
+    expect((await host().http.get(`/v2/clubs/${club.id}/rc-grants`)).status).toBe(401)
   })
 
   it("never leaks another club's grant: its id answers 404 under the caller's club and lists stay separate", async () => {
     const a = await openGrant()
-    const b = await seedClub(host)
+    const b = await seedClub(host())
     const viaOtherClub = await cancel(b.club.id, a.grant.id, b.owner.headers)
     expect(viaOtherClub.status).toBe(404)
     expect(viaOtherClub.body.code).toBe("CLUB_RC_GRANT_NOT_FOUND")
@@ -156,11 +152,11 @@ describe.runIf(onServer)("club RC grants: admin review", () => {
 
     const listed = await list(club.id, owner.headers)
     expect(listed.body.data).toMatchObject({ outstandingRc: 300, estimatedFiatAtCurrentRate: { amountMinor: 30_000, currency: "INR" } })
-    const wallet = await host.http.get(`/v2/wallets/creator/club/${club.id}`, owner.headers)
+    const wallet = await host().http.get(`/v2/wallets/creator/club/${club.id}`, owner.headers)
     expect(wallet.status).toBe(200)
     expect(wallet.body.data.balance).toBe(300)
 
-    const detail = await host.http.get(`/v2/admin/club-rc-grants/${grant.id}`, admin.headers)
+    const detail = await host().http.get(`/v2/admin/club-rc-grants/${grant.id}`, admin.headers)
     expect(detail.status).toBe(200)
     expect(detail.body.data).toMatchObject({
       grant: { id: grant.id, status: "APPROVED", approvedRc: 300 },
@@ -222,40 +218,40 @@ describe.runIf(onServer)("club RC grants: admin review", () => {
   it("lists the queue oldest first, filtered by status and club", async () => {
     const first = await openGrant()
     const second = await openGrant()
-    const queue = await host.http.get("/v2/admin/club-rc-grants?status=REQUESTED&limit=100", admin.headers)
+    const queue = await host().http.get("/v2/admin/club-rc-grants?status=REQUESTED&limit=100", admin.headers)
     expect(queue.status).toBe(200)
     const ids = queue.body.data.items.map((g: { id: string }) => g.id)
     expect(ids.indexOf(first.grant.id)).toBeLessThan(ids.indexOf(second.grant.id))
     expect(queue.body.data.items.every((g: { status: string }) => g.status === "REQUESTED")).toBe(true)
 
-    const byClub = await host.http.get(`/v2/admin/club-rc-grants?clubId=${second.club.id}`, admin.headers)
+    const byClub = await host().http.get(`/v2/admin/club-rc-grants?clubId=${second.club.id}`, admin.headers)
     expect(byClub.body.data).toMatchObject({ total: 1, page: 1 })
     expect(byClub.body.data.items[0].id).toBe(second.grant.id)
     await approve(first.grant.id)
-    const approved = await host.http.get(`/v2/admin/club-rc-grants?status=APPROVED&clubId=${first.club.id}&page=1&limit=5`, admin.headers)
+    const approved = await host().http.get(`/v2/admin/club-rc-grants?status=APPROVED&clubId=${first.club.id}&page=1&limit=5`, admin.headers)
     expect(approved.body.data.items.map((g: { id: string }) => g.id)).toEqual([first.grant.id])
-    const cancelledOnes = await host.http.get(`/v2/admin/club-rc-grants?status=CANCELLED&clubId=${first.club.id}`, admin.headers)
+    const cancelledOnes = await host().http.get(`/v2/admin/club-rc-grants?status=CANCELLED&clubId=${first.club.id}`, admin.headers)
     expect(cancelledOnes.body.data.total).toBe(0)
-    const rejectedOnes = await host.http.get(`/v2/admin/club-rc-grants?status=REJECTED&clubId=${first.club.id}`, admin.headers)
+    const rejectedOnes = await host().http.get(`/v2/admin/club-rc-grants?status=REJECTED&clubId=${first.club.id}`, admin.headers)
     expect(rejectedOnes.body.data.total).toBe(0)
 
-    const bad = await host.http.get("/v2/admin/club-rc-grants?status=DONE&clubId=nope", admin.headers)
+    const bad = await host().http.get("/v2/admin/club-rc-grants?status=DONE&clubId=nope", admin.headers)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toEqual(expect.arrayContaining([expect.stringContaining("status"), expect.stringContaining("clubId")]))
   })
 
   it("needs the clubs.money permission: 403 for other admins and athletes, 401 anonymous, 404 for unknown grants", async () => {
     const { grant, owner } = await openGrant()
-    const reviewer = await clubAdmin(host, ["clubs.review"])
+    const reviewer = await clubAdmin(host(), ["clubs.review"])
     for (const headers of [reviewer.headers, owner.headers]) {
-      expect((await host.http.get("/v2/admin/club-rc-grants", headers)).status).toBe(403)
-      expect((await host.http.get(`/v2/admin/club-rc-grants/${grant.id}`, headers)).status).toBe(403)
+      expect((await host().http.get("/v2/admin/club-rc-grants", headers)).status).toBe(403)
+      expect((await host().http.get(`/v2/admin/club-rc-grants/${grant.id}`, headers)).status).toBe(403)
       expect((await approve(grant.id, {}, headers)).status).toBe(403)
       expect((await reject(grant.id, "Not allowed to do this", headers)).status).toBe(403)
     }
-    expect((await host.http.get("/v2/admin/club-rc-grants")).status).toBe(401)
-    expect((await host.http.post(`/v2/admin/club-rc-grants/${grant.id}/approve`, {})).status).toBe(401)
-    const unknown = await host.http.get("/v2/admin/club-rc-grants/00000000-0000-4000-8000-000000000000", admin.headers)
+    expect((await host().http.get("/v2/admin/club-rc-grants")).status).toBe(401)
+    expect((await host().http.post(`/v2/admin/club-rc-grants/${grant.id}/approve`, {})).status).toBe(401)
+    const unknown = await host().http.get("/v2/admin/club-rc-grants/00000000-0000-4000-8000-000000000000", admin.headers)
     expect(unknown.status).toBe(404)
     expect(unknown.body.code).toBe("CLUB_RC_GRANT_NOT_FOUND")
     expect((await approve("not-a-uuid")).status).toBe(404)
@@ -272,7 +268,7 @@ describe.runIf(onServer)("club RC grants: admin review", () => {
 
   it("lets a club ADMIN (not only the OWNER) cancel the club's request", async () => {
     const { club, grant } = await openGrant()
-    const second = await addMember(host, club.id, "ADMIN")
+    const second = await addMember(host(), club.id, "ADMIN")
     expect((await cancel(club.id, grant.id, second.headers)).status).toBe(200)
   })
 })

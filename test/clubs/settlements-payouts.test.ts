@@ -8,21 +8,17 @@
  */
 import { Clubs, Platform, Wallets } from "@podium/core"
 import { Effect, Option } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { onServer, useRealHost } from "../support/real-host.js"
 import { clubAdmin, newAthlete, seedClub } from "./support.js"
 
-let host: RealHost
+const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
   if (!onServer) return
-  host = await startRealHost(import.meta.url)
-  admin = await clubAdmin(host, ["clubs.money"])
+  admin = await clubAdmin(host(), ["clubs.money"])
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 type Headers = Record<string, string>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -32,7 +28,7 @@ const refunds: Wallets.LedgerAccountRef = { ownerType: "external", ownerId: "tes
 
 /** A tier payment as tier checkout posts it: gateway −gross, club revenue +net, platform commission +commission. */
 const payment = (clubId: string, net: number, commission: number) =>
-  host.run(Effect.flatMap(Wallets.Ledger, (l) =>
+  host().run(Effect.flatMap(Wallets.Ledger, (l) =>
     l.post({
       idempotencyKey: `test-payment:${clubId}:${++keys}`,
       reason: "club tier payment",
@@ -43,26 +39,26 @@ const payment = (clubId: string, net: number, commission: number) =>
       ]
     })))
 const refund = (clubId: string, amount: number) =>
-  host.run(Effect.flatMap(Wallets.Ledger, (l) =>
+  host().run(Effect.flatMap(Wallets.Ledger, (l) =>
     l.post({
       idempotencyKey: `test-refund:${clubId}:${++keys}`,
       reason: "club tier refund",
       legs: [{ account: Clubs.clubRevenueAccount(clubId), amount: -amount }, { account: refunds, amount }]
     })))
-const balance = (account: Wallets.LedgerAccountRef) => host.run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(account)))
+const balance = (account: Wallets.LedgerAccountRef) => host().run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(account)))
 const audit = async (clubId: string) =>
-  (await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 100 })))).map((r) => r.action)
+  (await host().run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 100 })))).map((r) => r.action)
 
 /** Runs the settlement use case for one club over [from, now). */
 const settle = async (clubId: string, from: Date, holdDays = 0) => {
   await sleep(5)
-  const result = await host.run(Clubs.runSettlements({ from, to: new Date(), clubId, holdDays, actor: { kind: "test", id: null } }))
+  const result = await host().run(Clubs.runSettlements({ from, to: new Date(), clubId, holdDays, actor: { kind: "test", id: null } }))
   return result
 }
 
 /** A club with one ELIGIBLE settlement of `net` paise. */
 const eligibleSettlement = async (net = 10_000, seeded?: Awaited<ReturnType<typeof seedClub>>) => {
-  const club = seeded ?? await seedClub(host)
+  const club = seeded ?? await seedClub(host())
   const from = new Date(Date.now() - 1000)
   await payment(club.club.id, net, 1000)
   const result = await settle(club.club.id, from)
@@ -71,37 +67,37 @@ const eligibleSettlement = async (net = 10_000, seeded?: Awaited<ReturnType<type
 }
 
 const requestPayout = (clubId: string, settlementId: string, headers: Headers) =>
-  host.http.post(`/v2/clubs/${clubId}/settlements/${settlementId}/payout-request`, {}, headers)
+  host().http.post(`/v2/clubs/${clubId}/settlements/${settlementId}/payout-request`, {}, headers)
 const adminMove = (id: string, move: "review" | "approve" | "mark-paid" | "reject", body: Record<string, unknown> = {}, headers: Headers = admin.headers) => {
   switch (move) {
     case "review":
-      return host.http.post(`/v2/admin/payout-requests/${id}/review`, body, headers)
+      return host().http.post(`/v2/admin/payout-requests/${id}/review`, body, headers)
     case "approve":
-      return host.http.post(`/v2/admin/payout-requests/${id}/approve`, body, headers)
+      return host().http.post(`/v2/admin/payout-requests/${id}/approve`, body, headers)
     case "mark-paid":
-      return host.http.post(`/v2/admin/payout-requests/${id}/mark-paid`, body, headers)
+      return host().http.post(`/v2/admin/payout-requests/${id}/mark-paid`, body, headers)
     case "reject":
-      return host.http.post(`/v2/admin/payout-requests/${id}/reject`, body, headers)
+      return host().http.post(`/v2/admin/payout-requests/${id}/reject`, body, headers)
   }
 }
 const clubCancel = (clubId: string, id: string, headers: Headers, body: Record<string, unknown> = { reason: "We want to wait for the next period" }) =>
-  host.http.post(`/v2/clubs/${clubId}/settlements/payout-requests/${id}/cancel`, body, headers)
-const getSettlement = (clubId: string, id: string, headers: Headers) => host.http.get(`/v2/clubs/${clubId}/settlements/${id}`, headers)
+  host().http.post(`/v2/clubs/${clubId}/settlements/payout-requests/${id}/cancel`, body, headers)
+const getSettlement = (clubId: string, id: string, headers: Headers) => host().http.get(`/v2/clubs/${clubId}/settlements/${id}`, headers)
 
 describe.runIf(onServer)("the settlement run", () => {
   it("settles a period's club revenue net of commission and refunds, moves it to the club's payable account, and settles each entry once (CLI)", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const from = new Date(Date.now() - 1000)
     await payment(club.id, 9000, 1000)
     await payment(club.id, 4500, 500)
     await refund(club.id, 2000)
     await sleep(5)
     const to = new Date()
-    const cli = await host.run(runCli("clubs", "settlements", "run", "--from", from.toISOString(), "--to", to.toISOString(), "--club", club.id, "--hold-days", "0"))
+    const cli = await host().run(runCli("clubs", "settlements", "run", "--from", from.toISOString(), "--to", to.toISOString(), "--club", club.id, "--hold-days", "0"))
     expect(cli.exit._tag).toBe("Success")
     expect(cli.out).toContain("1 settlement(s) created")
 
-    const listed = await host.http.get(`/v2/clubs/${club.id}/settlements`, owner.headers)
+    const listed = await host().http.get(`/v2/clubs/${club.id}/settlements`, owner.headers)
     expect(listed.status).toBe(200)
     expect(listed.body.data.total).toBe(1)
     const s = listed.body.data.items[0]
@@ -123,12 +119,12 @@ describe.runIf(onServer)("the settlement run", () => {
     expect(await balance(Clubs.clubPayableAccount(club.id))).toBe(11_500)
 
     // Re-running the same or an overlapping period settles nothing twice.
-    const again = await host.run(runCli("clubs", "settlements", "run", "--from", from.toISOString(), "--to", to.toISOString(), "--club", club.id))
+    const again = await host().run(runCli("clubs", "settlements", "run", "--from", from.toISOString(), "--to", to.toISOString(), "--club", club.id))
     expect(again.out).toContain("0 settlement(s) created")
     const overlapping = await settle(club.id, new Date(from.getTime() - 60_000))
     expect(overlapping.created).toHaveLength(0)
     expect(overlapping.skipped).toEqual([{ clubId: club.id, reason: "already settled" }])
-    expect((await host.http.get(`/v2/clubs/${club.id}/settlements`, owner.headers)).body.data.total).toBe(1)
+    expect((await host().http.get(`/v2/clubs/${club.id}/settlements`, owner.headers)).body.data.total).toBe(1)
     expect(await balance(Clubs.clubPayableAccount(club.id))).toBe(11_500)
     expect(await audit(club.id)).toContain("club.settlement.created")
 
@@ -139,7 +135,7 @@ describe.runIf(onServer)("the settlement run", () => {
   })
 
   it("creates nothing for a period whose refunds exceed its revenue", async () => {
-    const { club } = await seedClub(host)
+    const { club } = await seedClub(host())
     await payment(club.id, 5000, 500)
     const from = new Date()
     await sleep(5)
@@ -150,35 +146,35 @@ describe.runIf(onServer)("the settlement run", () => {
   })
 
   it("refuses a bad period from the CLI", async () => {
-    const backwards = await host.run(runCli("clubs", "settlements", "run", "--from", "2026-02-01", "--to", "2026-01-01"))
+    const backwards = await host().run(runCli("clubs", "settlements", "run", "--from", "2026-02-01", "--to", "2026-01-01"))
     expect(backwards.exit._tag).toBe("Failure")
-    const future = await host.run(runCli("clubs", "settlements", "run", "--from", "2026-01-01", "--to", "2999-01-01"))
+    const future = await host().run(runCli("clubs", "settlements", "run", "--from", "2026-01-01", "--to", "2999-01-01"))
     expect(future.exit._tag).toBe("Failure")
-    const garbage = await host.run(runCli("clubs", "settlements", "run", "--from", "yesterday", "--to", "2026-01-01"))
+    const garbage = await host().run(runCli("clubs", "settlements", "run", "--from", "yesterday", "--to", "2026-01-01"))
     expect(garbage.exit._tag).toBe("Failure")
     expect(JSON.stringify(backwards.exit)).toContain("to must be after from")
     expect(JSON.stringify(future.exit)).toContain("to must not be in the future")
     expect(JSON.stringify(garbage.exit)).toContain("--from must be an ISO date")
-    const unknownClub = await host.run(runCli("clubs", "settlements", "run", "--from", "2026-01-01", "--to", "2026-01-02", "--club", "00000000-0000-4000-8000-000000000000"))
+    const unknownClub = await host().run(runCli("clubs", "settlements", "run", "--from", "2026-01-01", "--to", "2026-01-02", "--club", "00000000-0000-4000-8000-000000000000"))
     expect(JSON.stringify(unknownClub.exit)).toContain("unknown club")
-    const halfPeriod = await host.run(Platform.runJobNow({ name: "clubs.settlements.run", payload: { from: "2026-01-01T00:00:00Z" }, workerId: "test", maxAttempts: 1 }))
+    const halfPeriod = await host().run(Platform.runJobNow({ name: "clubs.settlements.run", payload: { from: "2026-01-01T00:00:00Z" }, workerId: "test", maxAttempts: 1 }))
     expect(halfPeriod.status).not.toBe("SUCCEEDED")
     expect(halfPeriod.lastError).toContain("give both from and to")
   })
 
   it("runs as the durable clubs.settlements.run job, holding the settlement PENDING until its hold ends", async () => {
-    const { club, owner } = await seedClub(host)
+    const { club, owner } = await seedClub(host())
     const from = new Date(Date.now() - 1000)
     await payment(club.id, 7000, 700)
     await sleep(5)
-    const job = await host.run(Platform.runJobNow({
+    const job = await host().run(Platform.runJobNow({
       name: "clubs.settlements.run",
       payload: { from: from.toISOString(), to: new Date().toISOString(), clubId: club.id, holdDays: 7 },
       workerId: "test",
       maxAttempts: 1
     }))
     expect(job.status).toBe("SUCCEEDED")
-    const listed = await host.http.get(`/v2/clubs/${club.id}/settlements`, owner.headers)
+    const listed = await host().http.get(`/v2/clubs/${club.id}/settlements`, owner.headers)
     const s = listed.body.data.items[0]
     expect(s).toMatchObject({ amount: 7000, status: "PENDING" })
     expect(new Date(s.eligibleAt).getTime() - new Date(s.periodEnd).getTime()).toBe(7 * 86_400_000)
@@ -207,7 +203,7 @@ describe.runIf(onServer)("club settlements: the club's reads", () => {
     expect(viaOther.status).toBe(404)
     expect(viaOther.body.code).toBe("SETTLEMENT_NOT_FOUND")
 
-    const organizerPaid = await host.run(Effect.flatMap(Clubs.SettlementRepo, (r) =>
+    const organizerPaid = await host().run(Effect.flatMap(Clubs.SettlementRepo, (r) =>
       r.create({
         clubId: a.club.id,
         payeeType: "ORGANIZER",
@@ -226,7 +222,7 @@ describe.runIf(onServer)("club settlements: the club's reads", () => {
     const read = await getSettlement(a.club.id, hidden.id, a.owner.headers)
     expect(read.status).toBe(404)
     expect(read.body.code).toBe("SETTLEMENT_NOT_FOUND")
-    const listed = await host.http.get(`/v2/clubs/${a.club.id}/settlements?page=1&limit=10`, a.owner.headers)
+    const listed = await host().http.get(`/v2/clubs/${a.club.id}/settlements?page=1&limit=10`, a.owner.headers)
     expect(listed.body.data.items.map((s: { id: string }) => s.id)).toEqual([a.settlement.id])
     const notPayee = await requestPayout(a.club.id, hidden.id, a.owner.headers)
     expect(notPayee.status).toBe(409)
@@ -235,15 +231,15 @@ describe.runIf(onServer)("club settlements: the club's reads", () => {
 
   it("keeps settlements to the club's OWNER and ADMIN: 403 for moderators, members and strangers, 401 anonymous", async () => {
     const { club, member, moderator, settlement } = await eligibleSettlement()
-    const stranger = await newAthlete(host)
+    const stranger = await newAthlete(host())
     for (const who of [member, moderator, stranger]) {
-      expect((await host.http.get(`/v2/clubs/${club.id}/settlements`, who.headers)).status).toBe(403)
+      expect((await host().http.get(`/v2/clubs/${club.id}/settlements`, who.headers)).status).toBe(403)
       expect((await getSettlement(club.id, settlement.id, who.headers)).status).toBe(403)
       expect((await requestPayout(club.id, settlement.id, who.headers)).status).toBe(403)
-      expect((await host.http.get(`/v2/clubs/${club.id}/settlements/payout-requests`, who.headers)).status).toBe(403)
+      expect((await host().http.get(`/v2/clubs/${club.id}/settlements/payout-requests`, who.headers)).status).toBe(403)
     }
-    expect((await host.http.get(`/v2/clubs/${club.id}/settlements`)).status).toBe(401)
-    expect((await host.http.post(`/v2/clubs/${club.id}/settlements/${settlement.id}/payout-request`, {})).status).toBe(401)
+    expect((await host().http.get(`/v2/clubs/${club.id}/settlements`)).status).toBe(401)
+    expect((await host().http.post(`/v2/clubs/${club.id}/settlements/${settlement.id}/payout-request`, {})).status).toBe(401)
   })
 })
 
@@ -370,7 +366,7 @@ describe.runIf(onServer)("club payout requests", () => {
     const leak = await clubCancel(club.id, otherId, owner.headers)
     expect(leak.status).toBe(404)
     expect(leak.body.code).toBe("PAYOUT_REQUEST_NOT_FOUND")
-    const mine = await host.http.get(`/v2/clubs/${club.id}/settlements/payout-requests`, owner.headers)
+    const mine = await host().http.get(`/v2/clubs/${club.id}/settlements/payout-requests`, owner.headers)
     expect(mine.status).toBe(200)
     expect(mine.body.data.items.map((p: { id: string }) => p.id).sort()).toEqual([id, second].sort())
   })
@@ -382,7 +378,7 @@ describe.runIf(onServer)("club payout requests", () => {
     const refused = answers.filter((a) => a.status !== 201)
     expect(refused).toHaveLength(4)
     expect(refused.every((a) => a.status === 409 && a.body.code === "PAYOUT_ALREADY_REQUESTED")).toBe(true)
-    const listed = await host.http.get(`/v2/clubs/${club.id}/settlements/payout-requests`, owner.headers)
+    const listed = await host().http.get(`/v2/clubs/${club.id}/settlements/payout-requests`, owner.headers)
     expect(listed.body.data.total).toBe(1)
     const later = await requestPayout(club.id, settlement.id, owner.headers)
     expect(later.body.code).toBe("PAYOUT_ALREADY_REQUESTED")
@@ -390,11 +386,11 @@ describe.runIf(onServer)("club payout requests", () => {
 
   it("refuses a payout while the club's payouts are frozen with CLUB_PAYOUT_FROZEN", async () => {
     const { club, owner, settlement } = await eligibleSettlement()
-    await host.run(Effect.flatMap(Clubs.ClubRepo, (r) => r.update(club.id, { payoutFrozen: true })))
+    await host().run(Effect.flatMap(Clubs.ClubRepo, (r) => r.update(club.id, { payoutFrozen: true })))
     const frozen = await requestPayout(club.id, settlement.id, owner.headers)
     expect(frozen.status).toBe(409)
     expect(frozen.body.code).toBe("CLUB_PAYOUT_FROZEN")
-    await host.run(Effect.flatMap(Clubs.ClubRepo, (r) => r.update(club.id, { payoutFrozen: false })))
+    await host().run(Effect.flatMap(Clubs.ClubRepo, (r) => r.update(club.id, { payoutFrozen: false })))
     expect((await requestPayout(club.id, settlement.id, owner.headers)).status).toBe(201)
   })
 
@@ -403,28 +399,28 @@ describe.runIf(onServer)("club payout requests", () => {
     const b = await eligibleSettlement()
     const pa = (await requestPayout(a.club.id, a.settlement.id, a.owner.headers)).body.data.id as string
     const pb = (await requestPayout(b.club.id, b.settlement.id, b.owner.headers)).body.data.id as string
-    const queue = await host.http.get("/v2/admin/payout-requests?status=REQUESTED&payeeType=CLUB&limit=100", admin.headers)
+    const queue = await host().http.get("/v2/admin/payout-requests?status=REQUESTED&payeeType=CLUB&limit=100", admin.headers)
     expect(queue.status).toBe(200)
     const ids = queue.body.data.items.map((p: { id: string }) => p.id)
     expect(ids.indexOf(pa)).toBeGreaterThanOrEqual(0)
     expect(ids.indexOf(pa)).toBeLessThan(ids.indexOf(pb))
-    const byClub = await host.http.get(`/v2/admin/payout-requests?clubId=${b.club.id}`, admin.headers)
+    const byClub = await host().http.get(`/v2/admin/payout-requests?clubId=${b.club.id}`, admin.headers)
     expect(byClub.body.data.items.map((p: { id: string }) => p.id)).toEqual([pb])
-    const organizers = await host.http.get("/v2/admin/payout-requests?payeeType=ORGANIZER", admin.headers)
+    const organizers = await host().http.get("/v2/admin/payout-requests?payeeType=ORGANIZER", admin.headers)
     expect(organizers.body.data.total).toBe(0)
-    const bad = await host.http.get("/v2/admin/payout-requests?payeeType=USER&status=LOST", admin.headers)
+    const bad = await host().http.get("/v2/admin/payout-requests?payeeType=USER&status=LOST", admin.headers)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toEqual(expect.arrayContaining([expect.stringContaining("payeeType"), expect.stringContaining("status")]))
 
-    const reviewer = await clubAdmin(host, ["clubs.review"])
+    const reviewer = await clubAdmin(host(), ["clubs.review"])
     for (const headers of [reviewer.headers, a.owner.headers]) {
-      expect((await host.http.get("/v2/admin/payout-requests", headers)).status).toBe(403)
+      expect((await host().http.get("/v2/admin/payout-requests", headers)).status).toBe(403)
       for (const move of ["review", "approve", "mark-paid", "reject"] as const) {
         expect((await adminMove(pa, move, { paymentReference: "UTR-999", reason: "Not allowed to do this" }, headers)).status).toBe(403)
       }
     }
-    expect((await host.http.get("/v2/admin/payout-requests")).status).toBe(401)
-    expect((await host.http.post(`/v2/admin/payout-requests/${pa}/review`, {})).status).toBe(401)
+    expect((await host().http.get("/v2/admin/payout-requests")).status).toBe(401)
+    expect((await host().http.post(`/v2/admin/payout-requests/${pa}/review`, {})).status).toBe(401)
   })
 
   it("keeps the payout moves as data, as states.tsv says", () => {

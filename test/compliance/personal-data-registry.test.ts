@@ -5,7 +5,7 @@
  * badge requests, medical information), and erasure leaves none of the old values while keeping
  * the tax and money records de-identified. Also `POST /v2/me/medical-info/erase`.
  */
-import { Compliance } from "@podium/core"
+import { Compliance, Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, type SignedIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
@@ -48,9 +48,8 @@ const seededUser = async () => {
   await query(host, (sql) => sql`
     insert into organizers.gst_declarations (organizer_id, status, variables)
     values (${orgId}, 'VERIFIED', ${JSON.stringify({ gstin: "27ABCDE1234F1Z5" })}::jsonb)`)
-  await query(host, (sql) => sql`
-    insert into notifications.wallet_entries (transaction_id, account, counter_account, organizer_id, amount, reason)
-    values (gen_random_uuid(), ${`organizer:${orgId}`}, 'platform:topups', ${orgId}, 50000, 'top-up')`)
+  await host.run(Effect.flatMap(Notifications.NotificationWalletRepo, (r) =>
+    r.post({ organizerId: orgId, amount: 50000, reason: "top-up", counterAccount: "platform:topups", idempotencyKey: null })))
   await query(host, (sql) => sql`
     insert into organizers.pickup_addresses (organizer_id, location_name, contact_name, phone, email, address_line1, city, state, pincode, provider, registered_at)
     values (${orgId}, ${`loc-${tag}`}, 'Meera Kulkarni', '9876501234', ${email}, '12 MG Road', 'Pune', 'Maharashtra', '411001', 'local', now())`)
@@ -114,7 +113,7 @@ describe.runIf(onServer)("personal-data registry", () => {
     expect(org).toEqual({ phoneNumber: null, email: null })
     // Tax and money records stay.
     expect(await query(host, (sql) => sql`select 1 from organizers.gst_declarations where organizer_id = ${user.orgId}`)).toHaveLength(1)
-    expect(await query(host, (sql) => sql`select 1 from notifications.wallet_entries where organizer_id = ${user.orgId}`)).toHaveLength(1)
+    expect(await query(host, (sql) => sql`select 1 from wallets.entries e join wallets.accounts a on a.id = e.account_id where a.owner_type = 'organizer' and a.purpose = 'notifications' and a.owner_id = ${user.orgId}`)).toHaveLength(1)
     const [badge] = await query<{ requestedById: string | null }>(host, (sql) => sql`select requested_by_id from challenges.badge_requests where creator_id = ${user.orgId}`)
     expect(badge!.requestedById).toBeNull()
     expect(await query(host, (sql) => sql`select 1 from compliance.medical_info where user_id = ${user.id}`)).toEqual([])
@@ -127,7 +126,7 @@ describe.runIf(onServer)("personal-data registry", () => {
     expect(tick.status).toBe(200)
     expect(await query(host, (sql) => sql`select 1 from organizers.pickup_addresses where organizer_id = ${user.orgId}`)).toEqual([])
     expect(await query(host, (sql) => sql`select 1 from organizers.gst_declarations where organizer_id = ${user.orgId}`)).toHaveLength(1)
-    expect(await query(host, (sql) => sql`select 1 from notifications.wallet_entries where organizer_id = ${user.orgId}`)).toHaveLength(1)
+    expect(await query(host, (sql) => sql`select 1 from wallets.entries e join wallets.accounts a on a.id = e.account_id where a.owner_type = 'organizer' and a.purpose = 'notifications' and a.owner_id = ${user.orgId}`)).toHaveLength(1)
   })
 
   it("an organizer with another owner is not the user's: only the membership is scrubbed", async () => {

@@ -3,11 +3,11 @@
  * notifications.manage guard, create/list/get/update/delete, validation messages, 400 for unknown
  * events and missing channel templates, 409 on duplicates, 404 on missing records.
  */
-import { Accounts, Identity, Notifications, Platform } from "@podium/core"
+import { Notifications, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { freshPhone, signInUser } from "./http-support.js"
+import { adminWithPermissions, signInUser } from "./http-support.js"
 
 let host: RealHost
 let manager: Record<string, string>
@@ -15,11 +15,7 @@ let plainAdmin: Record<string, string>
 let user: Record<string, string>
 const missingId = "00000000-0000-4000-8000-000000000000"
 
-const adminWith = async (permissions: ReadonlyArray<string>) => {
-  const created = await host.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await host.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
+const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 const template = (channel: Notifications.Channel, key: string, subject: string | null = null) =>
   host.run(Effect.flatMap(Notifications.TemplateCatalogRepo, (r) =>

@@ -1,5 +1,5 @@
 /** Sign-in helpers and outbox drivers for the notification HTTP tests (real host). */
-import { Accounts, Notifications } from "@podium/core"
+import { Accounts, Identity, Notifications } from "@podium/core"
 import { Effect } from "effect"
 import type { RealHost } from "../support/real-host.js"
 
@@ -28,3 +28,19 @@ export const signInUser = (host: RealHost) => signIn(host, freshPhone(), "user",
 /** Delivers every due outbox row once through the host's senders (one worker pass). */
 export const drainOnce = (host: RealHost) =>
   host.run(Notifications.deliverOutboxBatch({ workerId: "test-worker", leaseMs: 30_000, batchSize: 500, concurrency: 8 }))
+
+/** A new admin holding `permissions`, with a session started directly; answers the Authorization header. */
+export const adminWithPermissions = async (host: RealHost, permissions: ReadonlyArray<string>) => {
+  const created = await host.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
+  const session = await host.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
+  return { authorization: `Bearer ${session.accessToken}` }
+}
+
+/** The configuration of a host in production mode (secrets long enough, no test conveniences). */
+export const ProductionEnv = {
+  APP_ENV: "production",
+  JWT_SECRET: "j".repeat(40),
+  HASH_SECRET: "h".repeat(40),
+  ENCRYPTION_KEY: "e".repeat(40),
+  OPS_TOKEN: "o".repeat(40)
+}

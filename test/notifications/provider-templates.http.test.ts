@@ -5,11 +5,11 @@
  * (imports, new versions, skips), chatapp verify-chatapp-provider, and 503 PROVIDER_NOT_CONFIGURED
  * on a production host without providers.
  */
-import { Accounts, Identity, Notifications } from "@podium/core"
+import { Notifications } from "@podium/core"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { freshPhone } from "./http-support.js"
+import { adminWithPermissions, ProductionEnv } from "./http-support.js"
 
 let host: RealHost
 let production: RealHost
@@ -18,25 +18,13 @@ let prodManager: Record<string, string>
 let plainAdmin: Record<string, string>
 const missingId = "00000000-0000-4000-8000-000000000000"
 
-const adminWith = async (on: RealHost, permissions: ReadonlyArray<string>) => {
-  const created = await on.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await on.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
-
 beforeAll(async () => {
   if (!onServer) return
   host = await startRealHost(import.meta.url)
-  production = await startRealHost(`${import.meta.url}-production`, {
-    APP_ENV: "production",
-    JWT_SECRET: "j".repeat(40),
-    HASH_SECRET: "h".repeat(40),
-    ENCRYPTION_KEY: "e".repeat(40),
-    OPS_TOKEN: "o".repeat(40)
-  })
-  manager = await adminWith(host, ["notifications.manage"])
-  prodManager = await adminWith(production, ["notifications.manage"])
-  plainAdmin = await adminWith(host, ["admins.read"])
+  production = await startRealHost(`${import.meta.url}-production`, ProductionEnv)
+  manager = await adminWithPermissions(host, ["notifications.manage"])
+  prodManager = await adminWithPermissions(production, ["notifications.manage"])
+  plainAdmin = await adminWithPermissions(host, ["admins.read"])
 }, 90_000)
 afterAll(async () => {
   await host?.close()

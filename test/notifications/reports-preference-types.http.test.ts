@@ -4,12 +4,12 @@
  * transactional types locked, the sender honouring an opt-out), and the sender skipping journey
  * steps that are disabled or unmapped with the reason on the log row.
  */
-import { Accounts, Identity, Notifications } from "@podium/core"
+import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { drainOnce, freshPhone } from "./http-support.js"
+import { adminWithPermissions, drainOnce, freshPhone } from "./http-support.js"
 
 let host: RealHost
 let manager: Record<string, string>
@@ -18,11 +18,7 @@ let org: SeededOrganizer
 const athletes: Array<{ id: string; headers: Record<string, string> }> = []
 let batchId: string
 
-const adminWith = async (permissions: ReadonlyArray<string>) => {
-  const created = await host.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await host.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
+const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 const catalog = (channel: Notifications.Channel, key: string, visibility: "ORGANIZERS" | "PRIVATE") =>
   host.run(Effect.flatMap(Notifications.TemplateCatalogRepo, (r) =>
     r.create({

@@ -4,11 +4,11 @@
  * PROVIDER_NOT_CONFIGURED on a production host without an SMS provider), and the chat-app
  * provider mapping with its one-step rollback.
  */
-import { Accounts, Identity, Notifications } from "@podium/core"
+import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { drainOnce, freshPhone, signInUser } from "./http-support.js"
+import { adminWithPermissions, drainOnce, freshPhone, ProductionEnv, signInUser } from "./http-support.js"
 
 let host: RealHost
 let production: RealHost
@@ -18,12 +18,6 @@ let plainAdmin: Record<string, string>
 let user: Record<string, string>
 const ids: Record<string, string> = {}
 const missingId = "00000000-0000-4000-8000-000000000000"
-
-const adminWith = async (on: RealHost, permissions: ReadonlyArray<string>) => {
-  const created = await on.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await on.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
 
 const template = async (channel: Notifications.Channel, key: string, category: string | null, variables: ReadonlyArray<string> = ["name"]) =>
   (await host.run(Effect.flatMap(Notifications.TemplateCatalogRepo, (r) =>
@@ -44,16 +38,10 @@ const template = async (channel: Notifications.Channel, key: string, category: s
 beforeAll(async () => {
   if (!onServer) return
   host = await startRealHost(import.meta.url)
-  production = await startRealHost(`${import.meta.url}-production`, {
-    APP_ENV: "production",
-    JWT_SECRET: "j".repeat(40),
-    HASH_SECRET: "h".repeat(40),
-    ENCRYPTION_KEY: "e".repeat(40),
-    OPS_TOKEN: "o".repeat(40)
-  })
-  manager = await adminWith(host, ["notifications.manage"])
-  prodManager = await adminWith(production, ["notifications.manage"])
-  plainAdmin = await adminWith(host, ["admins.read"])
+  production = await startRealHost(`${import.meta.url}-production`, ProductionEnv)
+  manager = await adminWithPermissions(host, ["notifications.manage"])
+  prodManager = await adminWithPermissions(production, ["notifications.manage"])
+  plainAdmin = await adminWithPermissions(host, ["admins.read"])
   user = await signInUser(host)
   ids.smsA = await template("SMS", "reminder-a", "events")
   ids.smsB = await template("SMS", "reminder-b", "events")

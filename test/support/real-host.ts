@@ -22,6 +22,7 @@ import { databaseTarget, freshDatabaseUrl } from "./database.js"
 import { startHttp, type RunningHttp } from "./http.js"
 import type { RouterServices } from "@podium/http/server"
 import { deleteRedisKeys, resolveTestRedis } from "./redis.js"
+import { afterAll, beforeAll } from "vitest"
 
 /** Whether the real host can run here (it needs the test Postgres server). */
 export const onServer = databaseTarget.kind === "postgres"
@@ -86,5 +87,27 @@ export const startRealHost = async (
       await Effect.runPromise(Scope.close(scope, Exit.void))
       if (redis.kind === "redis") await deleteRedisKeys(redis.prefix, redis.url)
     }
+  }
+}
+
+/**
+ * The real host of a test file, started before its tests (on the test server only) and closed
+ * after them: `const host = useRealHost(import.meta.url)`, then `host()` inside the tests.
+ */
+export const useRealHost = (
+  label: string,
+  env: Record<string, string | undefined> = {},
+  options: Parameters<typeof startRealHost>[2] = {}
+): (() => RealHost) => {
+  let host: RealHost | undefined
+  beforeAll(async () => {
+    if (onServer) host = await startRealHost(label, env, options)
+  }, 60_000)
+  afterAll(async () => {
+    await host?.close()
+  })
+  return () => {
+    if (host === undefined) throw new Error("the real host is not started (it runs only on the test server, inside the file's tests)")
+    return host
   }
 }

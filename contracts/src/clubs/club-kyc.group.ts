@@ -14,9 +14,13 @@ import { Option, Schema } from "effect"
 import {
   Authenticated,
   BadRequest,
+  BankAccountNumberText,
+  BankNotVerifiedFields,
+  BankVerifiedFields,
   ClubManagers,
   Conflict,
   Forbidden,
+  IfscCodeText,
   NotFound,
   Ok,
   PageOf,
@@ -26,16 +30,6 @@ import {
   Unauthorized
 } from "../common/index.js"
 
-/** A bank account number: 9 to 18 digits (as `/v2/bank-verification/verify`). */
-export const ClubBankAccountNumber = Schema.String.pipe(
-  Schema.filter((s) => /^\d{9,18}$/.test(s)),
-  Schema.annotations({ ...says("must be 9 to 18 digits"), jsonSchema: { type: "string", example: "50100012345678" } })
-)
-/** An IFSC: 4 bank letters, a zero, 6 branch characters (upper case). */
-export const ClubIfsc = Schema.String.pipe(
-  Schema.filter((s) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(s)),
-  Schema.annotations({ ...says("must be a valid IFSC (4 letters, 0, 6 letters or digits)"), jsonSchema: { type: "string", example: "HDFC0000001" } })
-)
 /** A PAN as saved on the form: 5 letters, 4 digits, 1 letter. */
 export const PanText = Schema.String.pipe(
   Schema.filter((s) => /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(s)),
@@ -52,8 +46,8 @@ export const ClubKycStatusText = OneOf("DRAFT", "UNDER_REVIEW", "APPROVED", "REJ
  */
 export const ClubKycForm = HttpApiSchema.Multipart(
   Body({
-    "bankAccountDetails[accountNumber]": Optional(ClubBankAccountNumber),
-    "bankAccountDetails[ifscCode]": Optional(ClubIfsc),
+    "bankAccountDetails[accountNumber]": Optional(BankAccountNumberText),
+    "bankAccountDetails[ifscCode]": Optional(IfscCodeText),
     "bankAccountDetails[accountHolderName]": Optional(StrLength(2, 100)),
     panNumber: Optional(PanText),
     nameOnPan: Optional(StrLength(2, 100)),
@@ -125,25 +119,14 @@ export type ClubKycView = typeof ClubKycView.Type
 
 /** verify-bank body: the account to penny-drop (defaults to the saved one). */
 export const VerifyClubBankBody = Body({
-  accountNumber: Optional(ClubBankAccountNumber),
-  ifscCode: Optional(ClubIfsc),
+  accountNumber: Optional(BankAccountNumberText),
+  ifscCode: Optional(IfscCodeText),
   accountHolderName: Optional(StrLength(2, 100))
 })
 
 /** The C shapes of a penny drop: verified or not, both 200. */
-export const ClubBankVerifiedView = Schema.Struct({
-  verified: Schema.Literal(true),
-  accountExists: Schema.Literal(true),
-  accountHolderName: Schema.String,
-  utr: Schema.String,
-  amountDeposited: Schema.Int,
-  transactionId: Schema.String
-}).annotations({ identifier: "ClubBankVerified" })
-export const ClubBankNotVerifiedView = Schema.Struct({
-  verified: Schema.Literal(false),
-  reason: Schema.String,
-  message: Schema.String
-}).annotations({ identifier: "ClubBankNotVerified" })
+export const ClubBankVerifiedView = Schema.Struct(BankVerifiedFields).annotations({ identifier: "ClubBankVerified" })
+export const ClubBankNotVerifiedView = Schema.Struct(BankNotVerifiedFields).annotations({ identifier: "ClubBankNotVerified" })
 
 /** verify-pan body: the PAN to check (defaults to the saved one) and the name on it. */
 export const VerifyClubPanBody = Body({

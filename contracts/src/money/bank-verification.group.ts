@@ -8,21 +8,21 @@
  * BANK_VERIFICATION_RATE_LIMITED. No provider configured: 503 BANK_VERIFICATION_NOT_CONFIGURED.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Optional, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
-
-/** An IFSC: 4 bank letters, a zero, 6 branch characters (upper case). */
-export const Ifsc = Schema.String.pipe(
-  Schema.filter((s) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(s)),
-  Schema.annotations({ ...says("must be a valid IFSC (4 letters, 0, 6 letters or digits)"), jsonSchema: { type: "string", example: "HDFC0000001" } })
-)
-
-/** A bank account number: 9 to 18 digits. */
-export const BankAccountNumber = Schema.String.pipe(
-  Schema.filter((s) => /^\d{9,18}$/.test(s)),
-  Schema.annotations({ ...says("must be 9 to 18 digits"), jsonSchema: { type: "string", example: "50100012345678" } })
-)
+import {
+  Authenticated,
+  BadRequest,
+  BankAccountNumberText,
+  BankNotVerifiedFields,
+  BankVerifiedFields,
+  IfscCodeText,
+  NotFound,
+  Ok,
+  ServiceUnavailable,
+  TooManyRequests,
+  Unauthorized
+} from "../common/index.js"
 
 export const IfscDetailsView = Schema.Struct({
   ifsc: Schema.String,
@@ -34,26 +34,14 @@ export const IfscDetailsView = Schema.Struct({
 }).annotations({ identifier: "IfscDetails" })
 
 export const VerifyBankAccountBody = Body({
-  accountNumber: BankAccountNumber,
-  ifsc: Ifsc,
+  accountNumber: BankAccountNumberText,
+  ifsc: IfscCodeText,
   accountHolderName: Optional(StrLength(2, 100))
 })
 
-export const BankVerifiedView = Schema.Struct({
-  verified: Schema.Literal(true),
-  accountExists: Schema.Literal(true),
-  accountHolderName: Schema.String,
-  utr: Schema.String,
-  /** Minor units (paise) deposited by the penny drop. */
-  amountDeposited: Schema.Int,
-  transactionId: Schema.String
-}).annotations({ identifier: "BankVerified" })
+export const BankVerifiedView = Schema.Struct(BankVerifiedFields).annotations({ identifier: "BankVerified" })
 
-export const BankNotVerifiedView = Schema.Struct({
-  verified: Schema.Literal(false),
-  reason: Schema.String,
-  message: Schema.String
-}).annotations({ identifier: "BankNotVerified" })
+export const BankNotVerifiedView = Schema.Struct(BankNotVerifiedFields).annotations({ identifier: "BankNotVerified" })
 
 export const BankVerificationResultView = Schema.Union(BankVerifiedView, BankNotVerifiedView).annotations({ identifier: "BankVerificationResult" })
 
@@ -61,7 +49,7 @@ export class BankVerificationGroup extends HttpApiGroup.make("bankVerification")
   .add(
     HttpApiEndpoint.get("lookupIfsc", "/v2/bank-verification/ifsc/:ifsc")
       .middleware(Authenticated)
-      .setPath(Schema.Struct({ ifsc: Ifsc }))
+      .setPath(Schema.Struct({ ifsc: IfscCodeText }))
       .addSuccess(Ok(IfscDetailsView))
       .annotate(OpenApi.Summary, "The bank branch of an IFSC (404 IFSC_NOT_FOUND when unknown)")
   )

@@ -56,25 +56,43 @@ const PermissionsCacheMs = 30_000
 const permissionsKey = (adminId: string) => `accounts:admin-permissions:${adminId}`
 const PermissionList = Schema.parseJson(Schema.Array(Schema.String))
 
+const decodePermissionList = Schema.decodeOption(PermissionList)
+
+/**
+ * The admin's permissions from the cache, else the store (then cached). A plain effect without a
+ * span: it runs on every guarded admin request (requirePermission), where a span would copy the
+ * request's whole context for a cache read.
+ */
+const permissionsOf = (adminId: string): Effect.Effect<ReadonlyArray<string>, never, TtlCache | AdminPermissionRepo> =>
+  Effect.flatMap(TtlCache, (cache) =>
+    Effect.flatMap(cache.get(permissionsKey(adminId)), (cached) => {
+      if (Option.isSome(cached)) {
+        const decoded = decodePermissionList(cached.value)
+        if (Option.isSome(decoded)) return Effect.succeed(decoded.value)
+      }
+      return Effect.gen(function*() {
+        const stored = yield* Effect.flatMap(AdminPermissionRepo, (repo) => repo.get(adminId))
+        const permissions = Option.getOrElse(stored, () => [] as ReadonlyArray<string>)
+        yield* cache.set(permissionsKey(adminId), JSON.stringify(permissions), PermissionsCacheMs)
+        return permissions
+      })
+    }))
+
 /** The admin's permissions, cached briefly (every change overwrites the entry at once). */
 export const adminPermissions = Effect.fn("accounts.admins.permissions")(function*(adminId: string) {
-  const cache = yield* TtlCache
-  const cached = yield* cache.get(permissionsKey(adminId))
-  if (Option.isSome(cached)) {
-    const decoded = Schema.decodeOption(PermissionList)(cached.value)
-    if (Option.isSome(decoded)) return decoded.value
-  }
-  const stored = yield* Effect.flatMap(AdminPermissionRepo, (repo) => repo.get(adminId))
-  const permissions = Option.getOrElse(stored, () => [] as ReadonlyArray<string>)
-  yield* cache.set(permissionsKey(adminId), JSON.stringify(permissions), PermissionsCacheMs)
-  return permissions
+  return yield* permissionsOf(adminId)
 })
 
-/** Succeeds when the admin holds `permission` (or `*`), else AdminPermissionRequired. */
-export const requireAdminPermission = Effect.fn("accounts.admins.requirePermission")(function*(adminId: string, permission: string) {
-  const granted = yield* adminPermissions(adminId)
-  if (!grants(granted, permission)) return yield* new AdminPermissionRequired({ permission })
-})
+/**
+ * Succeeds when the admin holds `permission` (or `*`), else AdminPermissionRequired. The per-request
+ * check of the permission guard: no span (see permissionsOf).
+ */
+export const requireAdminPermission = (
+  adminId: string,
+  permission: string
+): Effect.Effect<void, AdminPermissionRequired, TtlCache | AdminPermissionRepo> =>
+  Effect.flatMap(permissionsOf(adminId), (granted) =>
+    grants(granted, permission) ? Effect.void : Effect.fail(new AdminPermissionRequired({ permission })))
 
 /** The permission editor list: every admin with their permissions. */
 export const listAdminPermissions = Effect.flatMap(AdminPermissionRepo, (repo) => repo.listAll)

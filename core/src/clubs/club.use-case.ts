@@ -5,7 +5,7 @@
  */
 import { Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
-import { AuditLog } from "../platform/audit-log.port.js"
+import { type AuditExtra, auditSubject } from "../platform/audit-subject.js"
 import {
   type Club,
   ClubCreationNotEligible,
@@ -16,24 +16,9 @@ import {
 } from "./club.model.js"
 import { ClubMemberRepo, ClubRepo } from "./club.port.js"
 
-const actorOf = (principal: Principal | undefined) =>
-  principal === undefined ? { kind: "anonymous", id: null } : { kind: principal.accountKind, id: principal.accountId }
-
 /** Appends the audit row of a club change (one shared shape for every club use case). */
-export const auditClub = (
-  action: string,
-  principal: Principal | undefined,
-  clubId: string,
-  extra: { readonly reason?: string; readonly data?: Readonly<Record<string, unknown>> } = {}
-) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action,
-      actor: actorOf(principal),
-      subject: { kind: "club", id: clubId },
-      ...(extra.reason === undefined ? {} : { reason: extra.reason }),
-      ...(extra.data === undefined ? {} : { data: extra.data })
-    }))
+export const auditClub = (action: string, principal: Principal | undefined, clubId: string, extra: AuditExtra = {}) =>
+  auditSubject(action, principal, { kind: "club", id: clubId }, extra)
 
 export interface CreationEligibility {
   readonly eligible: boolean

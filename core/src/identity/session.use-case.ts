@@ -10,7 +10,7 @@ import { RefreshTokenInvalid, RefreshTokenReused, SessionNotActive, SessionNotFo
 import type { AccountKind, AccountRef, Principal, Role } from "./principal.model.js"
 import { RefreshTokenLifetimeDays, type Session } from "./session.model.js"
 import { SessionRepo } from "./session.port.js"
-import { steppedUpUntil } from "./step-up.model.js"
+import { steppedUpUntilIn } from "./step-up.model.js"
 
 /** How long "session is active/revoked" is cached; revocations overwrite it at once. */
 const ActiveCacheMs = 60_000
@@ -77,37 +77,70 @@ export const startSession = Effect.fn("identity.sessions.start")(function*(input
   return { session, accessToken: access.token, refreshToken: refresh.token }
 })
 
+/**
+ * Whether the session is active, with the services given: the cached flag, else the session row
+ * (then cached). The auth guard calls this on every request (authenticateWith), so it is a plain
+ * effect without a span of its own: a span per request would copy the request's whole context.
+ */
+const sessionIsActiveIn = (cache: TtlCache["Type"], sessions: SessionRepo["Type"], sid: string): Effect.Effect<boolean> =>
+  Effect.flatMap(cache.get(activeKey(sid)), (cached) => {
+    if (Option.isSome(cached)) return Effect.succeed(cached.value === "1")
+    return Effect.gen(function*() {
+      const session = yield* sessions.findById(sid)
+      const active = Option.isSome(session) && session.value.revokedAt === null
+      // setIfAbsent: a revocation written meanwhile ("0") wins over this possibly stale read.
+      yield* cache.setIfAbsent(activeKey(sid), active ? "1" : "0", ActiveCacheMs)
+      if (!active) return false
+      const again = yield* cache.get(activeKey(sid))
+      return Option.getOrElse(again, () => "1") === "1"
+    })
+  })
+
 /** Whether the session is active, answered from the cache when possible. */
 export const sessionIsActive = Effect.fn("identity.sessions.isActive")(function*(sid: string) {
   const cache = yield* TtlCache
-  const cached = yield* cache.get(activeKey(sid))
-  if (Option.isSome(cached)) return cached.value === "1"
-  const session = yield* Effect.flatMap(SessionRepo, (repo) => repo.findById(sid))
-  const active = Option.isSome(session) && session.value.revokedAt === null
-  // setIfAbsent: a revocation written meanwhile ("0") wins over this possibly stale read.
-  yield* cache.setIfAbsent(activeKey(sid), active ? "1" : "0", ActiveCacheMs)
-  if (!active) return false
-  const again = yield* cache.get(activeKey(sid))
-  return Option.getOrElse(again, () => "1") === "1"
+  const sessions = yield* SessionRepo
+  return yield* sessionIsActiveIn(cache, sessions, sid)
 })
+
+/** What `authenticateWith` reads: resolved once (the auth guard does it when its layer is built). */
+export interface AuthenticationServices {
+  readonly tokens: AccessTokens["Type"]
+  readonly cache: TtlCache["Type"]
+  readonly sessions: SessionRepo["Type"]
+}
+
+/**
+ * `authenticate` with its services given, for the per-request path: no context is provided or read
+ * per call (providing services copies the request's whole context). Same checks, same order: the
+ * token (AccessTokens.verify, which may answer a remembered verification), then the session-active
+ * check against the shared cache on EVERY call, so a revocation (which overwrites that entry in
+ * every process at once) is refused on the next request, then the step-up window.
+ */
+export const authenticateWith = (services: AuthenticationServices) =>
+  (token: string): Effect.Effect<Principal, InvalidAccessToken | SessionNotActive> =>
+    Effect.flatMap(services.tokens.verify(token), (claims) =>
+      Effect.flatMap(sessionIsActiveIn(services.cache, services.sessions, claims.sid), (active) => {
+        if (!active) return Effect.fail(new SessionNotActive({ sessionId: claims.sid }))
+        return Effect.map(steppedUpUntilIn(services.cache, claims.sid), (steppedUp): Principal => ({
+          accountKind: claims.kind,
+          accountId: claims.sub,
+          sessionId: claims.sid,
+          role: claims.role,
+          ...(claims.act === undefined ? {} : { impersonatorId: claims.act }),
+          ...(steppedUp === undefined ? {} : { steppedUpUntil: steppedUp })
+        }))
+      }))
 
 /** Verifies an access token and its session: the principal of an authenticated request (with its step-up window, if any). */
 export const authenticate = (
   token: string
 ): Effect.Effect<Principal, InvalidAccessToken | SessionNotActive, AccessTokens | TtlCache | SessionRepo> =>
   Effect.gen(function*() {
-    const claims = yield* Effect.flatMap(AccessTokens, (tokens) => tokens.verify(token))
-    if (!(yield* sessionIsActive(claims.sid))) return yield* new SessionNotActive({ sessionId: claims.sid })
-    const steppedUp = yield* steppedUpUntil(claims.sid)
-    const principal: Principal = {
-      accountKind: claims.kind,
-      accountId: claims.sub,
-      sessionId: claims.sid,
-      role: claims.role,
-      ...(claims.act === undefined ? {} : { impersonatorId: claims.act }),
-      ...(steppedUp === undefined ? {} : { steppedUpUntil: steppedUp })
-    }
-    return principal
+    const tokens = yield* AccessTokens
+    const cache = yield* TtlCache
+    const sessions = yield* SessionRepo
+    return yield* authenticateWith({ tokens, cache, sessions })(token)
   })
 
 /**

@@ -12,14 +12,18 @@ export const StepUpWindowMs = 5 * 60 * 1000
 
 const stepUpKey = (sessionId: string) => `identity:step-up:${sessionId}`
 
+/** `steppedUpUntil` with the cache given (the auth guard's per-request path resolves it once). */
+export const steppedUpUntilIn = (cache: TtlCache["Type"], sessionId: string): Effect.Effect<number | undefined> =>
+  Effect.flatMap(cache.get(stepUpKey(sessionId)), (value) => {
+    if (Option.isNone(value)) return Effect.succeed(undefined)
+    const until = Number(value.value)
+    if (!Number.isFinite(until)) return Effect.succeed(undefined)
+    return Effect.map(Clock.currentTimeMillis, (now) => (until > now ? until : undefined))
+  })
+
 /** Epoch ms until which the session is stepped-up, if it is. */
 export const steppedUpUntil = (sessionId: string): Effect.Effect<number | undefined, never, TtlCache> =>
-  Effect.gen(function*() {
-    const value = yield* Effect.flatMap(TtlCache, (cache) => cache.get(stepUpKey(sessionId)))
-    if (Option.isNone(value)) return undefined
-    const until = Number(value.value)
-    return Number.isFinite(until) && until > (yield* Clock.currentTimeMillis) ? until : undefined
-  })
+  Effect.flatMap(TtlCache, (cache) => steppedUpUntilIn(cache, sessionId))
 
 /** Marks the session stepped-up from now; returns the end of the window (epoch ms). */
 export const markSteppedUp = (sessionId: string): Effect.Effect<number, never, TtlCache> =>

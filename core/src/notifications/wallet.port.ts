@@ -14,6 +14,7 @@ import type {
 } from "./wallet.model.js"
 
 export class NotificationWalletRepo extends Context.Tag("@podium/core/notifications/NotificationWalletRepo")<NotificationWalletRepo, {
+  /** The organizer's ledger account `{organizer, <id>, "notifications", INR}` (zeros when never posted to). */
   readonly summary: (organizerId: string) => Effect.Effect<WalletSummary>
   /** Every organizer that has a wallet movement, by balance descending. */
   readonly listSummaries: (page: { readonly limit: number; readonly offset: number }) => Effect.Effect<{
@@ -26,8 +27,8 @@ export class NotificationWalletRepo extends Context.Tag("@podium/core/notificati
     readonly total: number
   }>
   /**
-   * Posts one movement (two entries) under a per-organizer lock, on the caller's transaction when
-   * there is one: a replayed idempotency key answers the original entry (`replayed: true`) or a
+   * Posts one movement (one ledger transfer of two legs) under the ledger's account lock, on the
+   * caller's transaction when there is one: a replayed idempotency key answers the original entry (`replayed: true`) or a
    * conflict when its amount differs; a debit beyond the balance fails.
    */
   readonly post: (movement: WalletMovement) => Effect.Effect<

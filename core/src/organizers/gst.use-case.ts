@@ -12,6 +12,7 @@ import { BlobStore } from "../media/blob-store.port.js"
 import { DocumentRule, type Upload } from "../media/file-type.model.js"
 import { issueMediaToken, MediaTokenTtlSeconds } from "../media/media-token.model.js"
 import { AuditLog } from "../platform/audit-log.port.js"
+import { type AuditExtra, auditSubject } from "../platform/audit-subject.js"
 import { fillTemplate, htmlToParagraphs, placeholdersOf } from "./declaration.model.js"
 import { PdfRenderer } from "./declaration.port.js"
 import {
@@ -33,16 +34,8 @@ const audit = (
   action: string,
   principal: Principal,
   subject: { readonly kind: "gst_template" | "gst_declaration"; readonly id: string },
-  extra: { readonly reason?: string; readonly data?: Readonly<Record<string, unknown>> } = {}
-) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action,
-      actor: actorOf(principal),
-      subject,
-      ...(extra.reason === undefined ? {} : { reason: extra.reason }),
-      ...(extra.data === undefined ? {} : { data: extra.data })
-    })).pipe(Effect.asVoid)
+  extra: AuditExtra = {}
+) => auditSubject(action, principal, subject, extra).pipe(Effect.asVoid)
 
 const orNotFound = (id: string) => (found: Option.Option<GstTemplate>): Effect.Effect<GstTemplate, GstTemplateNotFound> =>
   Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new GstTemplateNotFound({ templateId: id }))

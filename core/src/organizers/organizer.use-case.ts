@@ -10,7 +10,7 @@ import type { Principal } from "../identity/principal.model.js"
 import { BlobStore } from "../media/blob-store.port.js"
 import { checkUpload, ImageRule, type Upload, type UploadRule } from "../media/file-type.model.js"
 import { putUpload } from "../media/stored-file.js"
-import { AuditLog } from "../platform/audit-log.port.js"
+import { actorOf, type AuditExtra, auditSubject } from "../platform/audit-subject.js"
 import { type ListParams, type ListQuery, type ListSpec, parseListQuery } from "../platform/list-query.model.js"
 import {
   type ApprovalStatus,
@@ -23,25 +23,12 @@ import {
 import { type NewOrganizer, type OrganizerPatch, OrganizerRepo, TeamRepo } from "./organizer.port.js"
 import { isUuid, personOf } from "./tenancy.policy.js"
 
-/** Who did it, for the audit row. */
-export const actorOf = (principal: Principal | undefined) =>
-  principal === undefined ? { kind: "anonymous", id: null } : { kind: principal.accountKind, id: principal.accountId }
+/** Who did it, for the audit row (kept here for the organizer use cases that import it). */
+export { actorOf }
 
 /** Appends the audit row of an organizer change. */
-export const auditOrganizer = (
-  action: string,
-  principal: Principal | undefined,
-  organizerId: string,
-  extra: { readonly reason?: string; readonly data?: Readonly<Record<string, unknown>> } = {}
-) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action,
-      actor: actorOf(principal),
-      subject: { kind: "organizer", id: organizerId },
-      ...(extra.reason === undefined ? {} : { reason: extra.reason }),
-      ...(extra.data === undefined ? {} : { data: extra.data })
-    })).pipe(Effect.asVoid)
+export const auditOrganizer = (action: string, principal: Principal | undefined, organizerId: string, extra: AuditExtra = {}) =>
+  auditSubject(action, principal, { kind: "organizer", id: organizerId }, extra).pipe(Effect.asVoid)
 
 /** Validates an upload against its rule and stores it under the organizer's prefix. */
 export const storeUpload = Effect.fn("organizers.files.store")(function*(

@@ -1,75 +1,91 @@
-/** In-memory twins of the organizer notification wallet, settlements and webhook inbox. */
+/**
+ * In-memory twins of the organizer notification wallet, settlements and webhook inbox. The wallet
+ * lives on a ledger memory twin (`makeLedgerMemory`, private to this twin unless one is passed), the
+ * same way the Postgres adapter lives on the ledger tables: movements go through
+ * `postWalletMovement`, balances are the ledger account's.
+ */
 import { Context, DateTime, Effect, Layer } from "effect"
 import {
   CounterAccounts,
-  InsufficientWalletBalance,
   type NotificationSettlement,
+  organizerNotificationAccount,
   SettlementAlreadyProcessed,
   SettlementNotFound,
   type WalletEntry,
-  WalletIdempotencyConflict,
   type WalletMovement,
   type WalletSummary,
   type WalletTopUp,
   WalletTopUpNotFound
 } from "../notifications/wallet.model.js"
+import { postWalletMovement } from "../notifications/wallet-ledger.js"
 import { NotificationSettlementRepo, NotificationWalletRepo, WebhookInboxRepo } from "../notifications/wallet.port.js"
+import type { LedgerEntry } from "../wallets/ledger.model.js"
+import type { Ledger } from "../wallets/ledger.port.js"
+import { makeLedgerMemory } from "./ledger.memory.js"
+import { nextMemoryId } from "./sequential-id.js"
 
-export const makeWalletMemory = () => {
-  const entries: Array<WalletEntry & { settlementId: string | null }> = []
+export const makeWalletMemory = (ledger: Ledger["Type"] = makeLedgerMemory()) => {
+  /** Organizers with at least one movement, in first-movement order (the ledger cannot list accounts). */
+  const organizers = new Set<string>()
+  /** Ledger entry ids already linked to a settlement. */
+  const settled = new Set<string>()
   const topUps = new Map<string, WalletTopUp>()
   const settlements = new Map<string, NotificationSettlement>()
   const inbox = new Map<string, string>()
   let sequence = 0
   const nextId = (p: string) => `${p}-${++sequence}`
   const now = () => DateTime.unsafeNow()
-  const summaryOf = (organizerId: string): WalletSummary => {
-    const own = entries.filter((e) => e.organizerId === organizerId)
-    return {
-      organizerId,
-      balance: own.reduce((s, e) => s + e.amount, 0),
-      credited: own.filter((e) => e.amount > 0).reduce((s, e) => s + e.amount, 0),
-      debited: -own.filter((e) => e.amount < 0).reduce((s, e) => s + e.amount, 0),
-      entries: own.length,
-      lastMovementAt: own.at(-1)?.createdAt ?? null
-    }
-  }
-  const post = (m: WalletMovement) =>
-    Effect.suspend((): Effect.Effect<
-      { readonly entry: WalletEntry; readonly replayed: boolean; readonly balance: number },
-      InsufficientWalletBalance | WalletIdempotencyConflict
-    > => {
-      const prior = m.idempotencyKey === null ? undefined : entries.find((e) => e.organizerId === m.organizerId && e.idempotencyKey === m.idempotencyKey)
-      if (prior !== undefined) {
-        return prior.amount === m.amount
-          ? Effect.succeed({ entry: prior as WalletEntry, replayed: true, balance: summaryOf(m.organizerId).balance })
-          : Effect.fail(new WalletIdempotencyConflict({ idempotencyKey: m.idempotencyKey! }))
+  /** Every ledger entry of the organizer's wallet, newest first. */
+  const ledgerEntriesOf = (organizerId: string) =>
+    Effect.map(ledger.entries(organizerNotificationAccount(organizerId), { limit: Number.MAX_SAFE_INTEGER }), (page) => page.items)
+  const toWalletEntry = (organizerId: string, e: LedgerEntry): WalletEntry => ({
+    id: e.id,
+    transactionId: e.transferId,
+    organizerId,
+    amount: e.amount,
+    reason: e.reason,
+    counterAccount: String(e.metadata.counterAccount ?? ""),
+    idempotencyKey: typeof e.metadata.idempotencyKey === "string" ? e.metadata.idempotencyKey : null,
+    createdAt: DateTime.unsafeFromDate(e.createdAt)
+  })
+  const summaryOf = (organizerId: string) =>
+    Effect.gen(function*() {
+      const s = yield* ledger.summary(organizerNotificationAccount(organizerId))
+      const newest = s.entryCount === 0 ? [] : (yield* ledger.entries(organizerNotificationAccount(organizerId), { limit: 1 })).items
+      const summary: WalletSummary = {
+        organizerId,
+        balance: s.balance,
+        credited: s.credited,
+        debited: s.debited,
+        entries: s.entryCount,
+        lastMovementAt: newest[0] === undefined ? null : DateTime.unsafeFromDate(newest[0].createdAt)
       }
-      const balance = summaryOf(m.organizerId).balance
-      if (m.amount < 0 && balance + m.amount < 0) {
-        return Effect.fail(new InsufficientWalletBalance({ organizerId: m.organizerId, balance, required: -m.amount }))
-      }
-      const entry = { id: nextId("entry"), transactionId: nextId("tx"), createdAt: now(), settlementId: null, ...m }
-      entries.push(entry)
-      return Effect.succeed({ entry: entry as WalletEntry, replayed: false, balance: balance + m.amount })
+      return summary
     })
+  const post = (m: WalletMovement) =>
+    postWalletMovement(ledger, m, nextMemoryId()).pipe(
+      Effect.tap(() => Effect.sync(() => void organizers.add(m.organizerId))),
+      Effect.flatMap(({ entry, replayed }) => Effect.map(ledger.balance(organizerNotificationAccount(m.organizerId)), (balance) => ({ entry, replayed, balance })))
+    )
   const getTopUp = (id: string) =>
     Effect.suspend(() => {
       const t = topUps.get(id)
       return t === undefined ? Effect.fail(new WalletTopUpNotFound({ id })) : Effect.succeed(t)
     })
   const wallet = NotificationWalletRepo.of({
-    summary: (organizerId) => Effect.sync(() => summaryOf(organizerId)),
+    summary: summaryOf,
     listSummaries: (page) =>
-      Effect.sync(() => {
-        const all = [...new Set(entries.map((e) => e.organizerId))].map(summaryOf).sort((a, b) => b.balance - a.balance)
+      Effect.gen(function*() {
+        const all = [...(yield* Effect.forEach([...organizers], summaryOf))]
+          .filter((s) => s.entries > 0)
+          .sort((a, b) => b.balance - a.balance || (a.organizerId < b.organizerId ? -1 : 1))
         return { items: all.slice(page.offset, page.offset + page.limit), total: all.length }
       }),
     entries: (organizerId, page) =>
-      Effect.sync(() => {
-        const own = entries.filter((e) => e.organizerId === organizerId).reverse()
-        return { items: own.slice(page.offset, page.offset + page.limit), total: own.length }
-      }),
+      Effect.map(ledgerEntriesOf(organizerId), (own) => ({
+        items: own.slice(page.offset, page.offset + page.limit).map((e) => toWalletEntry(organizerId, e)),
+        total: own.length
+      })),
     post,
     createTopUp: (organizerId, amount) =>
       Effect.sync(() => {
@@ -95,14 +111,15 @@ export const makeWalletMemory = () => {
   })
   const settlementRepo = NotificationSettlementRepo.of({
     calculate: (from, to) =>
-      Effect.sync(() => {
-        const due = entries.filter((e) =>
-          e.counterAccount === CounterAccounts.revenue && e.amount < 0 && e.settlementId === null &&
-          DateTime.greaterThanOrEqualTo(e.createdAt, from) && DateTime.lessThan(e.createdAt, to)
-        )
+      Effect.gen(function*() {
         const created: Array<NotificationSettlement> = []
-        for (const organizerId of new Set(due.map((e) => e.organizerId))) {
-          const own = due.filter((e) => e.organizerId === organizerId)
+        for (const organizerId of organizers) {
+          const own = (yield* ledgerEntriesOf(organizerId)).filter((e) => {
+            const at = DateTime.unsafeFromDate(e.createdAt)
+            return e.metadata.counterAccount === CounterAccounts.revenue && e.amount < 0 && !settled.has(e.id) &&
+              DateTime.greaterThanOrEqualTo(at, from) && DateTime.lessThan(at, to)
+          })
+          if (own.length === 0) continue
           const s: NotificationSettlement = {
             id: nextId("settlement"),
             organizerId,
@@ -114,7 +131,7 @@ export const makeWalletMemory = () => {
             createdAt: now(),
             processedAt: null
           }
-          for (const e of own) e.settlementId = s.id
+          for (const e of own) settled.add(e.id)
           settlements.set(s.id, s)
           created.push(s)
         }

@@ -8,6 +8,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { Effect, Layer, Option } from "effect"
+import { reviewMoveSet } from "../platform/review-move.pg.js"
 
 interface KycRow {
   readonly id: string
@@ -128,13 +129,7 @@ export const ClubKycRepoPg = Layer.effect(Clubs.ClubKycRepo, Effect.gen(function
     },
     transition: (id, from, to, review) =>
       sql<KycRow>`
-        update clubs.club_kyc set
-          status = ${to},
-          review_reason = ${review.reason},
-          reviewed_by = coalesce(${review.reviewedBy}::uuid, reviewed_by),
-          reviewed_at = case when ${review.reviewedBy}::uuid is null then reviewed_at else ${review.at} end,
-          submitted_at = case when ${to} = 'UNDER_REVIEW' then ${review.at} else submitted_at end,
-          updated_at = now()
+        update clubs.club_kyc set ${reviewMoveSet(sql, to, review)}
         where id = ${id} and status in ${sql.in(from)}
           ${review.fingerprint === undefined ? sql`` : sql`and bank_account_fingerprint = ${review.fingerprint}`}
         returning ${cols}`.pipe(Effect.orDie, Effect.map(first)),

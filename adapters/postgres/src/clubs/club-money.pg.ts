@@ -5,6 +5,7 @@
  * REQUESTED grant per club, one live payout request per settlement). All calls join the caller's
  * transaction (Transactor.atomically). Amounts are bigint, read as float8 (exact for safe integers).
  */
+import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { Effect, Layer, Option } from "effect"
@@ -15,10 +16,28 @@ const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).c
 
 const first = <A>(rows: ReadonlyArray<A>): Option.Option<A> => Option.fromNullable(rows[0])
 
+/** Runs a lookup of one row by id only for a UUID id (any other id finds nothing without asking). */
+const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
+  (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
+
+/** One page of `table`'s rows matching `where` in `order`, and how many match in all. */
+const pageOf = <A extends object>(
+  sql: SqlClient.SqlClient,
+  table: string,
+  cols: Statement.Fragment,
+  where: Statement.Fragment,
+  order: Statement.Fragment,
+  page: { readonly limit: number; readonly offset: number }
+) =>
+  Effect.gen(function*() {
+    const from = sql.literal(table)
+    const items = yield* sql<A>`select ${cols} from ${from} where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`
+    const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from ${from} where ${where}`)[0]!.n
+    return { items, total }
+  }).pipe(Effect.orDie)
+
 export const RcGrantRepoPg = Layer.effect(Clubs.RcGrantRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
-    (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
   return Clubs.RcGrantRepo.of({
     create: (input) =>
       sql<Clubs.RcGrant>`
@@ -31,16 +50,17 @@ export const RcGrantRepoPg = Layer.effect(Clubs.RcGrantRepo, Effect.gen(function
       ),
     findById: (id) => guard(id, sql<Clubs.RcGrant>`select * from clubs.rc_grants where id = ${id}`.pipe(Effect.map(first))),
     list: (filter) =>
-      Effect.gen(function*() {
-        const where = sql.and([
+      pageOf<Clubs.RcGrant>(
+        sql,
+        "clubs.rc_grants",
+        sql.literal("*"),
+        sql.and([
           filter.clubId === undefined ? sql`true` : sql`club_id = ${filter.clubId}`,
           filter.status === undefined ? sql`true` : sql`status = ${filter.status}`
-        ])
-        const order = filter.oldestFirst === true ? sql`created_at asc, id asc` : sql`created_at desc, id desc`
-        const rows = yield* sql<Clubs.RcGrant>`select * from clubs.rc_grants where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset}`
-        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.rc_grants where ${where}`)[0]!.n
-        return { items: rows, total }
-      }).pipe(Effect.orDie),
+        ]),
+        filter.oldestFirst === true ? sql`created_at asc, id asc` : sql`created_at desc, id desc`,
+        filter
+      ),
     transition: (id, from, to, extra) =>
       guard(id, sql<Clubs.RcGrant>`
         update clubs.rc_grants set status = ${to}, updated_at = now(),
@@ -68,8 +88,6 @@ const SettlementColumns = `id, club_id, payee_type, payee_id, period_start, peri
 export const SettlementRepoPg = Layer.effect(Clubs.SettlementRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.unsafe(SettlementColumns)
-  const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
-    (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
   return Clubs.SettlementRepo.of({
     create: (input) =>
       sql<Clubs.Settlement>`
@@ -81,18 +99,18 @@ export const SettlementRepoPg = Layer.effect(Clubs.SettlementRepo, Effect.gen(fu
         returning ${cols}`.pipe(Effect.map(first), Effect.orDie),
     findById: (id) => guard(id, sql<Clubs.Settlement>`select ${cols} from clubs.settlements where id = ${id}`.pipe(Effect.map(first))),
     list: (filter) =>
-      Effect.gen(function*() {
-        const where = sql.and([
+      pageOf<Clubs.Settlement>(
+        sql,
+        "clubs.settlements",
+        cols,
+        sql.and([
           filter.clubId === undefined ? sql`true` : sql`club_id = ${filter.clubId}`,
           filter.payeeType === undefined ? sql`true` : sql`payee_type = ${filter.payeeType}`,
           filter.status === undefined ? sql`true` : sql`status = ${filter.status}`
-        ])
-        const rows = yield* sql<Clubs.Settlement>`
-          select ${cols} from clubs.settlements where ${where}
-          order by period_start desc, created_at desc, id desc limit ${filter.limit} offset ${filter.offset}`
-        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.settlements where ${where}`)[0]!.n
-        return { items: rows, total }
-      }).pipe(Effect.orDie),
+        ]),
+        sql`period_start desc, created_at desc, id desc`,
+        filter
+      ),
     unclaimed: (ids) =>
       ids.length === 0
         ? Effect.succeed(new Set<string>())
@@ -132,8 +150,6 @@ const PayoutColumns = `id, settlement_id, club_id, payee_type, payee_id, amount:
 export const PayoutRequestRepoPg = Layer.effect(Clubs.PayoutRequestRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.unsafe(PayoutColumns)
-  const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
-    (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
   return Clubs.PayoutRequestRepo.of({
     create: (input) =>
       sql<Clubs.PayoutRequest>`
@@ -143,18 +159,18 @@ export const PayoutRequestRepoPg = Layer.effect(Clubs.PayoutRequestRepo, Effect.
         returning ${cols}`.pipe(Effect.map(first), Effect.orDie),
     findById: (id) => guard(id, sql<Clubs.PayoutRequest>`select ${cols} from clubs.payout_requests where id = ${id}`.pipe(Effect.map(first))),
     list: (filter) =>
-      Effect.gen(function*() {
-        const where = sql.and([
+      pageOf<Clubs.PayoutRequest>(
+        sql,
+        "clubs.payout_requests",
+        cols,
+        sql.and([
           filter.clubId === undefined ? sql`true` : sql`club_id = ${filter.clubId}`,
           filter.payeeType === undefined ? sql`true` : sql`payee_type = ${filter.payeeType}`,
           filter.status === undefined ? sql`true` : sql`status = ${filter.status}`
-        ])
-        const order = filter.oldestFirst === true ? sql`created_at asc, id asc` : sql`created_at desc, id desc`
-        const rows = yield* sql<Clubs.PayoutRequest>`
-          select ${cols} from clubs.payout_requests where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset}`
-        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.payout_requests where ${where}`)[0]!.n
-        return { items: rows, total }
-      }).pipe(Effect.orDie),
+        ]),
+        filter.oldestFirst === true ? sql`created_at asc, id asc` : sql`created_at desc, id desc`,
+        filter
+      ),
     transition: (id, from, to, extra) => {
       const facts = to === "UNDER_REVIEW"
         ? sql`reviewed_by = ${extra.by}, reviewed_at = now()`

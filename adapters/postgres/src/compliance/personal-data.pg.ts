@@ -123,10 +123,14 @@ export const PersonalDataSectionsPg = Layer.effect(
           gstDeclarations: sql`
             select id, organizer_id, status, template_version, variables, submitted_at, verified_at, created_at
             from organizers.gst_declarations where organizer_id in ${soleOwned(userId)} order by created_at`,
+          // The notification wallet is on the ledger (migration 0032): the organizer's account entries.
           notificationWallet: sql`
-            select organizer_id, amount::float8 as amount, reason, counter_account, created_at
-            from notifications.wallet_entries
-            where account in (select 'organizer:' || x.organizer_id::text from ${soleOwned(userId)} x) order by created_at`,
+            select a.owner_id::uuid as organizer_id, e.amount::float8 as amount, t.reason,
+              (select ca.owner_type || ':' || ca.owner_id from wallets.entries ce join wallets.accounts ca on ca.id = ce.account_id
+                where ce.transfer_id = e.transfer_id and ce.account_id <> e.account_id order by ce.seq limit 1) as counter_account, e.created_at
+            from wallets.entries e join wallets.accounts a on a.id = e.account_id join wallets.transfers t on t.id = e.transfer_id
+            where a.owner_type = 'organizer' and a.purpose = 'notifications'
+              and a.owner_id in (select x.organizer_id::text from ${soleOwned(userId)} x) order by e.seq`,
           pickupAddresses: sql`
             select organizer_id, location_name, contact_name, phone, email, address_line1, address_line2, city, state, pincode, provider, registered_at
             from organizers.pickup_addresses where organizer_id in ${soleOwned(userId)}`

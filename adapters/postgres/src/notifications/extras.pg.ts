@@ -9,26 +9,22 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, Layer, Option } from "effect"
 import { makeCrudRepoPg } from "../platform/crud.pg.js"
+import type { ListColumns } from "../platform/list-query.pg.js"
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v))
+
+/** A CRUD table's `writable` fields, and its readable `columns`: the id, those fields and the timestamps. */
+const crudColumns = (writable: ListColumns) => ({
+  columns: { id: "id", ...writable, createdAt: "created_at", updatedAt: "updated_at" },
+  writable
+})
 
 export const SystemNotificationRepoPg = Layer.effect(
   Notifications.SystemNotificationRepo,
   makeCrudRepoPg<Notifications.SystemNotification, Notifications.NewSystemNotification, Notifications.SystemNotificationPatch>({
     resource: "system notification",
     table: "notifications.system_notifications",
-    columns: {
-      id: "id",
-      event: "event",
-      channel: "channel",
-      templateKey: "template_key",
-      name: "name",
-      description: "description",
-      enabled: "enabled",
-      createdAt: "created_at",
-      updatedAt: "updated_at"
-    },
-    writable: { event: "event", channel: "channel", templateKey: "template_key", name: "name", description: "description", enabled: "enabled" },
+    ...crudColumns({ event: "event", channel: "channel", templateKey: "template_key", name: "name", description: "description", enabled: "enabled" }),
     fromRow: (r) => ({
       id: String(r.id),
       event: String(r.event),
@@ -50,19 +46,7 @@ export const PromotionTemplateRepoPg = Layer.effect(
   makeCrudRepoPg<Notifications.PromotionTemplate, Notifications.NewPromotionTemplate, Notifications.PromotionTemplatePatch>({
     resource: "promotion template",
     table: "notifications.promotion_templates",
-    columns: {
-      id: "id",
-      name: "name",
-      description: "description",
-      channel: "channel",
-      templateKey: "template_key",
-      priceMinor: "price_minor",
-      currency: "currency",
-      enabled: "enabled",
-      createdAt: "created_at",
-      updatedAt: "updated_at"
-    },
-    writable: {
+    ...crudColumns({
       name: "name",
       description: "description",
       channel: "channel",
@@ -70,7 +54,7 @@ export const PromotionTemplateRepoPg = Layer.effect(
       priceMinor: "price_minor",
       currency: "currency",
       enabled: "enabled"
-    },
+    }),
     fromRow: (r) => ({
       id: String(r.id),
       name: String(r.name),
@@ -93,20 +77,7 @@ export const TemplateRecordRepoPg = Layer.effect(
   makeCrudRepoPg<Notifications.TemplateRecord, Notifications.NewTemplateRecord, Partial<Notifications.NewTemplateRecord>>({
     resource: "template record",
     table: "notifications.template_records",
-    columns: {
-      id: "id",
-      key: "key",
-      name: "name",
-      description: "description",
-      category: "category",
-      emailTemplateKey: "email_template_key",
-      smsTemplateKey: "sms_template_key",
-      pushTemplateKey: "push_template_key",
-      chatappTemplateKey: "chatapp_template_key",
-      createdAt: "created_at",
-      updatedAt: "updated_at"
-    },
-    writable: {
+    ...crudColumns({
       key: "key",
       name: "name",
       description: "description",
@@ -115,7 +86,7 @@ export const TemplateRecordRepoPg = Layer.effect(
       smsTemplateKey: "sms_template_key",
       pushTemplateKey: "push_template_key",
       chatappTemplateKey: "chatapp_template_key"
-    },
+    }),
     fromRow: (r) => ({
       id: String(r.id),
       key: String(r.key),

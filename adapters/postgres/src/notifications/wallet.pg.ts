@@ -1,17 +1,24 @@
 /**
- * The organizer notification wallet on Postgres: notifications.wallet_entries (double-entry, the
- * balance is a sum), .wallet_topups, .settlements and the webhook inbox. Movements of one
- * organizer are serialised by a transaction-scoped advisory lock, so concurrent debits never take
- * the balance below zero. Amounts are bigint minor units, read as numbers.
+ * The organizer notification wallet on Postgres, kept on the platform ledger (`wallets.*`,
+ * `makeLedgerPg`; migration 0032 moved the former notifications.wallet_entries there): a movement is
+ * one ledger transfer (`postWalletMovement`), so idempotency keys and the no-negative check under
+ * the account's row lock are the ledger's. Summaries and entry lists read the ledger tables
+ * directly (the organizer accounts `{organizer, <id>, notifications, INR}`), the counter-account of
+ * an entry being its transfer's other leg. Top-ups, settlements (linked to ledger entries through
+ * notifications.settlement_entries) and the webhook inbox stay in the notifications schema.
+ * Amounts are bigint minor units, read as numbers.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, Layer } from "effect"
+import { randomUUID } from "node:crypto"
+import { makeLedgerPg } from "../wallets/ledger.pg.js"
 
-const accountOf = (organizerId: string) => `organizer:${organizerId}`
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 const utc = (d: Date) => DateTime.unsafeFromDate(d)
 const utcOrNull = (d: Date | null) => (d === null ? null : utc(d))
+const Purpose = Notifications.NotificationWalletPurpose
+const Currency = Notifications.NotificationWalletCurrency
 
 interface EntryRow {
   readonly id: string
@@ -84,17 +91,21 @@ const toSettlement = (r: SettlementRow): Notifications.NotificationSettlement =>
 
 export const makeNotificationWalletRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const entryColumns = sql`id, transaction_id, organizer_id, amount::float8 as amount, reason, counter_account, idempotency_key, created_at`
+  const ledger = yield* makeLedgerPg
+  /** The organizer notification accounts (alias `a`). */
+  const walletAccounts = sql`a.owner_type = 'organizer' and a.purpose = ${Purpose} and a.currency = ${Currency}`
+  const entryColumns = sql`
+    e.id, e.transfer_id as transaction_id, a.owner_id as organizer_id, e.amount::float8 as amount, t.reason,
+    coalesce((select ca.owner_type || ':' || ca.owner_id from wallets.entries ce join wallets.accounts ca on ca.id = ce.account_id
+              where ce.transfer_id = e.transfer_id and ce.account_id <> e.account_id order by ce.seq limit 1), '') as counter_account,
+    t.metadata->>'idempotencyKey' as idempotency_key, e.created_at`
   const summarySelect = sql`
-    select organizer_id,
-           coalesce(sum(amount), 0)::float8 as balance,
-           coalesce(sum(amount) filter (where amount > 0), 0)::float8 as credited,
-           coalesce(-sum(amount) filter (where amount < 0), 0)::float8 as debited,
-           count(*)::int as entries,
-           max(created_at) as last_movement_at
-    from notifications.wallet_entries`
+    select a.owner_id as organizer_id, a.balance::float8 as balance, a.credited::float8 as credited,
+           a.debited::float8 as debited, a.entry_count as entries,
+           (select max(e.created_at) from wallets.entries e where e.account_id = a.id) as last_movement_at
+    from wallets.accounts a`
   const summary = (organizerId: string) =>
-    sql<SummaryRow>`${summarySelect} where account = ${accountOf(organizerId)} group by organizer_id`.pipe(
+    sql<SummaryRow>`${summarySelect} where ${walletAccounts} and a.owner_id = ${organizerId} and a.entry_count > 0`.pipe(
       Effect.orDie,
       Effect.map((rows) =>
         rows[0] === undefined
@@ -102,35 +113,15 @@ export const makeNotificationWalletRepoPg = Effect.gen(function*() {
           : toSummary(rows[0])
       )
     )
+  /**
+   * One transaction: the ledger post (a savepoint of it) and the balance read after it, while the
+   * post's row lock on the organizer's account is still held (the answered balance is this post's).
+   */
   const post = (m: Notifications.WalletMovement) =>
     sql.withTransaction(Effect.gen(function*() {
-      const account = accountOf(m.organizerId)
-      yield* sql`select pg_advisory_xact_lock(hashtext(${"notification-wallet:" + m.organizerId}))`.pipe(Effect.orDie)
-      if (m.idempotencyKey !== null) {
-        const prior = yield* sql<EntryRow>`
-          select ${entryColumns} from notifications.wallet_entries
-          where account = ${account} and idempotency_key = ${m.idempotencyKey}`.pipe(Effect.orDie)
-        if (prior[0] !== undefined) {
-          if (Number(prior[0].amount) !== m.amount) {
-            return yield* new Notifications.WalletIdempotencyConflict({ idempotencyKey: m.idempotencyKey })
-          }
-          return { entry: toEntry(prior[0]), replayed: true, balance: (yield* summary(m.organizerId)).balance }
-        }
-      }
-      const balance = (yield* summary(m.organizerId)).balance
-      if (m.amount < 0 && balance + m.amount < 0) {
-        return yield* new Notifications.InsufficientWalletBalance({ organizerId: m.organizerId, balance, required: -m.amount })
-      }
-      const rows = yield* sql<EntryRow>`
-        with tx as (select gen_random_uuid() as id),
-        counter as (
-          insert into notifications.wallet_entries (transaction_id, account, organizer_id, amount, reason, counter_account)
-          select tx.id, ${m.counterAccount}, ${m.organizerId}::uuid, ${-m.amount}::bigint, ${m.reason}, ${account} from tx
-        )
-        insert into notifications.wallet_entries (transaction_id, account, organizer_id, amount, reason, counter_account, idempotency_key)
-        select tx.id, ${account}, ${m.organizerId}::uuid, ${m.amount}::bigint, ${m.reason}, ${m.counterAccount}, ${m.idempotencyKey} from tx
-        returning ${entryColumns}`.pipe(Effect.orDie)
-      return { entry: toEntry(rows[0]!), replayed: false, balance: balance + m.amount }
+      const posted = yield* Notifications.postWalletMovement(ledger, m, randomUUID())
+      const balance = yield* ledger.balance(Notifications.organizerNotificationAccount(m.organizerId))
+      return { ...posted, balance }
     })).pipe(Effect.catchTag("SqlError", Effect.die))
   const topUpColumns = sql`id, organizer_id, amount::float8 as amount, status, created_at, completed_at`
   const getTopUp = (id: string) =>
@@ -146,19 +137,23 @@ export const makeNotificationWalletRepoPg = Effect.gen(function*() {
     listSummaries: (page) =>
       Effect.gen(function*() {
         const rows = yield* sql<SummaryRow>`
-          ${summarySelect} where account like 'organizer:%' group by organizer_id
-          order by balance desc, organizer_id limit ${page.limit} offset ${page.offset}`
+          ${summarySelect} where ${walletAccounts} and a.entry_count > 0
+          order by a.balance desc, a.owner_id limit ${page.limit} offset ${page.offset}`
         const count = yield* sql<{ readonly n: number }>`
-          select count(distinct account)::int as n from notifications.wallet_entries where account like 'organizer:%'`
+          select count(*)::int as n from wallets.accounts a where ${walletAccounts} and a.entry_count > 0`
         return { items: rows.map(toSummary), total: count[0]?.n ?? 0 }
       }).pipe(Effect.orDie),
     entries: (organizerId, page) =>
       Effect.gen(function*() {
         const rows = yield* sql<EntryRow>`
-          select ${entryColumns} from notifications.wallet_entries where account = ${accountOf(organizerId)}
-          order by created_at desc, id limit ${page.limit} offset ${page.offset}`
+          select ${entryColumns}
+          from wallets.entries e
+          join wallets.accounts a on a.id = e.account_id
+          join wallets.transfers t on t.id = e.transfer_id
+          where ${walletAccounts} and a.owner_id = ${organizerId}
+          order by e.seq desc limit ${page.limit} offset ${page.offset}`
         const count = yield* sql<{ readonly n: number }>`
-          select count(*)::int as n from notifications.wallet_entries where account = ${accountOf(organizerId)}`
+          select coalesce(sum(a.entry_count), 0)::int as n from wallets.accounts a where ${walletAccounts} and a.owner_id = ${organizerId}`
         return { items: rows.map(toEntry), total: count[0]?.n ?? 0 }
       }).pipe(Effect.orDie),
     post,
@@ -195,29 +190,41 @@ export const makeNotificationWalletRepoPg = Effect.gen(function*() {
 export const makeNotificationSettlementRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const columns = sql`id, organizer_id, period_start, period_end, amount::float8 as amount, entries, status, created_at, processed_at`
+  const walletAccounts = sql`a.owner_type = 'organizer' and a.purpose = ${Purpose} and a.currency = ${Currency}`
   return Notifications.NotificationSettlementRepo.of({
+    /**
+     * Unsettled spend = the organizer accounts' debit entries whose transfer credits the platform's
+     * notification-revenue account, created in [from, to) and not yet in settlement_entries.
+     */
     calculate: (from, to) =>
       sql.withTransaction(Effect.gen(function*() {
         yield* sql`select pg_advisory_xact_lock(hashtext('notification-settlements'))`
+        const revenue = Notifications.counterAccountRef(Notifications.CounterAccounts.revenue)
+        const start = DateTime.toDate(from)
+        const end = DateTime.toDate(to)
         const rows = yield* sql<SettlementRow>`
-          with spend as (
-            select organizer_id, -sum(amount) as amount, count(*)::int as entries
-            from notifications.wallet_entries
-            where account like 'organizer:%' and counter_account = ${Notifications.CounterAccounts.revenue}
-              and settlement_id is null and amount < 0
-              and created_at >= ${DateTime.toDate(from)} and created_at < ${DateTime.toDate(to)}
-            group by organizer_id
+          with due as (
+            select e.id, a.owner_id::uuid as organizer_id, e.amount
+            from wallets.entries e
+            join wallets.accounts a on a.id = e.account_id
+            where ${walletAccounts} and e.amount < 0 and e.created_at >= ${start} and e.created_at < ${end}
+              and exists (
+                select 1 from wallets.entries ce join wallets.accounts ca on ca.id = ce.account_id
+                where ce.transfer_id = e.transfer_id and ca.owner_type = ${revenue.ownerType} and ca.owner_id = ${revenue.ownerId}
+                  and ca.purpose = ${revenue.purpose} and ca.currency = ${revenue.currency})
+              and not exists (select 1 from notifications.settlement_entries s where s.entry_id = e.id)
+          ),
+          spend as (select organizer_id, -sum(amount) as amount, count(*)::int as entries from due group by organizer_id),
+          created as (
+            insert into notifications.settlements (organizer_id, period_start, period_end, amount, entries)
+            select organizer_id, ${start}, ${end}, amount, entries from spend
+            returning ${columns}
+          ),
+          linked as (
+            insert into notifications.settlement_entries (entry_id, settlement_id)
+            select due.id, created.id from due join created on created.organizer_id = due.organizer_id
           )
-          insert into notifications.settlements (organizer_id, period_start, period_end, amount, entries)
-          select organizer_id, ${DateTime.toDate(from)}, ${DateTime.toDate(to)}, amount, entries from spend
-          returning ${columns}`
-        for (const s of rows) {
-          yield* sql`
-            update notifications.wallet_entries set settlement_id = ${s.id}::uuid
-            where account = ${accountOf(s.organizerId)} and counter_account = ${Notifications.CounterAccounts.revenue}
-              and settlement_id is null and amount < 0
-              and created_at >= ${DateTime.toDate(from)} and created_at < ${DateTime.toDate(to)}`
-        }
+          select * from created`
         return rows.map(toSettlement)
       })).pipe(Effect.orDie),
     list: (f) =>

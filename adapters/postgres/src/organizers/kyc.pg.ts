@@ -5,6 +5,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Organizers } from "@podium/core"
 import { Effect, Layer, Option } from "effect"
+import { reviewMoveSet } from "../platform/review-move.pg.js"
 
 interface KycRow {
   readonly id: string
@@ -83,13 +84,7 @@ export const KycRepoPg = Layer.effect(Organizers.KycRepo, Effect.gen(function*()
     },
     transition: (id, from, to, review) =>
       sql<KycRow>`
-        update organizers.business_kyc set
-          status = ${to},
-          review_reason = ${review.reason},
-          reviewed_by = coalesce(${review.reviewedBy}::uuid, reviewed_by),
-          reviewed_at = case when ${review.reviewedBy}::uuid is null then reviewed_at else ${review.at} end,
-          submitted_at = case when ${to} = 'UNDER_REVIEW' then ${review.at} else submitted_at end,
-          updated_at = now()
+        update organizers.business_kyc set ${reviewMoveSet(sql, to, review)}
         where id = ${id} and status in ${sql.in(from)}
         returning ${cols}`.pipe(Effect.orDie, Effect.map(first)),
     list: (query) =>

@@ -6,7 +6,7 @@
  */
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
-import { request } from "undici"
+import { requestJson } from "../platform/json-request.js"
 
 export interface HttpProviderOptions {
   /** Base URL of the provider API (`https://api.sendgrid.com`), no trailing slash needed. */
@@ -57,24 +57,14 @@ export const postToProvider = (input: {
   readonly timeoutMs: number
 }): Effect.Effect<ProviderResponse, Notifications.DeliveryFailed> =>
   Effect.tryPromise({
-    try: async (signal) => {
-      const response = await request(input.url, {
+    try: (signal) =>
+      requestJson(input.url, {
         method: "POST",
         headers: input.headers,
         body: input.body,
         signal: AbortSignal.any([signal, AbortSignal.timeout(input.timeoutMs)]),
-        headersTimeout: input.timeoutMs,
-        bodyTimeout: input.timeoutMs
-      })
-      const text = await response.body.text()
-      let json: unknown = null
-      try {
-        json = text.length > 0 ? JSON.parse(text) : null
-      } catch {
-        json = null
-      }
-      return { status: response.statusCode, headers: response.headers, json, text }
-    },
+        timeoutMs: input.timeoutMs
+      }),
     catch: (cause) =>
       new Notifications.DeliveryFailed({
         channel: input.channel,

@@ -15,7 +15,7 @@
  */
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
-import { request } from "undici"
+import { requestJson } from "../platform/json-request.js"
 import { isRetryableStatus, joinUrl, postToProvider, type ProviderResponse } from "./http-delivery.js"
 
 const get = (input: {
@@ -26,23 +26,13 @@ const get = (input: {
   readonly timeoutMs: number
 }): Effect.Effect<ProviderResponse, Notifications.DeliveryFailed> =>
   Effect.tryPromise({
-    try: async (signal) => {
-      const response = await request(input.url, {
+    try: (signal) =>
+      requestJson(input.url, {
         method: "GET",
         headers: input.headers,
         signal: AbortSignal.any([signal, AbortSignal.timeout(input.timeoutMs)]),
-        headersTimeout: input.timeoutMs,
-        bodyTimeout: input.timeoutMs
-      })
-      const text = await response.body.text()
-      let json: unknown = null
-      try {
-        json = text.length > 0 ? JSON.parse(text) : null
-      } catch {
-        json = null
-      }
-      return { status: response.statusCode, headers: response.headers, json, text }
-    },
+        timeoutMs: input.timeoutMs
+      }),
     catch: (cause) =>
       new Notifications.DeliveryFailed({ channel: input.channel, provider: input.provider, message: `${input.provider} unreachable: ${String(cause)}`, retryable: true })
   }).pipe(

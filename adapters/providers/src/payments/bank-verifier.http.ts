@@ -12,7 +12,7 @@
  */
 import { Payments } from "@podium/core"
 import { Effect, Option } from "effect"
-import { request } from "undici"
+import { jsonObject, requestJson } from "../platform/json-request.js"
 
 export const CashfreeBankVerifierName = "cashfree-bav-v2"
 
@@ -35,16 +35,8 @@ const call = (
 ): Effect.Effect<{ readonly status: number; readonly json: Record<string, unknown> | null }, Payments.BankVerifierUnavailable> =>
   Effect.tryPromise({
     try: async (signal) => {
-      const res = await request(url, { ...init, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
-      const text = await res.body.text()
-      let json: Record<string, unknown> | null = null
-      try {
-        const parsed: unknown = JSON.parse(text)
-        json = typeof parsed === "object" && parsed !== null ? parsed as Record<string, unknown> : null
-      } catch {
-        json = null
-      }
-      return { status: res.statusCode, json }
+      const res = await requestJson(url, { ...init, signal, timeoutMs })
+      return { status: res.status, json: jsonObject(res.json) }
     },
     catch: (e) => new Payments.BankVerifierUnavailable({ provider: CashfreeBankVerifierName, message: `Bank verifier unreachable: ${String(e)}` })
   }).pipe(

@@ -12,7 +12,7 @@
  */
 import { Payments } from "@podium/core"
 import { Effect } from "effect"
-import { request } from "undici"
+import { jsonObject, requestJson } from "../platform/json-request.js"
 import { hmacSha256Hex, signatureMatches } from "./signatures.js"
 
 export const RazorpayProviderName = "razorpay"
@@ -35,7 +35,7 @@ interface Answer {
 const call = (options: RazorpayOptions, method: "GET" | "POST", path: string, body?: unknown): Effect.Effect<Answer, Payments.PaymentGatewayUnavailable> =>
   Effect.tryPromise({
     try: async (signal) => {
-      const res = await request(`${options.baseUrl.replace(/\/+$/, "")}${path}`, {
+      const res = await requestJson(`${options.baseUrl.replace(/\/+$/, "")}${path}`, {
         method,
         signal,
         headers: {
@@ -44,18 +44,9 @@ const call = (options: RazorpayOptions, method: "GET" | "POST", path: string, bo
           ...(body === undefined ? {} : { "content-type": "application/json" })
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        headersTimeout: options.timeoutMs ?? 10_000,
-        bodyTimeout: options.timeoutMs ?? 10_000
+        timeoutMs: options.timeoutMs ?? 10_000
       })
-      const text = await res.body.text()
-      let json: Record<string, unknown> | null = null
-      try {
-        const parsed: unknown = JSON.parse(text)
-        json = typeof parsed === "object" && parsed !== null ? parsed as Record<string, unknown> : null
-      } catch {
-        json = null
-      }
-      return { status: res.statusCode, json }
+      return { status: res.status, json: jsonObject(res.json) }
     },
     catch: (e) => new Payments.PaymentGatewayUnavailable({ provider: RazorpayProviderName, message: `Payment gateway unreachable: ${String(e)}` })
   }).pipe(

@@ -7,10 +7,10 @@
 import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse, type Multipart } from "@effect/platform"
 import { ClubAccess, pageOf, validationBody } from "@podium/contracts/common"
 import { type ClubKycView, ClubsApi } from "@podium/contracts/clubs"
-import { Clubs, type Identity, Media, Payments } from "@podium/core"
+import { Clubs, type Identity, Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
-import { readUpload } from "../organizers/organizer.view.js"
+import { privateDocumentUrls, readUploads } from "../media/documents.js"
 import { bankVerificationErrors } from "../payments/payments.errors.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
@@ -26,11 +26,7 @@ type ClubKycPayload = {
 /** The multipart payload as the use case's input (file bytes read from the parser's temp files). */
 const kycInput = (payload: ClubKycPayload) =>
   Effect.gen(function*() {
-    const files: Partial<Record<Clubs.ClubKycDocumentField, Media.Upload>> = {}
-    for (const field of Clubs.ClubKycDocumentFields) {
-      const upload = yield* readUpload(payload[field])
-      if (upload !== undefined) files[field] = upload
-    }
+    const files = yield* readUploads(payload, Clubs.ClubKycDocumentFields)
     const input: Clubs.ClubKycInput = {
       accountNumber: payload["bankAccountDetails[accountNumber]"],
       ifscCode: payload["bankAccountDetails[ifscCode]"],
@@ -45,11 +41,7 @@ const kycInput = (payload: ClubKycPayload) =>
 /** The KYC on the wire: documents as fresh private media URLs; the account number in full only for admins. */
 export const clubKycView = (kyc: Clubs.ClubKyc, forAdmin: boolean): Effect.Effect<ClubKycView, never, Identity.Hmac | Identity.SecretBox> =>
   Effect.gen(function*() {
-    const documents = {} as Record<Clubs.ClubKycDocumentField, string | null>
-    for (const field of Clubs.ClubKycDocumentFields) {
-      const file = kyc.documents[field]
-      documents[field] = file === undefined ? null : yield* Media.mediaUrl(file, "private")
-    }
+    const documents = yield* privateDocumentUrls(kyc.documents, Clubs.ClubKycDocumentFields)
     const accountNumber = kyc.bankAccount === null
       ? null
       : forAdmin

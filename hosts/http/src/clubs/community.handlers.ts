@@ -96,6 +96,22 @@ export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
           ))
   )
 
+/** One page of the club verification queue (served at `/v2/admin/clubs/verification-queue` and `/v2/admin/verification/clubs`). */
+const verificationQueuePage = (urlParams: {
+  readonly page?: number | undefined
+  readonly limit?: number | undefined
+  readonly verificationStatus?: Clubs.ClubVerificationStatus | undefined
+  readonly search?: string | undefined
+}) =>
+  requirePermission(Permission).pipe(
+    Effect.zipRight(Clubs.verificationQueue({
+      ...pageOf(urlParams),
+      statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
+      search: urlParams.search
+    })),
+    Effect.map((found) => pageView(found, clubView))
+  )
+
 export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "adminClubs",
@@ -107,14 +123,7 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
           Effect.map((found) => pageView(found, clubView))
         ))
       .handle("adminClubVerificationQueue", ({ urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.verificationQueue({
-            ...pageOf(urlParams),
-            statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
-            search: urlParams.search
-          })),
-          Effect.map((found) => pageView(found, clubView))
-        ))
+        verificationQueuePage(urlParams))
       .handle("adminGetClub", ({ path }) =>
         requirePermission(Permission).pipe(Effect.zipRight(Clubs.adminGetClub(path.id)), Effect.map(adminClubView), clubErrors))
       .handle("adminPatchClub", ({ path, payload }) =>
@@ -182,14 +191,7 @@ export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
     (handlers) =>
       handlers
         .handle("listClubVerification", ({ urlParams }) =>
-          requirePermission(Permission).pipe(
-            Effect.zipRight(Clubs.verificationQueue({
-              ...pageOf(urlParams),
-              statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
-              search: urlParams.search
-            })),
-            Effect.map((found) => pageView(found, clubView))
-          ))
+          verificationQueuePage(urlParams))
         .handle("getClubVerification", ({ path }) =>
           requirePermission(Permission).pipe(Effect.zipRight(Clubs.adminGetClub(path.clubId)), Effect.map(adminClubView), clubErrors))
         .handle("approveClubVerification", ({ path }) =>

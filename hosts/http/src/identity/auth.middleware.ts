@@ -15,7 +15,7 @@ import {
   Unauthorized,
   WebSessionCookie
 } from "@podium/contracts/common"
-import { Identity, type Platform } from "@podium/core"
+import { Identity, Platform } from "@podium/core"
 import type { AppConfig, IdentityServices } from "@podium/host-common"
 import { Effect, Layer, Redacted } from "effect"
 
@@ -27,18 +27,21 @@ export const requestAccessToken = (bearer: Redacted.Redacted<string> | undefined
     return request.cookies[WebSessionCookie] ?? ""
   })
 
+/**
+ * The guard's bearer check. The identity services are resolved once when the layer is built and
+ * handed to `Identity.authenticateWith`, so a request provides no context (providing copies the
+ * request's whole context map, a measurable cost per request: bench/RESULTS.md).
+ */
 const makeBearer = Effect.gen(function*() {
-  const context = yield* Effect.context<Identity.AccessTokens | Platform.TtlCache | Identity.SessionRepo>()
+  const authenticate = Identity.authenticateWith({
+    tokens: yield* Identity.AccessTokens,
+    cache: yield* Platform.TtlCache,
+    sessions: yield* Identity.SessionRepo
+  })
+  const unauthorized = () => new Unauthorized({ message: "Unauthorized" })
   return (bearer: Redacted.Redacted<string>) =>
-    Effect.gen(function*() {
-      const token = yield* requestAccessToken(bearer)
-      if (token === "") return yield* new Unauthorized({ message: "Unauthorized" })
-      const principal: Principal = yield* Identity.authenticate(token).pipe(
-        Effect.provide(context),
-        Effect.mapError(() => new Unauthorized({ message: "Unauthorized" }))
-      )
-      return principal
-    })
+    Effect.flatMap(requestAccessToken(bearer), (token): Effect.Effect<Principal, Unauthorized> =>
+      token === "" ? Effect.fail(unauthorized()) : Effect.mapError(authenticate(token), unauthorized))
 })
 
 /** `Authenticated`: 401 unless a valid token of an active session is presented. */

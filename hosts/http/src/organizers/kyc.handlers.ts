@@ -2,12 +2,12 @@
 import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
 import { OrganizerAccess } from "@podium/contracts/common"
 import { type BusinessKycView, EventsApi } from "@podium/contracts/events"
-import { type Identity, Media, Organizers } from "@podium/core"
+import { type Identity, Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { requirePermission } from "../accounts/require-permission.js"
 import { clientInfo } from "../identity/client.js"
+import { privateDocumentUrls, readUploads } from "../media/documents.js"
 import { kycErrors } from "./kyc.errors.js"
-import { readUpload } from "./organizer.view.js"
 import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
@@ -21,11 +21,7 @@ type KycPayload = {
 /** The multipart payload as the use case's input (file bytes read from the parser's temp files). */
 const kycInput = (payload: KycPayload) =>
   Effect.gen(function*() {
-    const files: Partial<Record<Organizers.KycDocumentField, Media.Upload>> = {}
-    for (const field of Organizers.KycDocumentFields) {
-      const upload = yield* readUpload(payload[field])
-      if (upload !== undefined) files[field] = upload
-    }
+    const files = yield* readUploads(payload, Organizers.KycDocumentFields)
     const input: Organizers.KycInput = {
       accountNumber: payload["bankAccountDetails[accountNumber]"],
       ifscCode: payload["bankAccountDetails[ifscCode]"],
@@ -39,11 +35,7 @@ const kycInput = (payload: KycPayload) =>
 /** The KYC on the wire: documents as fresh private media URLs; the account number in full only for admins. */
 export const kycView = (kyc: Organizers.BusinessKyc, forAdmin: boolean): Effect.Effect<BusinessKycView, never, Identity.Hmac | Identity.SecretBox> =>
   Effect.gen(function*() {
-    const documents = {} as Record<Organizers.KycDocumentField, string | null>
-    for (const field of Organizers.KycDocumentFields) {
-      const file = kyc.documents[field]
-      documents[field] = file === undefined ? null : yield* Media.mediaUrl(file, "private")
-    }
+    const documents = yield* privateDocumentUrls(kyc.documents, Organizers.KycDocumentFields)
     const accountNumber = kyc.bankAccount === null
       ? null
       : forAdmin

@@ -78,11 +78,38 @@ interface MutableSeries {
   buckets: Array<number>
 }
 
+/**
+ * The Effect metric labels of a series, built once: the same array instances on every request let
+ * the metric find its registry entry by identity (Metric keeps a WeakMap by label array) instead of
+ * building and hashing a new metric key per request.
+ */
+interface SeriesLabels {
+  readonly duration: ReadonlyArray<MetricLabel.MetricLabel>
+  readonly byStatus: Map<number, ReadonlyArray<MetricLabel.MetricLabel>>
+}
+
 /** Routes tracked at most (further ones share `other`), so a route-label bug cannot grow memory without bound. */
 const MaxSeries = 2000
 
 export const makeRequestMetrics = () => {
   const series = new Map<string, MutableSeries>()
+  const seriesLabels = new WeakMap<MutableSeries, SeriesLabels>()
+  const labelsOf = (s: MutableSeries): SeriesLabels => {
+    let l = seriesLabels.get(s)
+    if (l === undefined) {
+      l = { duration: [MetricLabel.make("http.request.method", s.method), MetricLabel.make("http.route", s.route)], byStatus: new Map() }
+      seriesLabels.set(s, l)
+    }
+    return l
+  }
+  const requestLabels = (l: SeriesLabels, status: number) => {
+    let withStatus = l.byStatus.get(status)
+    if (withStatus === undefined) {
+      withStatus = [...l.duration, MetricLabel.make("http.response.status_code", String(status))]
+      l.byStatus.set(status, withStatus)
+    }
+    return withStatus
+  }
   const defects: Array<DefectObservation> = []
   let defectsTotal = 0
   const startedAt = new Date()
@@ -106,10 +133,9 @@ export const makeRequestMetrics = () => {
       s.sumMs += o.durationMs
       const at = LatencyBucketsMs.findIndex((bound) => o.durationMs <= bound)
       s.buckets[at === -1 ? LatencyBucketsMs.length : at]!++
-      const method = MetricLabel.make("http.request.method", s.method)
-      const route = MetricLabel.make("http.route", s.route)
-      otelRequests.unsafeUpdate(1, [method, route, MetricLabel.make("http.response.status_code", String(o.status))])
-      otelDuration.unsafeUpdate(o.durationMs, [method, route])
+      const labels = labelsOf(s)
+      otelRequests.unsafeUpdate(1, requestLabels(labels, o.status))
+      otelDuration.unsafeUpdate(o.durationMs, labels.duration)
     },
     defect: (d: DefectObservation) => {
       defectsTotal++
