@@ -330,7 +330,9 @@ describe.runIf(onServer)("permissions", () => {
     expect(selfDemote.status).toBe(409)
     expect(selfDemote.body.code).toBe("LAST_PERMISSION_HOLDER")
     // A writer without the editor permission cannot delete the last editor either.
-    const writer = await adminWith([])
+    // Made straight in the repository: root may have lost the race above and no longer hold admins.write.
+    const writerAccount = await host.run(Effect.flatMap(Accounts.AdminRepo, (r) => r.create({ phoneNumber: phone() })))
+    const writer = { id: writerAccount.id, token: await tokenFor("admin", writerAccount.id) }
     await send("PATCH", `/v2/admin-permissions/${writer.id}`, lastToken, { permissions: ["admins.write"] })
     const del = await send("DELETE", `/v2/admins/${last.id}`, writer.token)
     expect(del.status).toBe(409)
