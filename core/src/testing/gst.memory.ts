@@ -3,56 +3,25 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { GstDeclaration, GstTemplate } from "../organizers/gst.model.js"
 import { GstDeclarationRepo, GstTemplateRepo } from "../organizers/gst.port.js"
 import { nextMemoryId } from "./sequential-id.js"
+import { makeVersionedTemplates } from "./versioned-template.memory.js"
 
 
 export const makeGstMemory = () => {
-  const templates = new Map<string, GstTemplate>()
   const declarations = new Map<string, GstDeclaration>()
-  const live = (id: string) => {
-    const t = templates.get(id)
-    return t === undefined || t.deletedAt !== null ? undefined : t
-  }
+  const templates = makeVersionedTemplates<GstTemplate>()
   const templateRepo = GstTemplateRepo.of({
-    create: (input) =>
-      Effect.sync(() => {
-        const version = Math.max(0, ...[...templates.values()].filter((t) => t.name === input.name).map((t) => t.version)) + 1
-        const now = new Date()
-        const t: GstTemplate = { id: nextMemoryId(), ...input, version, isActive: false, deletedAt: null, createdAt: now, updatedAt: now }
-        templates.set(t.id, t)
-        return t
-      }),
+    create: templates.create,
     list: (filter) =>
       Effect.sync(() =>
-        [...templates.values()].reverse().filter((t) =>
+        templates.all().filter((t) =>
           (filter.includeDeleted === true || t.deletedAt === null) && (filter.name === undefined || t.name === filter.name) &&
           (filter.isActive === undefined || t.isActive === filter.isActive)
         )),
-    findById: (id) => Effect.sync(() => Option.fromNullable(templates.get(id))),
-    findActive: () => Effect.sync(() => Option.fromNullable([...templates.values()].find((t) => t.isActive && t.deletedAt === null))),
-    activate: (id) =>
-      Effect.sync(() => {
-        if (live(id) === undefined) return Option.none()
-        for (const t of templates.values()) if (t.isActive) templates.set(t.id, { ...t, isActive: false })
-        const next = { ...templates.get(id)!, isActive: true, updatedAt: new Date() }
-        templates.set(id, next)
-        return Option.some(next)
-      }),
-    deactivate: (id) =>
-      Effect.sync(() => {
-        const t = live(id)
-        if (t === undefined) return Option.none()
-        const next = { ...t, isActive: false, updatedAt: new Date() }
-        templates.set(id, next)
-        return Option.some(next)
-      }),
-    softDelete: (id) =>
-      Effect.sync(() => {
-        const t = live(id)
-        if (t === undefined) return "missing" as const
-        if (t.isActive) return "active" as const
-        templates.set(id, { ...t, deletedAt: new Date() })
-        return "deleted" as const
-      })
+    findById: templates.findById,
+    findActive: templates.findActive,
+    activate: templates.activate,
+    deactivate: templates.deactivate,
+    softDelete: templates.softDelete
   })
   const currentOf = (organizerId: string) => [...declarations.values()].find((d) => d.organizerId === organizerId && d.current)
   const declarationRepo = GstDeclarationRepo.of({
