@@ -1,19 +1,14 @@
 /** Notification categories through the real host: guard, create/list/update/delete, validation, 409 on a taken key. */
-import { Accounts, Identity } from "@podium/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { freshPhone, signInUser } from "./http-support.js"
+import { adminWithPermissions, signInUser } from "./http-support.js"
 
 let host: RealHost
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
 
-const adminWith = async (permissions: ReadonlyArray<string>) => {
-  const created = await host.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await host.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
+const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 beforeAll(async () => {
   if (!onServer) return

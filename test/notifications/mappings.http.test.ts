@@ -3,21 +3,16 @@
  * must exist on the channel (400 naming it), one mapping per role+step+channel (409), bulk all or
  * none with per-item messages, template candidates from the channel catalog.
  */
-import { Accounts, Identity } from "@podium/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { freshPhone, signInUser } from "./http-support.js"
+import { adminWithPermissions, signInUser } from "./http-support.js"
 
 let host: RealHost
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
 
-const adminWith = async (permissions: ReadonlyArray<string>) => {
-  const created = await host.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await host.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
+const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)

@@ -4,23 +4,19 @@
  * the channel extras (email version-details and validate, push preview, sms add-version), the
  * notifications.manage guard, concurrency of edits, and delivery using the active version.
  */
-import { Accounts, Identity, Notifications } from "@podium/core"
+import { Notifications } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
-import { drainOnce, freshPhone, signInUser } from "./http-support.js"
+import { adminWithPermissions, drainOnce, signInUser } from "./http-support.js"
 
 let host: RealHost
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
 
-const adminWith = async (permissions: ReadonlyArray<string>) => {
-  const created = await host.run(Accounts.createAdmin({ phoneNumber: freshPhone(), permissions }))
-  const session = await host.run(Identity.startSession({ account: { kind: "admin", id: created.id }, role: "admin" }))
-  return { authorization: `Bearer ${session.accessToken}` }
-}
+const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 beforeAll(async () => {
   if (!onServer) return
