@@ -6,7 +6,10 @@
 import { Cause, ConfigError, Effect, Exit, Fiber, Logger, LogLevel } from "effect"
 
 export interface RunHostOptions {
-  /** Called once at the first signal; shutdown waits for it (e.g. drain in-flight requests). */
+  /**
+   * Called once, first thing in the handler of the first signal; shutdown waits for the promise
+   * (e.g. drain in-flight requests). Put what must happen at once before the first await.
+   */
   readonly onSignal?: (signal: NodeJS.Signals) => Promise<void>
   /** Hard deadline after the signal, then exit 1 whatever is still running. */
   readonly hardDeadlineMs?: number
@@ -30,11 +33,14 @@ export const runHost = <E>(name: string, program: Effect.Effect<void, E>, option
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
+    // The host's hook runs first and its synchronous part completes inside this handler (e.g. the
+    // HTTP host flips readiness to 503), so no request handled after the signal sees the old state.
+    const drained = options.onSignal?.(signal) ?? Promise.resolve()
     setTimeout(() => {
       process.stderr.write(`${name}: shutdown deadline passed, exiting\n`)
       process.exit(1)
     }, options.hardDeadlineMs ?? 30_000).unref()
-    void (options.onSignal?.(signal) ?? Promise.resolve()).finally(() => {
+    void drained.finally(() => {
       Effect.runFork(Fiber.interrupt(fiber))
     })
   }

@@ -33,6 +33,7 @@ const program = Effect.gen(function*() {
 
 runHost("podium-http", program, {
   onSignal: async () => {
+    // Synchronous, before the first await: readiness answers 503 from the signal on.
     lifecycle.beginDrain()
     await Effect.runPromise(awaitIdle(lifecycle, graceMs))
   }

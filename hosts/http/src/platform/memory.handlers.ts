@@ -64,6 +64,8 @@ export const MemoryHandlers = HttpApiBuilder.group(PlatformApi, "memory", (handl
           const windowMs = urlParams.windowMs ?? 1000
           gc?.()
           const before = process.memoryUsage().heapUsed
+          // Marks the start of the measurement in the log (operators and the shutdown test wait for it).
+          yield* Effect.logInfo("memory test window open").pipe(Effect.annotateLogs({ windowMs }))
           yield* Effect.sleep(windowMs)
           gc?.()
           const after = process.memoryUsage().heapUsed
