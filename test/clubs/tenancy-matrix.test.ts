@@ -29,7 +29,7 @@ const expected = (guard: string, who: PrincipalName) =>
 
 describe.runIf(onServer)("club tenancy matrix", () => {
   it("finds the club-scoped routes in the contract", () => {
-    expect(guardedRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["POST /v2/clubs/:clubId/runs", "POST /v2/clubs/:id/runs/:runId/rsvp"]))
+    expect(guardedRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["POST /v2/clubs/:id/runs", "POST /v2/clubs/:id/runs/:runId/rsvp"]))
   })
 
   it("answers every principal on every club-scoped route as its guard's policy says", async () => {

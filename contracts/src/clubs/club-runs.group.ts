@@ -1,6 +1,6 @@
 /**
  * Club runs (C "Clubs": runs, run detail, calendar, RSVP) and admin attendance (B "Attendance",
- * `GET /v2/admin/clubs/runs`). Scheduling (`POST /v2/clubs/{clubId}/runs`, club OWNER/ADMIN/MODERATOR)
+ * `GET /v2/admin/clubs/runs`). Scheduling (`POST /v2/clubs/{id}/runs`, club OWNER/ADMIN/MODERATOR)
  * is an addition to the catalog, which lists no way to create a run. Reads follow the club's
  * visibility; RSVP needs an ACTIVE membership; GOING respects the run's capacity (409 RUN_FULL);
  * a run that started or is not SCHEDULED takes no RSVP (409 RUN_CLOSED).
@@ -74,9 +74,9 @@ const RunPath = Schema.Struct({ id: Schema.String, runId: Schema.String })
 
 export class ClubRunsGroup extends HttpApiGroup.make("clubRuns")
   .add(
-    HttpApiEndpoint.post("scheduleRun", "/v2/clubs/:clubId/runs")
+    HttpApiEndpoint.post("scheduleRun", "/v2/clubs/:id/runs")
       .middleware(ClubStaff)
-      .setPath(Schema.Struct({ clubId: Schema.String }))
+      .setPath(ClubPath)
       .setPayload(ScheduleRunBody)
       .addSuccess(Ok(RunView, { status: 201 }))
       .annotate(OpenApi.Summary, "Schedule a run (club OWNER/ADMIN/MODERATOR; an addition to the catalog)")

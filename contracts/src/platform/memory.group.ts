@@ -36,13 +36,24 @@ export const LeakReport = Schema.Struct({
 export const OpsTokenHeader = Schema.Struct({ "x-ops-token": Schema.optional(Schema.String) })
 
 export class MemoryGroup extends HttpApiGroup.make("memory")
-  .add(HttpApiEndpoint.get("usage", "/memory/usage").setHeaders(OpsTokenHeader).addSuccess(Ok(MemoryUsage)))
-  .add(HttpApiEndpoint.post("gc", "/memory/gc").setHeaders(OpsTokenHeader).addSuccess(Ok(GcResult, { status: 201 })))
+  .add(
+    HttpApiEndpoint.get("usage", "/memory/usage")
+      .setHeaders(OpsTokenHeader)
+      .addSuccess(Ok(MemoryUsage))
+      .annotate(OpenApi.Summary, "Process memory usage: RSS, heap and external bytes, with readable figures")
+  )
+  .add(
+    HttpApiEndpoint.post("gc", "/memory/gc")
+      .setHeaders(OpsTokenHeader)
+      .addSuccess(Ok(GcResult, { status: 201 }))
+      .annotate(OpenApi.Summary, "Run a garbage collection and report the memory it freed")
+  )
   .add(
     HttpApiEndpoint.get("testLeak", "/memory/test-leak")
       .setHeaders(OpsTokenHeader)
       .setUrlParams(Body({ windowMs: Optional(IntFromText(0, 10_000)) }))
       .addSuccess(Ok(LeakReport))
+      .annotate(OpenApi.Summary, "Sample heap growth over a short window to spot a leak")
   )
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

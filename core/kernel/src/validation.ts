@@ -89,7 +89,9 @@ export const Optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optio
 export const IntFromText = (min: number, max: number) =>
   Schema.NumberFromString.pipe(
     Schema.filter((n) => Number.isInteger(n) && n >= min && n <= max),
-    Schema.annotations(says(`must be an integer between ${min} and ${max}`))
+    Schema.annotations(says(`must be an integer between ${min} and ${max}`)),
+    // Documented as the integer it decodes to, so typed clients send numbers (serialised as text).
+    Schema.annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max } })
   )
 
 /**

@@ -12,6 +12,7 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { MoneyApi } from "@podium/contracts/money"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
+import { enrichOpenApi } from "./openapi.enrich.js"
 import { toOpenApi30 } from "./openapi30.js"
 
 /** Every area API, in the order their tags appear in the docs. */
@@ -38,6 +39,8 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
   let merged: any = HttpApi.make("podium")
   for (const area of AreaApis) merged = merged.addHttpApi(area)
   merged = merged
+    // One source for both documents: the explorers read this 3.1 form, the download its 3.0 rewrite.
+    .annotate(OpenApi.Transform, enrichOpenApi)
     .annotate(OpenApi.Title, "Podium API")
     .annotate(OpenApi.Version, "v2")
     .annotate(
@@ -53,6 +56,9 @@ let docsApi: HttpApi.HttpApi.Any | undefined
 export const getDocsApi = (): HttpApi.HttpApi.Any => (docsApi ??= makeDocsApi())
 
 export type OpenApiDocument = OpenApi.OpenAPISpec
+
+/** The 3.1 document the explorers are built from (the 3.0 download is its rewrite). */
+export const openApi31Document = (): OpenApiDocument => OpenApi.fromApi(getDocsApi() as unknown as HttpApi.HttpApi<string, never>)
 
 let openApi: OpenApiDocument | undefined
 /** The OpenAPI 3.0 document, generated once per process from the route definitions. */
