@@ -109,6 +109,17 @@ export const MembershipView = Schema.Struct({
   role: Schema.String,
   status: Schema.String,
   createdAt: Schema.Date
+/**
+ * The public create-if-not-exists answer. It is the same whether the phone was free (an organizer
+ * was created) or already had an organizer (nothing changed): the route is public, so it must
+ * neither show another person's organizer nor tell a caller which phones have one. The phone's
+ * owner sees the organizer after signing in with that phone.
+ */
+export const OrganizerRegistrationReceipt = Schema.Struct({
+  phoneNumber: Schema.String,
+  next: Schema.String
+}).annotations({ identifier: "OrganizerRegistrationReceipt" })
+
 }).annotations({ identifier: "OrganizerMembership" })
 
 export const OnboardingStatusView = Schema.Struct({
@@ -128,9 +139,13 @@ export class OrganizersGroup extends HttpApiGroup.make("organizers")
     HttpApiEndpoint.post("createOrganizer", "/v2/organizers")
       .middleware(Authenticated)
       .setPayload(CreateOrganizerForm)
-      .addSuccess(Ok(OrganizerView, { status: 201 }))
+      .addSuccess(Ok(OrganizerRegistrationReceipt, { status: 201 }))
       .annotate(OpenApi.Summary, "Create an organizer with its OWNER (admin; multipart)")
   )
+      .annotate(
+        OpenApi.Description,
+        "Answers the same receipt whether an organizer was created or the phone already had one, and never an organizer's fields; the phone's owner signs in (organizer send-otp, then verify-otp with role organizer) to see it. Limited to 10 calls per hour per client address (429 with Retry-After)."
+      )
   .add(
     HttpApiEndpoint.get("listOrganizers", "/v2/organizers")
       .middleware(Authenticated)

@@ -1,12 +1,29 @@
 /** Handlers of the Organizers and Organizations groups. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { CurrentPrincipal, Forbidden, OrganizerAccess, requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal, Forbidden, OrganizerAccess, requireRole, TooManyRequests } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
-import { Organizers } from "@podium/core"
+import { Organizers, Platform } from "@podium/core"
 import { Effect, Either } from "effect"
+import { clientInfo } from "../identity/client.js"
+import { retryAfter } from "../identity/identity.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import { organizerListItem, organizerView, readUpload } from "./organizer.view.js"
+
+/**
+ * The public create is a registration form anyone can post: each client address gets a small
+ * budget, which also makes probing phone numbers one by one slow.
+ */
+const PublicCreateBudget = { limit: 10, window: "1 hour" } as const
+
+const publicCreateBudget = Effect.gen(function*() {
+  const { ip } = yield* clientInfo
+  const decision = yield* Effect.flatMap(Platform.RateLimiter, (l) => l.hit(`organizer-create:${ip ?? "unknown"}`, PublicCreateBudget))
+  if (!decision.allowed) {
+    yield* retryAfter(decision.retryAfterMs)
+    return yield* new TooManyRequests({ code: "RATE_LIMITED", message: "Too many organizer registrations from this address; try again later" })
+  }
+})
 
 export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(EventsApi, "organizers", (handlers) =>
   handlers
@@ -36,14 +53,19 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
       }).pipe(inputErrors))
     .handle("createOrganizerIfNotExists", ({ payload }) =>
       Effect.gen(function*() {
-        const { organizer } = yield* Organizers.createOrganizerIfNotExists({
+        yield* publicCreateBudget
+        // Whether it was created or already existed stays on the server: one receipt for both.
+        yield* Organizers.createOrganizerIfNotExists({
           name: payload.name,
           phoneNumber: payload.phoneNumber,
           email: payload.email ?? null,
           companyName: payload.companyName ?? null,
           logo: yield* readUpload(payload.companyLogo)
         })
-        return yield* organizerView(organizer)
+        return {
+          phoneNumber: payload.phoneNumber,
+          next: "Sign in with this phone number (POST /v2/organizers/send-otp, then POST /v2/auth/verify-otp with role organizer) to see and complete the organizer"
+        }
       }).pipe(organizerErrors, inputErrors))
     .handle("createOrganizerVerified", ({ payload }) =>
       Effect.gen(function*() {
