@@ -13,6 +13,7 @@ import { loadObservabilitySettings, type ObservabilitySettings } from "./observa
 import { loadSearchSettings, type SearchSettings } from "./search-config.js"
 import { loadShippingSettings, type ShippingSettings } from "./shipping-config.js"
 import { type IntegrationsSettings, loadIntegrationsSettings } from "./integrations.js"
+import { type HttpFrontDoorSettings, loadHttpFrontDoorSettings } from "./http-front-door-config.js"
 
 export type AppEnv = "development" | "test" | "production"
 
@@ -68,6 +69,8 @@ export interface AppConfigShape {
   readonly payments?: PaymentsSettings
   /** Feed/chat provider and geocoder (FEED_CHAT_PROVIDER, STREAM_*, GEOCODER, GEOCODER_*; integrations.ts). */
   readonly integrations?: IntegrationsSettings
+  /** Request limits, slow-client timeouts and CORS origins of the HTTP host (http-front-door-config.ts); absent: defaults. */
+  readonly http?: HttpFrontDoorSettings
 }
 
 export interface Secrets {
@@ -222,7 +225,8 @@ export const loadAppConfig = Effect.gen(function*() {
     search: yield* loadSearchSettings,
     shipping: yield* loadShippingSettings(appEnv),
     payments: yield* loadPaymentsSettings(appEnv),
-    integrations: yield* loadIntegrationsSettings(appEnv)
+    integrations: yield* loadIntegrationsSettings(appEnv),
+    http: yield* loadHttpFrontDoorSettings(appEnv)
   } satisfies AppConfigShape
 })
 

@@ -4,10 +4,10 @@
  * summary. All-in-one mode (default on the embedded default) also runs the worker and scheduler
  * loops here. On SIGTERM readiness flips to 503, in-flight requests finish, everything closes, exit 0.
  */
-import { AllSchedules, describeInfrastructure, infrastructureLayer, loadAppConfig, runHost } from "@podium/host-common"
+import { AllSchedules, describeInfrastructure, infrastructureLayer, loadAppConfig, parseLogLevel, runHost } from "@podium/host-common"
 import { makeSchedulerLoop } from "@podium/scheduler"
 import { WorkerLoop } from "@podium/worker"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, LogLevel } from "effect"
 import { awaitIdle, makeLifecycle } from "./lifecycle.js"
 import { httpServerLayer } from "./server.js"
 import { startupSummary } from "./summary.js"
@@ -25,7 +25,8 @@ const program = Effect.gen(function*() {
     port: config.port,
     host: config.host,
     lifecycle,
-    accessLog: process.env.ACCESS_LOG !== "false"
+    // The line is written at level info, so LOG_LEVEL above info silences it as it always did.
+    accessLog: process.env.ACCESS_LOG !== "false" && LogLevel.lessThanEqual(parseLogLevel(process.env.LOG_LEVEL), LogLevel.Info)
   })
   const summary = Layer.effectDiscard(Effect.sync(() => process.stdout.write(startupSummary(config, describeInfrastructure(config)))))
   yield* Layer.launch(Layer.mergeAll(server, background, summary).pipe(Layer.provide(infra)))

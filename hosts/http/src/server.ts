@@ -16,7 +16,7 @@ import type { HealthProbes, IdentityServices, PlatformOperations, NotificationsI
 import type { ChallengesInfrastructure } from "@podium/host-common"
 import { AppConfig } from "@podium/host-common"
 import { Effect, Layer } from "effect"
-import { createServer } from "node:http"
+import { defaultFrontDoorSettings, makeNodeServer } from "./front-door.js"
 import { AdminsHandlers } from "./accounts/admins.handlers.js"
 import { AdminAccountsHandlers } from "./accounts/admin-accounts.handlers.js"
 import { AdminPermissionsHandlers } from "./accounts/admin-permissions.handlers.js"
@@ -194,6 +194,8 @@ export interface HttpServerOptions {
   /** Further routes served behind the same pipeline (tests mount probes of the pipeline here); their
    *  requirements are the router services the served API already provides. */
   readonly extraRoutes?: Layer.Layer<never, never, RouterServices>
+  /** Replaces ApiRoutes (the bench's one-context variant serves a subset of the areas). */
+  readonly routes?: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle>
 }
 
 /** The listening server; its port opens only after `infrastructure` is built. */
@@ -203,7 +205,7 @@ export const httpServerLayer = <E, R>(
 ): Layer.Layer<HttpServer.HttpServer, E | ServeError, R> =>
   HttpLayerRouter.serve(
     Layer.mergeAll(
-      ApiRoutes,
+      options.routes ?? ApiRoutes,
       options.extraRoutes ?? Layer.empty,
       requestPipeline(options.lifecycle, { accessLog: options.accessLog, observer: requestMetrics })
     ),
@@ -211,7 +213,9 @@ export const httpServerLayer = <E, R>(
   ).pipe(
     // No tracer is exported yet, so per-request spans would cost ~20% throughput for nothing.
     HttpMiddleware.withTracerDisabledWhen(() => true),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })),
+    // The node:http server behind the front door (limits, timeouts, CORS: front-door.ts).
+    Layer.provideMerge(Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
+      NodeHttpServer.layer(() => makeNodeServer(config.http ?? defaultFrontDoorSettings), { port: options.port, host: options.host })))),
     Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
     Layer.provide(infrastructure)
   )
