@@ -21,6 +21,18 @@ export const ttlCacheContract = ({ passTime, test }: PortHarness<Platform.TtlCac
       expect(yield* c.get(key)).toEqual(Option.none())
     }))
 
+  test("getMany answers several keys in their order, none for absent and deleted ones", () =>
+    Effect.gen(function*() {
+      const c = yield* cache
+      const [a, b, gone, never] = [uniqueKey("kv-many-a"), uniqueKey("kv-many-b"), uniqueKey("kv-many-gone"), uniqueKey("kv-many-never")]
+      yield* c.set(a, "A", "1 minute")
+      yield* c.set(b, "B", "1 minute")
+      yield* c.set(gone, "G", "1 minute")
+      yield* c.delete(gone)
+      expect(yield* c.getMany([b, never, gone, a])).toEqual([Option.some("B"), Option.none(), Option.none(), Option.some("A")])
+      expect(yield* c.getMany([])).toEqual([])
+    }))
+
   test("setIfAbsent stores only once, and 20 concurrent callers see exactly one win", () =>
     Effect.gen(function*() {
       const c = yield* cache

@@ -24,6 +24,10 @@ export const makeTtlCacheRedis = Effect.gen(function*() {
   const scripts = client as unknown as CacheScripts
   return Platform.TtlCache.of({
     get: (key) => redisCall(() => client.get(k(key))).pipe(Effect.map(Option.fromNullable)),
+    getMany: (keys) =>
+      keys.length === 0
+        ? Effect.succeed([])
+        : redisCall(() => client.mget(keys.map(k))).pipe(Effect.map((values) => values.map(Option.fromNullable))),
     set: (key, value, ttl) =>
       Effect.suspend(() => {
         const ms = Platform.positiveMillis(ttl)

@@ -3,7 +3,7 @@
  * checks, the permission editor with the last-editor rule, permission checks for the guards, and
  * per-admin notification preferences (stored where the notification sender reads them).
  */
-import { Effect, Option, Schema } from "effect"
+import { Context, Effect, Option } from "effect"
 import { revokeAllSessions } from "../identity/session.use-case.js"
 import { PreferenceRepo } from "../notifications/outbox.port.js"
 import type { UserPreferences } from "../notifications/preference.model.js"
@@ -12,6 +12,7 @@ import { AuditLog } from "../platform/audit-log.port.js"
 import { type CrudResource, ResourceNotFound } from "../platform/crud.port.js"
 import { TtlCache } from "../platform/ttl-cache.port.js"
 import { AdminCrudRepo, AdminPermissionRepo, type AdminRecord } from "./admin-accounts.port.js"
+import { adminPermissionsKey, decodeCachedPermissions, prefetchedPermissions } from "./admin-permissions-prefetch.js"
 import {
   AdminCannotDeleteSelf,
   AdminNotificationCategories,
@@ -53,10 +54,7 @@ export const AdminResource: CrudResource = {
 // ---- permissions ----
 
 const PermissionsCacheMs = 30_000
-const permissionsKey = (adminId: string) => `accounts:admin-permissions:${adminId}`
-const PermissionList = Schema.parseJson(Schema.Array(Schema.String))
-
-const decodePermissionList = Schema.decodeOption(PermissionList)
+const permissionsKey = adminPermissionsKey
 
 /**
  * The admin's permissions from the cache, else the store (then cached). A plain effect without a
@@ -66,10 +64,8 @@ const decodePermissionList = Schema.decodeOption(PermissionList)
 const permissionsOf = (adminId: string): Effect.Effect<ReadonlyArray<string>, never, TtlCache | AdminPermissionRepo> =>
   Effect.flatMap(TtlCache, (cache) =>
     Effect.flatMap(cache.get(permissionsKey(adminId)), (cached) => {
-      if (Option.isSome(cached)) {
-        const decoded = decodePermissionList(cached.value)
-        if (Option.isSome(decoded)) return Effect.succeed(decoded.value)
-      }
+      const decoded = decodeCachedPermissions(cached)
+      if (Option.isSome(decoded)) return Effect.succeed(decoded.value)
       return Effect.gen(function*() {
         const stored = yield* Effect.flatMap(AdminPermissionRepo, (repo) => repo.get(adminId))
         const permissions = Option.getOrElse(stored, () => [] as ReadonlyArray<string>)
@@ -93,6 +89,21 @@ export const requireAdminPermission = (
 ): Effect.Effect<void, AdminPermissionRequired, TtlCache | AdminPermissionRepo> =>
   Effect.flatMap(permissionsOf(adminId), (granted) =>
     grants(granted, permission) ? Effect.void : Effect.fail(new AdminPermissionRequired({ permission })))
+
+/**
+ * The permission check of a request's principal, with its services given once (the guard resolves
+ * them when its layer is built, so a request provides no context): uses the permission list the
+ * auth guard read in the same round trip as the session checks (admin-permissions-prefetch.ts),
+ * else reads it like `requireAdminPermission` (cache, then the store).
+ */
+export const requireAdminPermissionWith = (services: { readonly cache: TtlCache["Type"]; readonly repo: AdminPermissionRepo["Type"] }) => {
+  const context = Context.make(TtlCache, services.cache).pipe(Context.add(AdminPermissionRepo, services.repo))
+  return (principal: { readonly accountId: string }, permission: string): Effect.Effect<void, AdminPermissionRequired> => {
+    const granted = prefetchedPermissions(principal)
+    if (granted === undefined) return Effect.provide(requireAdminPermission(principal.accountId, permission), context)
+    return grants(granted, permission) ? Effect.void : Effect.fail(new AdminPermissionRequired({ permission }))
+  }
+}
 
 /** The permission editor list: every admin with their permissions. */
 export const listAdminPermissions = Effect.flatMap(AdminPermissionRepo, (repo) => repo.listAll)

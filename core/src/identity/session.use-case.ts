@@ -10,7 +10,8 @@ import { RefreshTokenInvalid, RefreshTokenReused, SessionNotActive, SessionNotFo
 import type { AccountKind, AccountRef, Principal, Role } from "./principal.model.js"
 import { RefreshTokenLifetimeDays, type Session } from "./session.model.js"
 import { SessionRepo } from "./session.port.js"
-import { steppedUpUntilIn } from "./step-up.model.js"
+import { adminPermissionsKey, rememberPrefetchedPermissions } from "../accounts/admin-permissions-prefetch.js"
+import { steppedUpUntilFrom, stepUpKey } from "./step-up.model.js"
 
 /** How long "session is active/revoked" is cached; revocations overwrite it at once. */
 const ActiveCacheMs = 60_000
@@ -83,18 +84,26 @@ export const startSession = Effect.fn("identity.sessions.start")(function*(input
  * effect without a span of its own: a span per request would copy the request's whole context.
  */
 const sessionIsActiveIn = (cache: TtlCache["Type"], sessions: SessionRepo["Type"], sid: string): Effect.Effect<boolean> =>
-  Effect.flatMap(cache.get(activeKey(sid)), (cached) => {
-    if (Option.isSome(cached)) return Effect.succeed(cached.value === "1")
-    return Effect.gen(function*() {
-      const session = yield* sessions.findById(sid)
-      const active = Option.isSome(session) && session.value.revokedAt === null
-      // setIfAbsent: a revocation written meanwhile ("0") wins over this possibly stale read.
-      yield* cache.setIfAbsent(activeKey(sid), active ? "1" : "0", ActiveCacheMs)
-      if (!active) return false
-      const again = yield* cache.get(activeKey(sid))
-      return Option.getOrElse(again, () => "1") === "1"
-    })
+  Effect.flatMap(cache.get(activeKey(sid)), (cached) => sessionIsActiveFrom(cache, sessions, sid, cached))
+
+/** The same decision from an already-read cache entry (the auth guard reads it with other keys). */
+const sessionIsActiveFrom = (
+  cache: TtlCache["Type"],
+  sessions: SessionRepo["Type"],
+  sid: string,
+  cached: Option.Option<string>
+): Effect.Effect<boolean> => {
+  if (Option.isSome(cached)) return Effect.succeed(cached.value === "1")
+  return Effect.gen(function*() {
+    const session = yield* sessions.findById(sid)
+    const active = Option.isSome(session) && session.value.revokedAt === null
+    // setIfAbsent: a revocation written meanwhile ("0") wins over this possibly stale read.
+    yield* cache.setIfAbsent(activeKey(sid), active ? "1" : "0", ActiveCacheMs)
+    if (!active) return false
+    const again = yield* cache.get(activeKey(sid))
+    return Option.getOrElse(again, () => "1") === "1"
   })
+}
 
 /** Whether the session is active, answered from the cache when possible. */
 export const sessionIsActive = Effect.fn("identity.sessions.isActive")(function*(sid: string) {
@@ -116,21 +125,36 @@ export interface AuthenticationServices {
  * token (AccessTokens.verify, which may answer a remembered verification), then the session-active
  * check against the shared cache on EVERY call, so a revocation (which overwrites that entry in
  * every process at once) is refused on the next request, then the step-up window.
+ *
+ * The cache entries the request needs are read in ONE round trip (`getMany`): the session-active
+ * flag, the step-up mark and, for an admin's own token, the cached permission list, which is left
+ * with the principal for this request's permission check (accounts/admin-permissions-prefetch.ts).
+ * Only a cache miss on the session flag costs more (the session row, then the cache is filled).
  */
 export const authenticateWith = (services: AuthenticationServices) =>
   (token: string): Effect.Effect<Principal, InvalidAccessToken | SessionNotActive> =>
-    Effect.flatMap(services.tokens.verify(token), (claims) =>
-      Effect.flatMap(sessionIsActiveIn(services.cache, services.sessions, claims.sid), (active) => {
-        if (!active) return Effect.fail(new SessionNotActive({ sessionId: claims.sid }))
-        return Effect.map(steppedUpUntilIn(services.cache, claims.sid), (steppedUp): Principal => ({
-          accountKind: claims.kind,
-          accountId: claims.sub,
-          sessionId: claims.sid,
-          role: claims.role,
-          ...(claims.act === undefined ? {} : { impersonatorId: claims.act }),
-          ...(steppedUp === undefined ? {} : { steppedUpUntil: steppedUp })
+    Effect.flatMap(services.tokens.verify(token), (claims) => {
+      const admin = claims.role === "admin" && claims.act === undefined
+      const keys = admin
+        ? [activeKey(claims.sid), stepUpKey(claims.sid), adminPermissionsKey(claims.sub)]
+        : [activeKey(claims.sid), stepUpKey(claims.sid)]
+      return Effect.flatMap(services.cache.getMany(keys), (values) =>
+        Effect.flatMap(sessionIsActiveFrom(services.cache, services.sessions, claims.sid, values[0]!), (active) => {
+          if (!active) return Effect.fail(new SessionNotActive({ sessionId: claims.sid }))
+          return Effect.map(steppedUpUntilFrom(values[1]!), (steppedUp): Principal => {
+            const principal: Principal = {
+              accountKind: claims.kind,
+              accountId: claims.sub,
+              sessionId: claims.sid,
+              role: claims.role,
+              ...(claims.act === undefined ? {} : { impersonatorId: claims.act }),
+              ...(steppedUp === undefined ? {} : { steppedUpUntil: steppedUp })
+            }
+            if (admin) rememberPrefetchedPermissions(principal, values[2]!)
+            return principal
+          })
         }))
-      }))
+    })
 
 /** Verifies an access token and its session: the principal of an authenticated request (with its step-up window, if any). */
 export const authenticate = (

@@ -10,16 +10,20 @@ import { StepUpMethodUnavailable } from "./second-factor.errors.js"
 /** How long one verification counts. */
 export const StepUpWindowMs = 5 * 60 * 1000
 
-const stepUpKey = (sessionId: string) => `identity:step-up:${sessionId}`
+/** The TtlCache key of a session's step-up mark (the auth guard reads it with the session flag). */
+export const stepUpKey = (sessionId: string) => `identity:step-up:${sessionId}`
 
-/** `steppedUpUntil` with the cache given (the auth guard's per-request path resolves it once). */
+/** The step-up window from the cached mark: its end while it is in the future. */
+export const steppedUpUntilFrom = (value: Option.Option<string>): Effect.Effect<number | undefined> => {
+  if (Option.isNone(value)) return Effect.succeed(undefined)
+  const until = Number(value.value)
+  if (!Number.isFinite(until)) return Effect.succeed(undefined)
+  return Effect.map(Clock.currentTimeMillis, (now) => (until > now ? until : undefined))
+}
+
+/** `steppedUpUntil` with the cache given. */
 export const steppedUpUntilIn = (cache: TtlCache["Type"], sessionId: string): Effect.Effect<number | undefined> =>
-  Effect.flatMap(cache.get(stepUpKey(sessionId)), (value) => {
-    if (Option.isNone(value)) return Effect.succeed(undefined)
-    const until = Number(value.value)
-    if (!Number.isFinite(until)) return Effect.succeed(undefined)
-    return Effect.map(Clock.currentTimeMillis, (now) => (until > now ? until : undefined))
-  })
+  Effect.flatMap(cache.get(stepUpKey(sessionId)), steppedUpUntilFrom)
 
 /** Epoch ms until which the session is stepped-up, if it is. */
 export const steppedUpUntil = (sessionId: string): Effect.Effect<number | undefined, never, TtlCache> =>

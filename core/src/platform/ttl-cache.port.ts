@@ -17,6 +17,12 @@ export interface IncrOptions {
  */
 export class TtlCache extends Context.Tag("@podium/core/platform/TtlCache")<TtlCache, {
   readonly get: (key: string) => Effect.Effect<Option.Option<string>>
+  /**
+   * Several keys in one round trip (MGET), answers in the order of `keys`. For per-request paths
+   * that would otherwise read one key after another (the auth guard's session, step-up and
+   * permission entries).
+   */
+  readonly getMany: (keys: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Option.Option<string>>>
   /** Stores `value` for `ttl`, replacing any value and expiry. */
   readonly set: (key: string, value: string, ttl: Duration.DurationInput) => Effect.Effect<void>
   /** Stores `value` only if `key` is absent (SET NX); true when this call stored it. */

@@ -28,6 +28,7 @@ export const makeTtlCacheMemory = (): TtlCache["Type"] => {
   const withNow = <A>(f: (now: number) => A) => Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => f(now)))
   return TtlCache.of({
     get: (key) => withNow((now) => Option.fromNullable(live(key, now)?.value)),
+    getMany: (keys) => withNow((now) => keys.map((key) => Option.fromNullable(live(key, now)?.value))),
     set: (key, value, ttl) =>
       withNow((now) => {
         write(now)
