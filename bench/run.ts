@@ -4,32 +4,40 @@
  *   pnpm bench                      # 10 s per measurement
  *   BENCH_DURATION=3 pnpm bench     # quick check
  *
- * Servers (each its own process, so its CPU time can be read from /proc/<pid>/stat):
- *   podium      the HTTP host (`hosts/http/src/main.ts` through tsx, or `BENCH_PODIUM=dist` for the
- *               tsup bundle `hosts/http/dist/main.js`), against a throw-away Postgres database
- *   node:http   plain node:http doing the same work for /health/live (bench/servers/baseline-http.ts)
- *   node:http+pg  node:http + pg pool doing a primary-key read (bench/servers/baseline-pg.ts)
+ * Servers (each its own process, so its CPU time can be read from /proc/<pid>/stat; one Podium
+ * process runs at a time, so it never competes with another for the 2 cores):
+ *   podium (log on)   the HTTP host as production runs it: the tsup bundle (`hosts/http/dist/main.js`,
+ *                     built by the bench; `BENCH_PODIUM=source` runs the sources through tsx instead),
+ *                     access log on, real Redis when reachable, a throw-away Postgres database
+ *   podium (log off)  the same with the access log off
+ *   podium-before     (with `BENCH_PODIUM_BEFORE=<path to an earlier main.js bundle>`) an earlier build,
+ *                     for a before/after in the same run
+ *   variant all|one|padded  flatness: the host from sources with every context's routes, with one
+ *                     context's routes (platform + identity), and with every context plus 1000 extra
+ *                     services in its context (hosts/http/bench/podium-variant.ts); the bench prints the
+ *                     CPU difference of `one` and `padded` against `all` (target ±10 %)
+ *   node:http         plain node:http doing the same work for /health/live (bench/servers/baseline-http.ts)
+ *   node:http+pg      node:http + pg doing an authenticated primary-key read by hand: Ed25519 JWT verify
+ *                     and one `select *` of accounts.admins as a named prepared statement
+ *                     (bench/servers/baseline-pg.ts)
  *
- * Workloads: `GET /health/live`, and a primary-key read of `platform.jobs` (random id among the
- * seeded rows). The Podium host routes no primary-key read yet; set `BENCH_PODIUM_PK_PATH` (e.g.
- * `/v2/admin/jobs/{id}`, plus `BENCH_PODIUM_PK_HEADERS` as JSON for auth) once one exists and the
- * full-stack row appears in the table.
+ * Workloads:
+ *   health/live  GET /health/live (baseline node:http)
+ *   pk-read      GET /v2/admins/{id} with the root admin's bearer, random id among BENCH_ROWS seeded
+ *                admins: token + session + permission check + a primary-key read (baseline node:http+pg,
+ *                which verifies the same token and reads the same row)
+ *   auth-read    GET /v2/admins/me with the bearer (main Podium row only)
+ *   otp-verify   POST /v2/auth/send-otp then POST /v2/auth/verify-otp (role user) per iteration (main
+ *                row only), for `BENCH_OTP_NUMBERS` (default 3000) distinct numbers with fixed codes
+ *                (AUTH_TEST_OTPS: nothing is sent). Each number is used once (the 60 s resend cooldown
+ *                still applies); the per-client-address caps are raised with AUTH_OTP_CAP_SCALE
+ *                (bench/tests only, refused in production), since every request comes from 127.0.0.1.
  *
- * Identity workloads (issue 3), on the Podium host only (no baseline):
- *   otp-verify  POST /v2/auth/send-otp then POST /v2/auth/verify-otp (role user) per iteration, for
- *               `BENCH_OTP_NUMBERS` (default 3000) distinct numbers with fixed codes (AUTH_TEST_OTPS:
- *               nothing is sent). Each number is used once (the 60 s resend cooldown still applies);
- *               the per-client-address caps are raised with AUTH_OTP_CAP_SCALE (bench/tests only,
- *               refused in production), since every request comes from 127.0.0.1.
- *   auth-read   GET /v2/admins/me with a bearer: token check + session check + one admin read.
- *   pk-read     (podium row) GET /v2/admins/{id} with a bearer: token + session + permission check
- *               + a primary-key read of a random one of BENCH_ROWS seeded admins.
- *
- * Targeting: `BENCH_ONLY=pk-read,auth-read` measures only the named workloads (health/live, pk-read,
- * otp-verify, auth-read; the setup they need still runs); `BENCH_PODIUM_NODE_ARGS` adds node flags to
- * the Podium process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it stops);
- * `BENCH_ACCESS_LOG=true` runs the Podium host as production does by default (access log on,
- * `LOG_LEVEL=info`, one JSON line per request to stdout, which the bench reads and discards).
+ * Knobs: `BENCH_ONLY=pk-read,auth-read` measures only the named workloads; `BENCH_PODIUM_NODE_ARGS`
+ * adds node flags to the Podium processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when
+ * each stops); `BENCH_ACCESS_LOG=false` makes the main row the log-off one; `BENCH_VARIANTS=false`
+ * skips the flatness variants; `BENCH_REDIS_URL` (default redis://127.0.0.1:6379, in-memory twins
+ * when unreachable).
  *
  * Per measurement: `BENCH_WARMUP` s (default 2) of warm-up, then `BENCH_DURATION` s (default 10)
  * with `BENCH_CONNECTIONS` (default 32) connections from autocannon in this process. Reports req/s,
@@ -64,12 +72,17 @@ const settings = {
   connections: numberEnv("BENCH_CONNECTIONS", 32, 1, 256),
   rows: numberEnv("BENCH_ROWS", 1000, 1, 1_000_000),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
-  podium: process.env.BENCH_PODIUM === "dist" ? ("dist" as const) : ("source" as const),
-  podiumPkPath: process.env.BENCH_PODIUM_PK_PATH,
-  podiumPkHeaders: JSON.parse(process.env.BENCH_PODIUM_PK_HEADERS ?? "{}") as Record<string, string>,
+  // Production settings by default: the tsup bundle (built by the bench), real Redis when reachable.
+  podium: process.env.BENCH_PODIUM === "source" ? ("source" as const) : ("dist" as const),
+  /** Another bundle to measure as "podium-before" in the same run (e.g. a copy of an earlier build). */
+  podiumBefore: process.env.BENCH_PODIUM_BEFORE,
+  redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379",
+  /** The flatness variants (all contexts, one context, padded context); BENCH_VARIANTS=false skips them. */
+  variants: process.env.BENCH_VARIANTS !== "false",
   only: (process.env.BENCH_ONLY ?? "").split(",").map((w) => w.trim()).filter((w) => w !== ""),
   podiumNodeArgs: (process.env.BENCH_PODIUM_NODE_ARGS ?? "").split(" ").filter((a) => a !== ""),
-  accessLog: process.env.BENCH_ACCESS_LOG === "true"
+  /** The main Podium row's access log; a second process with the other setting is measured too. */
+  accessLog: process.env.BENCH_ACCESS_LOG !== "false"
 }
 
 /** Whether a workload is measured in this run (BENCH_ONLY). */
@@ -218,9 +231,21 @@ const postJson = async (baseUrl: string, path: string, body: unknown, headers: R
   return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } }
 }
 
-/** OTP verify, authenticated read and the full-stack primary-key read on the Podium host. */
-const identityWorkloads = async (podium: RunningServer, database: BenchDatabase | undefined): Promise<Array<Measurement>> => {
-  const out: Array<Measurement> = []
+/** Signs in as the bench's root admin on `podium`: the bearer for the authenticated workloads. */
+const adminBearer = async (podium: RunningServer): Promise<Record<string, string>> => {
+  // The admin to read with: seeded with the bench database; bootstrapped when there is none (409 when seeded).
+  const bootstrap = await postJson(podium.baseUrl, "/v2/admins/bootstrap", { phoneNumber: BenchAdminPhone }, { "x-bootstrap-token": BenchBootstrapToken })
+  if (bootstrap.status !== 201 && bootstrap.status !== 409) throw new Error(`bootstrap failed: ${bootstrap.status}`)
+  const otp = await postJson(podium.baseUrl, "/v2/admins/send-otp", { phoneNumber: BenchAdminPhone })
+  if (otp.status !== 201) throw new Error(`admin send-otp failed: ${otp.status} (is ${BenchAdminPhone} in AUTH_TEST_OTPS?)`)
+  const signedIn = await postJson(podium.baseUrl, "/v2/auth/verify-otp", { phoneNumber: BenchAdminPhone, otp: BenchOtp, role: "admin" })
+  const token = signedIn.body.data?.accessToken
+  if (typeof token !== "string") throw new Error(`admin sign-in failed: ${signedIn.status}`)
+  return { authorization: `Bearer ${token}` }
+}
+
+/** OTP verify (send + verify) on the Podium host. */
+const otpWorkload = async (podium: RunningServer): Promise<Array<Measurement>> => {
   let next = 0
   const json = { "content-type": "application/json" }
   const otpSequence = (): ReadonlyArray<autocannon.Request> => [
@@ -244,24 +269,22 @@ const identityWorkloads = async (podium: RunningServer, database: BenchDatabase 
       })
     }
   ]
-  const expected = otpNumbers.length
-  process.stdout.write(`  (otp-verify: ${expected} numbers; an iteration past them hits the 60 s cooldown and answers 429)
-`)
-  if (wanted("otp-verify")) out.push(await measure("otp-verify", podium, () => "/", {}, otpSequence))
+  process.stdout.write(`  (otp-verify: ${otpNumbers.length} numbers; an iteration past them hits the 60 s cooldown and answers 429)\n`)
+  return wanted("otp-verify") ? [await measure("otp-verify", podium, () => "/", {}, otpSequence)] : []
+}
 
-  // The admin to read with: seeded with the bench database; bootstrapped when there is none (409 when seeded).
-  const bootstrap = await postJson(podium.baseUrl, "/v2/admins/bootstrap", { phoneNumber: BenchAdminPhone }, { "x-bootstrap-token": BenchBootstrapToken })
-  if (bootstrap.status !== 201 && bootstrap.status !== 409) throw new Error(`bootstrap failed: ${bootstrap.status}`)
-  const otp = await postJson(podium.baseUrl, "/v2/admins/send-otp", { phoneNumber: BenchAdminPhone })
-  if (otp.status !== 201) throw new Error(`admin send-otp failed: ${otp.status} (is ${BenchAdminPhone} in AUTH_TEST_OTPS?)`)
-  const signedIn = await postJson(podium.baseUrl, "/v2/auth/verify-otp", { phoneNumber: BenchAdminPhone, otp: BenchOtp, role: "admin" })
-  const token = signedIn.body.data?.accessToken
-  if (typeof token !== "string") throw new Error(`admin sign-in failed: ${signedIn.status}`)
-  const bearer = { authorization: `Bearer ${token}` }
-  if (wanted("auth-read")) out.push(await measure("auth-read", podium, () => "/v2/admins/me", bearer))
-  if (wanted("pk-read") && database !== undefined && database.adminIds.length > 0) {
+/** The authenticated reads on one server: auth-read (Podium only) and the primary-key read. */
+const authenticatedWorkloads = async (
+  server: RunningServer,
+  database: BenchDatabase,
+  bearer: Record<string, string>,
+  options: { readonly authRead: boolean }
+): Promise<Array<Measurement>> => {
+  const out: Array<Measurement> = []
+  if (options.authRead && wanted("auth-read")) out.push(await measure("auth-read", server, () => "/v2/admins/me", bearer))
+  if (wanted("pk-read") && database.adminIds.length > 0) {
     const ids = database.adminIds
-    out.push(await measure("pk-read", podium, () => `/v2/admins/${ids[Math.floor(Math.random() * ids.length)]}`, bearer))
+    out.push(await measure("pk-read", server, () => `/v2/admins/${ids[Math.floor(Math.random() * ids.length)]}`, bearer))
   }
   return out
 }
@@ -300,6 +323,39 @@ const table = (rows: ReadonlyArray<Measurement>, baselineOf: Record<string, stri
 
 // ---------------------------------------------------------------------------------------------
 
+/** Whether Redis answers at `url` (then the Podium hosts use it, as production does). */
+const redisReachable = async (url: string): Promise<boolean> => {
+  const { createConnection } = await import("node:net")
+  const u = new URL(url)
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: u.hostname, port: Number(u.port || 6379) })
+    socket.setTimeout(1_000)
+    socket.once("connect", () => socket.write("PING\r\n"))
+    socket.once("data", (data) => {
+      socket.destroy()
+      resolve(data.toString().startsWith("+PONG"))
+    })
+    socket.once("error", () => resolve(false))
+    socket.once("timeout", () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
+/** CPU per request of `variant` against `reference` for the same workload, as a signed percentage. */
+const flatness = (rows: ReadonlyArray<Measurement>, reference: string, variant: string): string => {
+  const lines: Array<string> = []
+  for (const workload of ["health/live", "pk-read"]) {
+    const a = rows.find((r) => r.workload === workload && r.server === reference)
+    const b = rows.find((r) => r.workload === workload && r.server === variant)
+    if (a === undefined || b === undefined) continue
+    const delta = (b.cpuMicrosPerRequest / a.cpuMicrosPerRequest - 1) * 100
+    lines.push(`  ${workload.padEnd(12)} ${variant} vs ${reference}: ${delta >= 0 ? "+" : ""}${fixed(delta, 1)} % CPU-µs/req (target: within ±10 %)`)
+  }
+  return lines.join("\n")
+}
+
 const main = async () => {
   const machine = {
     date: new Date().toISOString(),
@@ -329,37 +385,47 @@ const main = async () => {
   try {
     database = await createBenchDatabase()
     const tsx = ["--conditions=podium-source", "--import", "tsx"]
+    if (settings.podium === "dist") {
+      const build = spawnSync("pnpm", ["--filter", "@podium/http", "build"], { cwd: repoRoot, encoding: "utf8" })
+      if (build.status !== 0) throw new Error(`building the HTTP host bundle failed:\n${build.stdout}\n${build.stderr}`)
+    }
+    const redis = (await redisReachable(settings.redisUrl)) ? settings.redisUrl : undefined
+    process.stdout.write(`  Podium: ${settings.podium === "dist" ? "bundle (hosts/http/dist/main.js)" : "sources (tsx)"}, Redis ${redis ?? "in memory (unreachable)"}\n`)
+    const jwtSecret = `bench-jwt-secret-${process.pid}`
 
-    const podium = await startServer({
-      name: "podium",
-      port: await freePort(),
-      cwd: repoRoot,
-      args: [...settings.podiumNodeArgs, ...(settings.podium === "dist" ? ["hosts/http/dist/main.js"] : [...tsx, "hosts/http/src/main.ts"])],
-      env: {
-        HOST: "127.0.0.1",
-        APP_ENV: "development",
-        DATA_DIR: dataDir,
-        ACCESS_LOG: settings.accessLog ? "true" : "false",
-        LOG_LEVEL: settings.accessLog ? "info" : "warning",
-        ALL_IN_ONE: "false",
-        // Identity workloads: fixed codes for the bench numbers (nothing sent), caps raised (never in production).
-        AUTH_TEST_OTPS: [BenchAdminPhone, ...otpNumbers].map((n) => `${n}=${BenchOtp}`).join(","),
-        AUTH_OTP_CAP_SCALE: "100000",
-        ADMIN_BOOTSTRAP_TOKEN: BenchBootstrapToken,
-        ...(database ? { DATABASE_URL: database.url } : {})
-      },
-      readyPath: "/health/live",
-      timeoutMs: 120_000
+    const podiumEnv = (accessLog: boolean, name: string): Record<string, string> => ({
+      HOST: "127.0.0.1",
+      APP_ENV: "development",
+      DATA_DIR: path.join(dataDir, name.replace(/[^a-z0-9]+/gi, "-")),
+      ACCESS_LOG: accessLog ? "true" : "false",
+      LOG_LEVEL: accessLog ? "info" : "warning",
+      ALL_IN_ONE: "false",
+      JWT_SECRET: jwtSecret,
+      // Identity workloads: fixed codes for the bench numbers (nothing sent), caps raised (never in production).
+      AUTH_TEST_OTPS: [BenchAdminPhone, ...otpNumbers].map((n) => `${n}=${BenchOtp}`).join(","),
+      AUTH_OTP_CAP_SCALE: "100000",
+      ADMIN_BOOTSTRAP_TOKEN: BenchBootstrapToken,
+      ...(redis === undefined ? {} : { REDIS_URL: redis, REDIS_PREFIX: `bench-${process.pid}:` }),
+      ...(database ? { DATABASE_URL: database.url } : {})
     })
-    servers.push(podium)
-    const plain = await startServer({
-      name: "node:http",
-      port: await freePort(),
-      cwd: repoRoot,
-      args: [...tsx, "bench/servers/baseline-http.ts"],
-      env: {},
-      readyPath: "/health/live"
-    })
+    const startPodium = async (name: string, entry: ReadonlyArray<string>, accessLog: boolean, env: Record<string, string> = {}) => {
+      const dir = podiumEnv(accessLog, name).DATA_DIR!
+      mkdirSync(dir, { recursive: true })
+      const server = await startServer({
+        name,
+        port: await freePort(),
+        cwd: repoRoot,
+        args: [...settings.podiumNodeArgs, ...entry],
+        env: { ...podiumEnv(accessLog, name), ...env },
+        readyPath: "/health/live",
+        timeoutMs: 120_000
+      })
+      servers.push(server)
+      return server
+    }
+    const mainEntry = settings.podium === "dist" ? ["hosts/http/dist/main.js"] : [...tsx, "hosts/http/src/main.ts"]
+
+    const plain = await startServer({ name: "node:http", port: await freePort(), cwd: repoRoot, args: [...tsx, "bench/servers/baseline-http.ts"], env: {}, readyPath: "/health/live" })
     servers.push(plain)
     const withPg = database
       ? await startServer({
@@ -367,7 +433,7 @@ const main = async () => {
         port: await freePort(),
         cwd: repoRoot,
         args: [...tsx, "bench/servers/baseline-pg.ts"],
-        env: { DATABASE_URL: database.url, POOL_SIZE: "10" },
+        env: { DATABASE_URL: database.url, POOL_SIZE: "10", JWT_SECRET: jwtSecret },
         readyPath: "/health/live"
       })
       : undefined
@@ -375,32 +441,51 @@ const main = async () => {
 
     const results: Array<Measurement> = []
     const baselineOf: Record<string, string> = { "health/live": "node:http", "pk-read": "node:http+pg" }
+    const logName = (on: boolean) => `podium (log ${on ? "on" : "off"})`
 
-    if (wanted("health/live")) {
-      results.push(await measure("health/live", plain, () => "/health/live"))
-      results.push(await measure("health/live", podium, () => "/health/live"))
+    /** health/live and the authenticated reads of one Podium process, stopped afterwards (one host at a time on 2 cores). */
+    const measurePodium = async (podium: RunningServer, bearer: Record<string, string>, authRead: boolean) => {
+      if (wanted("health/live")) results.push(await measure("health/live", podium, () => "/health/live"))
+      if (database) results.push(...(await authenticatedWorkloads(podium, database, bearer, { authRead })))
     }
 
+    if (wanted("health/live")) results.push(await measure("health/live", plain, () => "/health/live"))
+
+    // The main row: production settings (bundle, access log as BENCH_ACCESS_LOG, default on).
+    const podium = await startPodium(logName(settings.accessLog), mainEntry, settings.accessLog)
+    const bearer = await adminBearer(podium)
     if (database && withPg && wanted("pk-read")) {
-      const ids = database.ids
-      const randomId = () => ids[Math.floor(Math.random() * ids.length)] ?? ""
-      results.push(await measure("pk-read", withPg, () => `/jobs/${randomId()}`))
-      if (settings.podiumPkPath !== undefined) {
-        const template = settings.podiumPkPath
-        results.push(
-          await measure("pk-read", podium, () => template.replace("{id}", randomId()), settings.podiumPkHeaders)
-        )
+      const ids = database.adminIds
+      results.push(await measure("pk-read", withPg, () => `/v2/admins/${ids[Math.floor(Math.random() * ids.length)]}`, bearer))
+    }
+    await measurePodium(podium, bearer, true)
+    results.push(...(await otpWorkload(podium)))
+    await podium.stop()
+
+    // The same bundle with the access log the other way.
+    const other = await startPodium(logName(!settings.accessLog), mainEntry, !settings.accessLog)
+    await measurePodium(other, bearer, false)
+    await other.stop()
+
+    if (settings.podiumBefore !== undefined) {
+      const before = await startPodium("podium-before", [settings.podiumBefore], settings.accessLog)
+      await measurePodium(before, await adminBearer(before), false)
+      await before.stop()
+    }
+
+    // Flatness: every context, one context, and every context plus 1000 services (from sources, log on).
+    if (settings.variants) {
+      for (const variant of ["all", "one", "padded"]) {
+        const server = await startPodium(`variant ${variant}`, [...tsx, "hosts/http/bench/podium-variant.ts"], true, { BENCH_VARIANT: variant })
+        await measurePodium(server, bearer, false)
+        await server.stop()
       }
     }
 
-    results.push(...(await identityWorkloads(podium, database)))
-
     const markdown = table(results, baselineOf)
     process.stdout.write(`\n${markdown}\n`)
-    if (database && settings.podiumPkPath === undefined && database.adminIds.length === 0) {
-      process.stdout.write(
-        "\npk-read through the full Podium stack: pending (no primary-key read route yet; set BENCH_PODIUM_PK_PATH)\n"
-      )
+    if (settings.variants) {
+      process.stdout.write(`\nFlatness (same run):\n${flatness(results, "variant all", "variant one")}\n${flatness(results, "variant all", "variant padded")}\n`)
     }
     const outDir = path.join(repoRoot, "bench", ".results")
     mkdirSync(outDir, { recursive: true })

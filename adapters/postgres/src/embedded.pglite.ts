@@ -6,8 +6,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { PgClient } from "@effect/sql-pg"
-import { PGlite } from "@electric-sql/pglite"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import type { PGlite } from "@electric-sql/pglite"
+import type { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Layer } from "effect"
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs"
 import { join } from "node:path"
@@ -60,9 +60,37 @@ const acquireDirLock = (dir: string) =>
     (file) => Effect.sync(() => rmSync(file, { force: true }))
   )
 
+interface PgliteModules {
+  readonly PGlite: typeof PGlite
+  readonly PGLiteSocketServer: typeof PGLiteSocketServer
+}
+
+/**
+ * PGlite is loaded on first use, never at module evaluation: a production host on DATABASE_URL
+ * must start without it installed, and its WASM costs start-up time where it is not used.
+ */
+const loadPglite = Effect.tryPromise({
+  try: async (): Promise<PgliteModules> => {
+    const [pglite, socket] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite-socket")
+    ])
+    return { PGlite: pglite.PGlite, PGLiteSocketServer: socket.PGLiteSocketServer }
+  },
+  catch: (e) =>
+    new DatabaseConnectionFailed({
+      message: (e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND"
+        ? "DATABASE_URL is unset, so the embedded database was asked for, but @electric-sql/pglite and " +
+          "@electric-sql/pglite-socket are not installed here. Set DATABASE_URL to a Postgres server " +
+          `(production), or install the development dependencies. (${String(e)})`
+        : `Could not load the embedded database: ${String(e)}`
+    })
+})
+
 /** Starts PGlite and its socket server in the current scope; both close when the scope closes. */
 export const startEmbedded = (options: EmbeddedOptions) =>
   Effect.gen(function*() {
+    const { PGlite, PGLiteSocketServer } = yield* loadPglite
     const dir = options.dataDir === undefined ? undefined : join(options.dataDir, "pglite")
     if (dir !== undefined) {
       yield* Effect.sync(() => mkdirSync(dir, { recursive: true }))
