@@ -1,17 +1,27 @@
 /**
- * The interactive explorers render the operation list in a real headless Chromium with no network
- * beyond the host itself (Debian's chromium; CI installs it, elsewhere the test says it is skipped).
+ * The interactive explorers in a real headless Chromium with no network beyond the host itself
+ * (Debian's chromium; CI installs it, elsewhere the test says it is skipped): the tag list renders
+ * with everything collapsed, a tag and an operation open, a request is tried against the host, and
+ * nothing is fetched from outside.
+ *
+ * These run as their own CI step after the parallel suite (vitest.browser.config.ts). The waits are
+ * deadlines for conditions, sized for the full API on a busy 2-core machine.
  */
 import { existsSync } from "node:fs"
-import { chromium, type Browser } from "playwright-core"
+import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startHttp, type RunningHttp } from "../support/http.js"
+import { type RunningHttp, startHttp } from "../support/http.js"
 import { infraWith } from "../support/infra.js"
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const available = existsSync(executablePath)
 if (!available && process.env.CI === "true") throw new Error(`Chromium not found at ${executablePath}; .ci/run installs it`)
 if (!available) console.warn(`[explorers] Chromium not found at ${executablePath}: browser tests skipped`)
+
+/** First paint of a whole-API explorer. */
+const firstPaint = 120_000
+/** A step inside a painted page (open a tag, answer a tried request). */
+const step = 30_000
 
 let http: RunningHttp
 let browser: Browser
@@ -28,33 +38,58 @@ afterAll(async () => {
   await http?.close()
 })
 
-const openOffline = async (path: string) => {
-  const page = await browser.newPage()
+const openOffline = async (path: string): Promise<{ page: Page; foreign: Array<string> }> => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   const foreign: Array<string> = []
   page.on("request", (request) => {
     const url = request.url()
     if (!url.startsWith(http.baseUrl) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url)
   })
-  await page.goto(http.baseUrl + path, { waitUntil: "load" })
+  await page.goto(http.baseUrl + path, { waitUntil: "load", timeout: firstPaint })
   return { page, foreign }
 }
 
 describe.runIf(available)("explorers in Chromium", () => {
-  it("Swagger UI lists the operations without fetching anything from outside", async () => {
+  it("Swagger UI shows the tags collapsed, filters them, opens an operation and tries it, all offline", async () => {
     const { page, foreign } = await openOffline("/swagger")
-    await page.waitForSelector(".opblock", { timeout: 20_000 })
-    const paths = await page.$$eval(".opblock-summary-path", (els) => els.map((e) => e.textContent?.replace(/\u200b/g, "").trim()))
-    expect(paths).toEqual(expect.arrayContaining(["/health", "/health/live", "/health/ready", "/memory/usage"]))
-    expect(foreign).toEqual([])
-    await page.close()
-  }, 60_000)
+    const tags = page.locator(".opblock-tag")
+    await tags.first().waitFor({ timeout: firstPaint })
+    const names = await tags.evaluateAll((els) => els.map((e) => e.getAttribute("data-tag")))
+    expect(names).toEqual(expect.arrayContaining(["Health", "Memory"]))
+    // Collapsed by default: no operation is drawn until its tag opens.
+    expect(await page.locator(".opblock").count()).toBe(0)
 
-  it("the API reference explorer lists the operations without fetching anything from outside", async () => {
-    const { page, foreign } = await openOffline("/api-reference")
-    await page.getByText("/health/ready").first().waitFor({ timeout: 20_000 })
-    const text = await page.locator("body").textContent() ?? ""
-    expect(text).toContain("/memory/usage")
+    await page.fill(".operation-filter-input", "Health")
+    await expect.poll(() => tags.evaluateAll((els) => els.map((e) => e.getAttribute("data-tag"))), { timeout: step }).toEqual(["Health"])
+
+    await page.click('.opblock-tag[data-tag="Health"]')
+    const ready = page.locator(".opblock", { has: page.locator('.opblock-summary-path[data-path="/health/ready"]') })
+    await ready.locator(".opblock-summary").click({ timeout: step })
+    await ready.locator(".try-out__btn").click({ timeout: step })
+    await ready.locator(".execute").click({ timeout: step })
+    await expect.poll(() => ready.locator(".live-responses-table .response .response-col_status").first().textContent().catch(() => null), { timeout: step })
+      .toContain("200")
+
     expect(foreign).toEqual([])
     await page.close()
-  }, 60_000)
+  }, 240_000)
+
+  it("the API reference explorer shows the tags collapsed, opens an operation and sends it, all offline", async () => {
+    const { page, foreign } = await openOffline("/api-reference")
+    const sidebar = page.getByRole("navigation").filter({ has: page.getByRole("button", { name: /Memory/ }) })
+    const memory = sidebar.getByRole("button", { name: /^Open Group Memory$/ })
+    await memory.waitFor({ timeout: firstPaint })
+
+    await memory.click()
+    await sidebar.getByRole("button", { name: /^Close Group Memory$/ }).waitFor({ timeout: step })
+    await sidebar.getByRole("button", { name: /^Readiness: 503/ }).click({ timeout: step })
+    const operation = page.locator('section[id$="/get/health/ready"]')
+    await operation.getByRole("button", { name: /Test Request/ }).click({ timeout: step })
+    const client = page.getByRole("dialog")
+    await client.getByRole("button", { name: /^Send/ }).first().click({ timeout: step })
+    await client.getByText("200 OK").first().waitFor({ timeout: step })
+
+    expect(foreign).toEqual([])
+    await page.close()
+  }, 240_000)
 })

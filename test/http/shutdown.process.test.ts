@@ -68,7 +68,9 @@ describe("graceful shutdown", () => {
     const ready = await until("readiness to answer 503", 10_000, async () => {
       if (settled) throw new Error(`the in-flight request ended before readiness flipped:\n${running.output()}`)
       const response = await fetch(`${base}/health/ready`)
-      return response.status === 503 ? response : (await response.body?.cancel(), undefined)
+      if (response.status === 503) return response
+      await response.body?.cancel()
+      return undefined
     })
     expect(((await ready.json()) as { status: string }).status).toBe("shutting_down")
     expect(settled).toBe(false)

@@ -2,10 +2,11 @@
  * Discovery paths of A section 1: landing page, static reference, the contract as JSON and YAML,
  * two interactive explorers with every asset embedded (no CDN), and the /v2-filtered docs.
  */
-import { HttpApiScalar, HttpApiSwagger, HttpLayerRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpLayerRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { stringify } from "yaml"
-import { getDocsApi, openApiDocument, type OpenApiDocument } from "../api.js"
+import { openApiDocument, type OpenApiDocument } from "../api.js"
+import { ExplorersLive } from "./explorers.js"
 import { landingPage, referencePage } from "./reference.html.js"
 
 /** The discovery routes as (method, path) pairs; the coverage report counts them as routed. */
@@ -52,12 +53,5 @@ export const DocsRoutesLive = Layer.mergeAll(
       )
     })
   ),
-  Layer.suspend(() => HttpApiSwagger.layerHttpLayerRouter({ api: getDocsApi(), path: "/swagger" })),
-  Layer.suspend(() =>
-    HttpApiScalar.layerHttpLayerRouter({
-      api: getDocsApi(),
-      path: "/api-reference",
-      scalar: { withDefaultFonts: false }
-    })
-  )
+  ExplorersLive({ swagger: "/swagger", scalar: "/api-reference", contract: "/docs/openapi.json" })
 )
