@@ -82,7 +82,7 @@ const loadPglite = Effect.tryPromise({
       message: (e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND"
         ? "DATABASE_URL is unset, so the embedded database was asked for, but @electric-sql/pglite and " +
           "@electric-sql/pglite-socket are not installed here. Set DATABASE_URL to a Postgres server " +
-          `(production), or install the development dependencies. (${String(e)})`
+          `(production), or install them (pnpm install) to use the embedded database. (${String(e)})`
         : `Could not load the embedded database: ${String(e)}`
     })
 })
