@@ -82,8 +82,9 @@ describe("the published OpenAPI documents", () => {
   })
 
   it("give every operation a summary, a description, x-request-id on every response and Retry-After on 429", () => {
-    for (const [path, item] of Object.entries(json.paths as Record<string, Record<string, Record<string, never>>>)) {
-      for (const [method, op] of Object.entries(item) as Array<[string, { summary?: string; description?: string; responses: Record<string, { headers?: Record<string, unknown> }> }]>) {
+    type Operation = { summary?: string; description?: string; responses: Record<string, { headers?: Record<string, unknown> }> }
+    for (const [path, item] of Object.entries(json.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(item)) {
         const where = `${method} ${path}`
         expect(op.summary, where).toBeTruthy()
         expect(op.description, where).toBeTruthy()

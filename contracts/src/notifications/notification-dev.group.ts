@@ -7,6 +7,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platfor
 import { Body, IntFromText, Optional, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { ApiId, Authenticated, Forbidden, Ok } from "../common/index.js"
+import { DevInboxGroup } from "./dev-inbox.group.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const RecordedDeliveryView = Schema.Struct({
@@ -43,4 +44,4 @@ export class NotificationDevGroup extends HttpApiGroup.make("notificationDev")
 {}
 
 /** The development-only API: served by the host only when APP_ENV is not production. */
-export class NotificationsDevApi extends HttpApi.make(ApiId).add(NotificationDevGroup) {}
+export class NotificationsDevApi extends HttpApi.make(ApiId).add(NotificationDevGroup).add(DevInboxGroup) {}

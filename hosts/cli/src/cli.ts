@@ -9,6 +9,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { auditCommand } from "./audit.command.js"
 import { searchCommand } from "./search.command.js"
 import { clubsCommand } from "./clubs.command.js"
+import { makeSeedCommand } from "./seed.command.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Compliance, Platform } from "@podium/core"
 import { EmailAddress, PhoneNumber } from "@podium/kernel"
@@ -210,7 +211,9 @@ return Command.make("podium").pipe(
     auditCommand.pipe(Command.provide(services)),
     searchCommand.pipe(Command.provide(services)),
     clubsCommand.pipe(Command.provide(services)),
-    admin.pipe(Command.provide(services))
+    admin.pipe(Command.provide(services)),
+    // Builds the database itself, so it can fall back to a running host that holds the embedded one.
+    makeSeedCommand(services)
   ])
 )
 }

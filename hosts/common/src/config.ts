@@ -3,6 +3,8 @@
  * message naming the variable. Secrets: fatal when missing in production; in development and test
  * they are generated once and kept under DATA_DIR so restarts keep sessions valid.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { PgClient } from "@effect/sql-pg"
 import { Config, ConfigError, ConfigProvider, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { createPrivateKey, randomBytes } from "node:crypto"
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs"
@@ -97,10 +99,38 @@ const SecretNames = {
 const boolish = (name: string, fallback: boolean) => Config.boolean(name).pipe(Config.withDefault(fallback))
 
 /**
- * Reads secrets: from the environment first; otherwise, outside production, from
- * DATA_DIR/secrets.json, generating and saving the missing ones.
+ * Development secrets kept in the shared database, so every development host on one DATABASE_URL
+ * signs and accepts the same tokens: the first host generates each missing one, the others read
+ * it (`ON CONFLICT DO NOTHING`, then read back whichever value won).
  */
-const loadSecrets = (appEnv: AppEnv, dataDir: string) =>
+const sharedDevelopmentSecrets = (databaseUrl: Redacted.Redacted<string>, names: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE IF NOT EXISTS podium_dev_secrets (name text PRIMARY KEY, value text NOT NULL)`.pipe(
+      // Two hosts creating the table at the same moment: the loser's create fails once.
+      Effect.retry({ times: 1 })
+    )
+    for (const name of names) {
+      yield* sql`INSERT INTO podium_dev_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString("base64url")}) ON CONFLICT (name) DO NOTHING`
+    }
+    const rows = yield* sql<{ readonly name: string; readonly value: string }>`SELECT name, value FROM podium_dev_secrets`
+    return Object.fromEntries(rows.map((r) => [r.name, r.value])) as Partial<Record<keyof Secrets, string>>
+  }).pipe(
+    Effect.provide(PgClient.layer({ url: databaseUrl, maxConnections: 1 })),
+    Effect.mapError((e) =>
+      ConfigError.InvalidData(
+        ["DATABASE_URL"],
+        `Could not keep the development secrets in the database (${e.message}); set ${Object.values(SecretNames).join(", ")} instead`
+      )
+    )
+  )
+
+/**
+ * Reads secrets: from the environment first; otherwise, outside production, generates the missing
+ * ones once and keeps them — in the database when a development host has DATABASE_URL (hosts
+ * sharing a database must accept each other's tokens), else in DATA_DIR/secrets.json.
+ */
+const loadSecrets = (appEnv: AppEnv, dataDir: string, databaseUrl: Option.Option<Redacted.Redacted<string>> = Option.none()) =>
   Effect.gen(function*() {
     const fromEnv: Partial<Record<keyof Secrets, string>> = {}
     for (const [key, name] of Object.entries(SecretNames) as Array<[keyof Secrets, string]>) {
@@ -115,7 +145,9 @@ const loadSecrets = (appEnv: AppEnv, dataDir: string) =>
       ))
     }
     let stored: Partial<Record<keyof Secrets, string>> = {}
-    if (missing.length > 0) {
+    if (missing.length > 0 && appEnv === "development" && Option.isSome(databaseUrl)) {
+      stored = yield* sharedDevelopmentSecrets(databaseUrl.value, missing)
+    } else if (missing.length > 0) {
       const file = join(dataDir, "secrets.json")
       stored = yield* Effect.sync(() => {
         const existing = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) as Record<string, string> : {}
@@ -176,7 +208,7 @@ export const loadAppConfig = Effect.gen(function*() {
   const logLevel = yield* Config.literal("trace", "debug", "info", "warning", "error", "none")("LOG_LEVEL").pipe(
     Config.withDefault("info" as const)
   )
-  const secrets = yield* loadSecrets(appEnv, dataDir)
+  const secrets = yield* loadSecrets(appEnv, dataDir, databaseUrl)
   const testOtpsText = yield* Config.string("AUTH_TEST_OTPS").pipe(Config.withDefault(""))
   if (testOtpsText.trim() !== "" && appEnv === "production") {
     return yield* Effect.fail(ConfigError.InvalidData(["AUTH_TEST_OTPS"], "Fixed test codes are refused when APP_ENV is production"))

@@ -47,6 +47,7 @@ import { RiskRegisterHandlers } from "./platform/risk-register.handlers.js"
 import { SearchHandlers } from "./platform/search.handlers.js"
 import { IntegrationsHandlers } from "./platform/integrations.handlers.js"
 import { NotificationDeliveryHandlers } from "./notifications/notification-delivery.handlers.js"
+import { DevInboxHandlers } from "./notifications/dev-inbox.handlers.js"
 import { NotificationDevHandlers } from "./notifications/notification-dev.handlers.js"
 import { NotificationLogsHandlers } from "./notifications/notification-logs.handlers.js"
 import { NotificationOutboxHandlers } from "./notifications/notification-outbox.handlers.js"
@@ -179,7 +180,7 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
   Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
     config.appEnv === "production"
       ? Layer.empty
-      : HttpLayerRouter.addHttpApi(NotificationsDevApi).pipe(Layer.provide(NotificationDevHandlers), Layer.provide(AuthGuardsLive)))),
+      : HttpLayerRouter.addHttpApi(NotificationsDevApi).pipe(Layer.provide([NotificationDevHandlers, DevInboxHandlers]), Layer.provide(AuthGuardsLive)))),
   // Areas still without groups. When an area gains groups, give it its own line above with its
   // handler layers, so the compiler checks that every group has handlers.
   ...AreaApis.filter((api) => api !== PlatformApi && api !== IdentityApi && api !== NotificationsApi && api !== NotificationsDevApi && api !== EventsApi && api !== AthletesApi && api !== ComplianceApi && api !== ClubsApi && api !== MoneyApi).map((api) => HttpLayerRouter.addHttpApi(api as HttpApi.HttpApi<"podium", never>)),
