@@ -9,8 +9,9 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ["test/**/*.test.ts", "core/**/*.test.ts", "adapters/**/*.test.ts"],
-    // test/consumer runs against the built core with its own config (pnpm test:consumer).
-    exclude: ["**/node_modules/**", "**/dist/**", "**/.tsbuild/**", "test/consumer/**"],
+    // test/consumer runs against the built core with its own config (pnpm test:consumer); the
+    // browser tests run after this suite with theirs (pnpm test:browser, vitest.browser.config.ts).
+    exclude: ["**/node_modules/**", "**/dist/**", "**/.tsbuild/**", "test/consumer/**", "**/*.browser.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     fileParallelism: true,
     pool: "forks",

@@ -32,9 +32,13 @@ describe("verified access-token cache", () => {
 
   it("refuses a remembered token as expired once its exp has passed", async () => {
     const tokens = makeAccessTokensJose({ secret })
-    const { token } = await Effect.runPromise(tokens.sign({ ...request, lifetimeSeconds: 1 }))
+    // exp is whole seconds from a floored iat, so a 1 s token can expire within milliseconds; 3 s
+    // leaves the first verification valid on a busy machine.
+    const { token } = await Effect.runPromise(tokens.sign({ ...request, lifetimeSeconds: 3 }))
     expect(Either.isRight(await verify(tokens, token))).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { exp: number }
+    // Wait until the clock is past exp (the condition), not for a guessed duration.
+    while (Date.now() < exp * 1000 + 10) await new Promise((resolve) => setTimeout(resolve, 50))
     const after = await verify(tokens, token)
     expect(Either.isLeft(after) && after.left.reason).toBe("expired")
   })

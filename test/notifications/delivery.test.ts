@@ -136,6 +136,7 @@ describe("notification delivery on Postgres", () => {
         const row = yield* Notifications.enqueueNotification({ channel: "CHAT", recipient: "+919800000001", body: "hi" })
         hang.add(row.id)
         // Worker A claims (lease 1 s) and hangs in the provider call; then it is killed (no drain).
+        const beforeClaim = Date.now()
         const a = yield* Effect.fork(Notifications.runOutboxWorker(fastWorker("A", { leaseMs: 1_000, drain: 0 })))
         yield* Effect.repeat(Effect.sync(() => calls.get(row.id) === 1).pipe(Effect.zipLeft(Effect.sleep("10 millis"))), {
           until: (ok) => ok
@@ -144,10 +145,11 @@ describe("notification delivery on Postgres", () => {
         const orphan = yield* Effect.flatMap(Notifications.OutboxRepo, (o) => o.get(row.id))
         assert.strictEqual(orphan.status, "PROCESSING")
         assert.strictEqual(orphan.leaseOwner, "A")
-        // A second worker starts at once; it can take the row only once A's lease expired.
-        const started = Date.now()
+        // A second worker starts at once; it can take the row only once A's lease expired, which is
+        // at least 1 s after the claim (bounded from the clock, whatever the machine's load; the
+        // 50 ms allow for the database clock's rounding).
         yield* runWorkersUntil([fastWorker("B")], rowIs(row.id, "SENT"))
-        assert.isAtLeast(Date.now() - started, 500)
+        assert.isAtLeast(Date.now() - beforeClaim, 1_000 - 50)
         const sent = yield* Effect.flatMap(Notifications.OutboxRepo, (o) => o.get(row.id))
         assert.strictEqual(sent.attempts, 2)
         assert.strictEqual(calls.get(row.id), 2)

@@ -13,6 +13,18 @@ type Repos = Notifications.NotificationRepos
 const lease = (row: Notifications.OutboxMessage, workerId: string) => ({ id: row.id, workerId, attempt: row.attempts })
 const sent = { _tag: "Sent", provider: "local", providerMessageId: "pm-1", subject: null, body: "hi" } as const
 
+/**
+ * A lease or retry delay the statements right after it stay well inside, even on a busy machine (a
+ * Postgres round trip there can take hundreds of milliseconds).
+ */
+const ShortMs = 1_000
+
+/** Repeats `probe` until `done` holds (leases and retry times pass in real time), failing after 10 s. */
+const until = <A, E, R>(probe: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
+  Effect.repeat(Effect.zipLeft(probe, Effect.sleep("25 millis")), { until: done }).pipe(
+    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("condition not reached within 10 s") })
+  )
+
 const enqueue = (overrides: Partial<Notifications.NewOutboxMessage> = {}) =>
   Effect.flatMap(Notifications.OutboxRepo, (o) =>
     o.enqueue({ channel: "SMS", recipient: "+919876543210", body: "hello", maxAttempts: 3, ...overrides }))
@@ -70,13 +82,12 @@ export const notificationReposContract = <E, R>(name: string, shared: Layer.Laye
         const outbox = yield* Notifications.OutboxRepo
         const row = yield* enqueue()
         const [first] = yield* outbox.claim({ workerId: "w1", limit: 1, leaseMs: 10_000 })
-        const retryAt = DateTime.unsafeMake(Date.now() + 200)
+        const retryAt = DateTime.unsafeMake(Date.now() + ShortMs)
         const failed = yield* outbox.recordAttempt(lease(first!, "w1"), { _tag: "Failed", provider: "local", error: "boom", retryAt })
         assert.strictEqual(failed.status, "FAILED")
         assert.strictEqual(failed.lastError, "boom")
         assert.strictEqual((yield* outbox.claim({ workerId: "w1", limit: 1, leaseMs: 10_000 })).length, 0)
-        yield* Effect.sleep("300 millis")
-        const [second] = yield* outbox.claim({ workerId: "w1", limit: 1, leaseMs: 10_000 })
+        const [second] = yield* until(outbox.claim({ workerId: "w1", limit: 1, leaseMs: 10_000 }), (rows) => rows.length > 0)
         assert.strictEqual(second?.id, row.id)
         assert.strictEqual(second?.attempts, 2)
         const dead = yield* outbox.recordAttempt(lease(second!, "w1"), { _tag: "Failed", provider: null, error: "fatal", retryAt: null })
@@ -101,10 +112,9 @@ export const notificationReposContract = <E, R>(name: string, shared: Layer.Laye
       test("an expired lease is reclaimed with the same id; on the last attempt it goes DEAD", Effect.gen(function*() {
         const outbox = yield* Notifications.OutboxRepo
         const row = yield* enqueue({ maxAttempts: 2 })
-        yield* outbox.claim({ workerId: "killed", limit: 1, leaseMs: 150 })
+        yield* outbox.claim({ workerId: "killed", limit: 1, leaseMs: ShortMs })
         assert.strictEqual((yield* outbox.claim({ workerId: "w2", limit: 1, leaseMs: 10_000 })).length, 0)
-        yield* Effect.sleep("300 millis")
-        const [again] = yield* outbox.claim({ workerId: "w2", limit: 1, leaseMs: 150 })
+        const [again] = yield* until(outbox.claim({ workerId: "w2", limit: 1, leaseMs: 150 }), (rows) => rows.length > 0)
         assert.strictEqual(again?.id, row.id)
         assert.strictEqual(again?.attempts, 2)
         yield* Effect.sleep("300 millis")

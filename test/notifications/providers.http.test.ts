@@ -118,8 +118,12 @@ describe("notification provider HTTP adapters", () => {
 
   it.effect("error mapping: 4xx refused for good, 429 and 5xx retryable, timeouts and refused connections retryable", () =>
     Effect.gen(function*() {
-      const sms = makeSmsSenderHttp({ baseUrl, accountSid: "AC1", authToken: "tok", from: "+15550001111", timeoutMs: 300 })
-      const send = sms.send({ to: "+919876543210", body: "x", idempotencyKey: "k" }).pipe(Effect.flip)
+      // Status mapping with a patient client (a busy machine must not turn an answer into a
+      // timeout); the timeout with an impatient one against an answer ten times later than it.
+      const sms = makeSmsSenderHttp({ baseUrl, accountSid: "AC1", authToken: "tok", from: "+15550001111", timeoutMs: 15_000 })
+      const impatient = makeSmsSenderHttp({ baseUrl, accountSid: "AC1", authToken: "tok", from: "+15550001111", timeoutMs: 300 })
+      const message = { to: "+919876543210", body: "x", idempotencyKey: "k" }
+      const send = sms.send(message).pipe(Effect.flip)
       yield* answer({ status: 400, json: { code: 21211, message: "The 'To' number is not a valid phone number." } })
       const badRequest = yield* send
       assert.strictEqual(badRequest._tag, "DeliveryFailed")
@@ -131,8 +135,8 @@ describe("notification provider HTTP adapters", () => {
       assert.isTrue(((yield* send) as Notifications.DeliveryFailed).retryable)
       yield* answer({ status: 503, json: { message: "down" } })
       assert.isTrue(((yield* send) as Notifications.DeliveryFailed).retryable)
-      yield* answer({ status: 200, json: {}, delayMs: 1_000 })
-      const slow = (yield* send) as Notifications.DeliveryFailed
+      yield* answer({ status: 200, json: {}, delayMs: 3_000 })
+      const slow = (yield* impatient.send(message).pipe(Effect.flip)) as Notifications.DeliveryFailed
       assert.isTrue(slow.retryable)
       assert.match(slow.message, /unreachable/)
       const nowhere = makeEmailSenderHttp({ baseUrl: "http://127.0.0.1:9", apiKey: "k", from: "a@b.c", timeoutMs: 1_000 })

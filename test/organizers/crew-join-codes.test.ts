@@ -129,11 +129,14 @@ describe.runIf(onServer)("crew join codes", () => {
     expect(r.status).toBe(409)
     expect(r.body.message).toBe("This join code has been revoked")
 
-    const expiring = (await send("POST", codes(org.id), org.owner.headers, { expiresAt: new Date(Date.now() + 1500).toISOString(), maxUses: 3 })).body.data
+    // Long enough for the redemption below to come first on a busy machine; then wait for the
+    // clock to pass it.
+    const expiresAt = Date.now() + 4000
+    const expiring = (await send("POST", codes(org.id), org.owner.headers, { expiresAt: new Date(expiresAt).toISOString(), maxUses: 3 })).body.data
     const used = await redeem({ code: expiring.code, phoneNumber: freshPhone() })
     expect(used.status).toBe(201)
     expect((await send("PATCH", `/v2/orgs/${org.id}/crew-join-codes/${expiring.id}`, org.owner.headers, { maxUses: 0 })).status).toBe(400)
-    await new Promise((resolve) => setTimeout(resolve, 1600))
+    while (Date.now() <= expiresAt + 10) await new Promise((resolve) => setTimeout(resolve, 50))
     const expired = await redeem({ code: expiring.code, phoneNumber: freshPhone() })
     expect(expired.status).toBe(409)
     expect(expired.body.message).toBe("This join code has expired")

@@ -1,7 +1,7 @@
 /**
  * Behaviour every JobQueue adapter must share: run against JobQueueMemory, the Postgres adapter
  * on the test server and the Postgres adapter on PGlite. Tests use the real clock (leases expire
- * in real time on Postgres), so leases here are short.
+ * in real time on Postgres), so leases here are short and expiry is waited for, not slept through.
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Platform } from "@podium/core"
@@ -11,6 +11,21 @@ import { makeJobQueuePg } from "@podium/postgres"
 import { DateTime, Duration, Effect, Layer } from "effect"
 
 const lease = (job: Platform.Job, workerId: string) => ({ id: job.id, workerId, attempt: job.attempts })
+
+/**
+ * A lease the statements right after a claim stay well inside, even on a busy machine (a Postgres
+ * round trip there can take hundreds of milliseconds).
+ */
+const ShortLeaseMs = 1_000
+
+/** Repeats `probe` until `done` holds (leases expire in real time), failing after 10 s. */
+const until = <A, E, R>(probe: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
+  Effect.repeat(Effect.zipLeft(probe, Effect.sleep("25 millis")), { until: done }).pipe(
+    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("condition not reached within 10 s") })
+  )
+
+/** Waits until the clock has passed `at` (epoch ms). */
+const clockPast = (at: number) => Effect.suspend(() => Effect.sleep(Duration.millis(Math.max(0, at - Date.now() + 10))))
 
 /**
  * `shared` is built once for the suite (a database); `fresh` is provided to each test and must
@@ -109,10 +124,9 @@ export const jobQueueContract = <E, R>(
       test("an expired lease is reclaimed by another worker and the old owner loses it", Effect.gen(function*() {
         const queue = yield* Platform.JobQueue
         yield* queue.enqueue({ name: "t.reclaim" })
-        const [first] = yield* queue.claim({ workerId: "killed", limit: 1, leaseMs: 150 })
+        const [first] = yield* queue.claim({ workerId: "killed", limit: 1, leaseMs: ShortLeaseMs })
         assert.strictEqual((yield* queue.claim({ workerId: "w2", limit: 1, leaseMs: 10_000 })).length, 0)
-        yield* Effect.sleep("300 millis")
-        const [again] = yield* queue.claim({ workerId: "w2", limit: 1, leaseMs: 10_000 })
+        const [again] = yield* until(queue.claim({ workerId: "w2", limit: 1, leaseMs: 10_000 }), (jobs) => jobs.length > 0)
         assert.strictEqual(again?.id, first!.id)
         assert.strictEqual(again?.attempts, 2)
         assert.strictEqual(again?.leaseOwner, "w2")
@@ -135,10 +149,11 @@ export const jobQueueContract = <E, R>(
       test("heartbeat extends the lease and progress is recorded", Effect.gen(function*() {
         const queue = yield* Platform.JobQueue
         yield* queue.enqueue({ name: "t.heartbeat" })
-        const [job] = yield* queue.claim({ workerId: "w1", limit: 1, leaseMs: 300 })
-        yield* Effect.sleep("150 millis")
-        yield* queue.heartbeat({ ...lease(job!, "w1"), leaseMs: 2_000 })
-        yield* Effect.sleep("250 millis")
+        const claimedAt = Date.now()
+        const [job] = yield* queue.claim({ workerId: "w1", limit: 1, leaseMs: ShortLeaseMs })
+        yield* queue.heartbeat({ ...lease(job!, "w1"), leaseMs: 10_000 })
+        // Past the first lease: only the heartbeat keeps the job from being claimed.
+        yield* clockPast(claimedAt + ShortLeaseMs)
         assert.strictEqual((yield* queue.claim({ workerId: "w2", limit: 1, leaseMs: 1_000 })).length, 0)
         yield* queue.reportProgress({ ...lease(job!, "w1"), progress: { done: 3, total: 10, message: "reindexing" } })
         assert.deepStrictEqual((yield* queue.get(job!.id)).progress, { done: 3, total: 10, message: "reindexing" })

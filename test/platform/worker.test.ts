@@ -16,7 +16,7 @@ const fast: Omit<Platform.WorkerOptions, "workerId"> = {
 const runUntil = (
   workerId: string,
   done: Effect.Effect<boolean, never, Platform.JobQueue>,
-  within: Duration.DurationInput = "10 seconds",
+  within: Duration.DurationInput = "30 seconds",
   options: Partial<Platform.WorkerOptions> = {}
 ) =>
   Effect.gen(function*() {
@@ -40,6 +40,7 @@ const withHandlers = (handlers: Record<string, Platform.JobHandler>) =>
 describe("worker", () => {
   const seen: Array<unknown> = []
   const attemptTimes: Array<number> = []
+  let slowStarted = 0
 
   it.live("claims, runs and completes jobs, recording progress", () =>
     Effect.gen(function*() {
@@ -120,12 +121,17 @@ describe("worker", () => {
       const queue = yield* Platform.JobQueue
       const first = yield* queue.enqueue({ name: "w.slow" })
       const fiber = yield* Effect.fork(Platform.runWorker({ workerId: "w1", ...fast, concurrency: 1 }))
-      yield* Effect.sleep("80 millis")
+      // Interrupt only once the first job's handler is running (not after a guessed delay).
+      yield* Effect.repeat(Effect.sync(() => slowStarted > 0).pipe(Effect.zipLeft(Effect.sleep("10 millis"))), { until: (ok) => ok }).pipe(
+        Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("the first job never started") })
+      )
       const second = yield* queue.enqueue({ name: "w.slow" })
       yield* Fiber.interrupt(fiber)
       assert.strictEqual((yield* queue.get(first.job.id)).status, "SUCCEEDED")
       assert.strictEqual((yield* queue.get(second.job.id)).status, "PENDING")
-    }).pipe(Effect.provide(withHandlers({ "w.slow": () => Effect.sleep("300 millis") }))))
+    }).pipe(Effect.provide(withHandlers({
+      "w.slow": () => Effect.sync(() => slowStarted++).pipe(Effect.zipRight(Effect.sleep("300 millis")))
+    }))))
 })
 
 
