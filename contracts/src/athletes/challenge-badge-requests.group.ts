@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Unauthorized } from "../common/index.js"
 
 export const BadgeRequestStatusParam = OneOf("pending_admin_approval", "completed", "rejected")
 export const CreatorTypeParam = OneOf("organizer", "club")
@@ -124,6 +124,7 @@ export class AdminChallengeBadgeRequestsGroup extends HttpApiGroup.make("adminCh
   .add(
     HttpApiEndpoint.get("adminListBadgeRequests", "/v2/admins/challenge-badge-requests")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("challenges.badges"))
       .setUrlParams(Schema.Struct({ status: Optional(BadgeRequestStatusParam) }))
       .addSuccess(Ok(Schema.Array(BadgeRequestView)))
       .annotate(OpenApi.Summary, "Every badge request, newest first, optionally of one status")

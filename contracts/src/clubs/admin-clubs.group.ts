@@ -14,9 +14,9 @@
  *   demoted: 409 CLUB_LAST_OWNER.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntBetween, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Bool, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, Authenticated, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
 import { AdminClubStateView, AdminClubView, ClubInviteView } from "./club-community.dto.js"
 import { ClubMemberView, ClubView } from "./club.dto.js"
 import { SportId } from "./clubs.group.js"
@@ -59,19 +59,20 @@ export const AdminMemberPatchBody = Body({
   status: Optional(OneOf("ACTIVE", "REMOVED"))
 })
 
-const ListParams = Body({
+const ListParams = Query({
   ...PageParams,
   status: Optional(OneOf("DRAFT", "PENDING_APPROVAL", "ACTIVE", "SUSPENDED")),
   verificationStatus: Optional(Verification),
   search: Optional(StrLength(1, 80))
 })
 
-const QueueParams = Body({ ...PageParams, verificationStatus: Optional(Verification), search: Optional(StrLength(1, 80)) })
+const QueueParams = Query({ ...PageParams, verificationStatus: Optional(Verification), search: Optional(StrLength(1, 80)) })
 
 export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
   .add(
     HttpApiEndpoint.get("adminListClubs", "/v2/admin/clubs")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(ListParams)
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "Every club, newest first (`?status`, `?verificationStatus`, `?search`, `?page`, `?limit`)")
@@ -132,7 +133,7 @@ export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
     HttpApiEndpoint.get("adminClubMembers", "/v2/admin/clubs/:id/members")
       .middleware(Authenticated)
       .setPath(IdPath)
-      .setUrlParams(Body({
+      .setUrlParams(Query({
         ...PageParams,
         status: Optional(OneOf("ACTIVE", "PENDING", "LEFT", "REMOVED")),
         role: Optional(OneOf("OWNER", "ADMIN", "MODERATOR", "MEMBER"))
@@ -176,6 +177,7 @@ export class AdminClubVerificationGroup extends HttpApiGroup.make("adminClubVeri
   .add(
     HttpApiEndpoint.get("listClubVerification", "/v2/admin/verification/clubs")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(QueueParams)
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "ACTIVE clubs by badge status (default NONE and QUEUED; `?verificationStatus` for one)")

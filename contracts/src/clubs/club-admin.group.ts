@@ -7,7 +7,7 @@
  * yet) and member segments (list, create). Segments are filters over the club's ACTIVE members.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntBetween, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
 import { IsoDateTime } from "./club-runs.group.js"
@@ -112,7 +112,7 @@ export class ClubAdminGroup extends HttpApiGroup.make("clubAdmin")
     HttpApiEndpoint.get("clubRecognitionRules", `${base}/recognition-rules`)
       .middleware(ClubManagers)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, status: Optional(OneOf("DISABLED", "ENABLED")) }))
+      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("DISABLED", "ENABLED")) }))
       .addSuccess(Ok(PageOf(RecognitionRuleView)))
       .annotate(OpenApi.Summary, "The club's recognition rules, newest first (`?status`)")
   )
@@ -173,7 +173,7 @@ export class ClubAdminGroup extends HttpApiGroup.make("clubAdmin")
     HttpApiEndpoint.get("clubAwards", `${base}/awards`)
       .middleware(ClubManagers)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, userId: Optional(UuidStr), ruleId: Optional(UuidStr) }))
+      .setUrlParams(Query({ ...PageParams, userId: Optional(UuidStr), ruleId: Optional(UuidStr) }))
       .addSuccess(Ok(PageOf(ClubAwardView)))
       .annotate(OpenApi.Summary, "The club's awards, newest first (`?userId`, `?ruleId`)")
   )
@@ -211,7 +211,7 @@ export class ClubAdminGroup extends HttpApiGroup.make("clubAdmin")
     HttpApiEndpoint.get("clubAudienceSegments", `${base}/audience-segments`)
       .middleware(ClubManagers)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, status: Optional(OneOf("ACTIVE", "ARCHIVED")) }))
+      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("ACTIVE", "ARCHIVED")) }))
       .addSuccess(Ok(PageOf(ClubSegmentView)))
       .annotate(OpenApi.Summary, "The club's audience segments, newest first (`?status`)")
   )
@@ -265,7 +265,7 @@ export class ClubAdminGroup extends HttpApiGroup.make("clubAdmin")
     HttpApiEndpoint.get("clubMemberSegments", `${base}/member-segments`)
       .middleware(ClubManagers)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams }))
+      .setUrlParams(Query({ ...PageParams }))
       .addSuccess(Ok(PageOf(ClubSegmentView)))
       .annotate(OpenApi.Summary, "The club's saved member segments, newest first")
   )

@@ -6,9 +6,9 @@
  * FEED_CHAT_NOT_CONFIGURED without a provider.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { IntFromText, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubMembers, Forbidden, NotFound, Ok, OptionalAuthenticated, PageParams, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, ClubMembers, Forbidden, NotFound, Ok, OptionalAuthenticated, PageParams, Permission, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
 export const ChatMessageView = Schema.Struct({
   id: Schema.String,
@@ -26,7 +26,7 @@ const MessagesPage = Schema.Struct({
   nextBefore: Schema.NullOr(Schema.String)
 })
 
-const MessagesParams = Body({ channelId: Optional(UuidStr), limit: Optional(IntFromText(1, 100)), before: Optional(StrLength(1, 128)) })
+const MessagesParams = Query({ channelId: Optional(UuidStr), limit: Optional(IntFromText(1, 100)), before: Optional(StrLength(1, 128)) })
 
 const PostView = Schema.Struct({ id: Schema.String, actor: Schema.String, verb: Schema.String, text: Schema.NullOr(Schema.String), createdAt: Schema.Date }).annotations({ identifier: "ClubPost" })
 
@@ -43,7 +43,7 @@ export class ClubChatGroup extends HttpApiGroup.make("clubChat")
     HttpApiEndpoint.get("clubPosts", "/v2/clubs/:id/posts")
       .middleware(OptionalAuthenticated)
       .setPath(Schema.Struct({ id: Schema.String }))
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(Schema.Struct({ items: Schema.Array(PostView), page: Schema.Number, limit: Schema.Number })))
       .annotate(OpenApi.Summary, "The club's feed posts, newest first")
   )
@@ -59,6 +59,7 @@ export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
   .add(
     HttpApiEndpoint.get("adminClubMessages", "/v2/admin/clubs/:clubId/chat/messages")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("clubs.review"))
       .setPath(Schema.Struct({ clubId: UuidStr }))
       .setUrlParams(MessagesParams)
       .addSuccess(Ok(MessagesPage))
@@ -74,7 +75,7 @@ export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
   .add(
     HttpApiEndpoint.get("adminClubChatActivity", "/v2/admin/clubs/chat/recent-activity")
       .middleware(Authenticated)
-      .setUrlParams(Body({ limit: Optional(IntFromText(1, 100)) }))
+      .setUrlParams(Query({ limit: Optional(IntFromText(1, 100)) }))
       .addSuccess(Ok(Schema.Array(Schema.Struct({
         clubId: Schema.NullOr(Schema.String),
         channelId: Schema.String,

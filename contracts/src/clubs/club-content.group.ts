@@ -9,23 +9,9 @@
  * the catalog: the e-mail blast presumes announcements the club writes.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  ClubManagers,
-  ClubMembers,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Ok,
-  OptionalAuthenticated,
-  PageOf,
-  PageParams,
-  ServiceUnavailable,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, ClubManagers, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Permission, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
 const ChannelName = Schema.String.pipe(
   Schema.filter((s) => /^[a-z0-9][a-z0-9_-]{1,39}$/.test(s)),
@@ -77,7 +63,7 @@ export class ClubContentGroup extends HttpApiGroup.make("clubContent")
     HttpApiEndpoint.get("clubChannels", "/v2/clubs/:clubId/channels")
       .middleware(ClubMembers)
       .setPath(Schema.Struct({ clubId: Schema.String }))
-      .setUrlParams(Body({ includeArchived: Optional(Schema.Literal("true", "false").annotations(says("includeArchived must be true or false"))) }))
+      .setUrlParams(Query({ includeArchived: Optional(Schema.Literal("true", "false").annotations(says("includeArchived must be true or false"))) }))
       .addSuccess(Ok(Schema.Array(ChannelView)))
       .annotate(OpenApi.Summary, "The club's channels, #general first (members; `?includeArchived=true` for OWNER/ADMIN)")
   )
@@ -108,7 +94,7 @@ export class ClubContentGroup extends HttpApiGroup.make("clubContent")
     HttpApiEndpoint.get("clubAnnouncements", "/v2/clubs/:id/announcements")
       .middleware(OptionalAuthenticated)
       .setPath(Schema.Struct({ id: Schema.String }))
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(AnnouncementView)))
       .annotate(OpenApi.Summary, "A club's announcements, pinned first then newest")
   )
@@ -154,8 +140,9 @@ export class AdminClubAnnouncementsGroup extends HttpApiGroup.make("adminClubAnn
   .add(
     HttpApiEndpoint.get("adminClubAnnouncements", "/v2/admin/clubs/:id/announcements")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("clubs.review"))
       .setPath(Schema.Struct({ id: Schema.String }))
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(AnnouncementView)))
       .annotate(OpenApi.Summary, "A club's announcements (any club status)")
   )

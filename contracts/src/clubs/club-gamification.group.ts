@@ -8,7 +8,7 @@
  * CLUB_MEMBER_OF_THE_MONTH only on the first detection per club and month key.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import {
   BadRequest,
@@ -84,7 +84,7 @@ export class ClubGamificationGroup extends HttpApiGroup.make("clubGamification")
     HttpApiEndpoint.get("clubLeaderboard", "/v2/clubs/:clubId/leaderboard")
       .middleware(OptionalAuthenticated)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, sportId: Optional(StrLength(1, 64)) }))
+      .setUrlParams(Query({ ...PageParams, sportId: Optional(StrLength(1, 64)) }))
       .addSuccess(Ok(LeaderboardView))
       .annotate(OpenApi.Summary, "The club's all-time points leaderboard (`?sportId` narrows to one sport's points)")
   )
@@ -92,7 +92,7 @@ export class ClubGamificationGroup extends HttpApiGroup.make("clubGamification")
     HttpApiEndpoint.get("clubMonthlyLeaderboard", "/v2/clubs/:clubId/leaderboard/monthly")
       .middleware(OptionalAuthenticated)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, monthKey: Optional(MonthKeyParam) }))
+      .setUrlParams(Query({ ...PageParams, monthKey: Optional(MonthKeyParam) }))
       .addSuccess(Ok(LeaderboardView))
       .annotate(OpenApi.Summary, "The club's monthly leaderboard (`monthKey` YYYY-MM, default the current UTC month)")
   )
@@ -100,7 +100,7 @@ export class ClubGamificationGroup extends HttpApiGroup.make("clubGamification")
     HttpApiEndpoint.get("clubWeeklyLeaderboard", "/v2/clubs/:clubId/leaderboard/weekly")
       .middleware(OptionalAuthenticated)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, weekKey: Optional(WeekKeyParam) }))
+      .setUrlParams(Query({ ...PageParams, weekKey: Optional(WeekKeyParam) }))
       .addSuccess(Ok(LeaderboardView))
       .annotate(OpenApi.Summary, "The club's weekly leaderboard (`weekKey` YYYY-WW ISO week, default the current week)")
   )
@@ -120,7 +120,7 @@ export class ClubGamificationGroup extends HttpApiGroup.make("clubGamification")
     HttpApiEndpoint.get("clubPointsGrants", "/v2/clubs/:clubId/points/grants")
       .middleware(ClubStaff)
       .setPath(ClubPath)
-      .setUrlParams(Body({ ...PageParams, userId: Optional(UuidStr) }))
+      .setUrlParams(Query({ ...PageParams, userId: Optional(UuidStr) }))
       .addSuccess(Ok(PageOf(PointsEntryView)))
       .annotate(OpenApi.Summary, "The club's points entries, newest first (club OWNER/ADMIN/MODERATOR; `?userId`)")
   )

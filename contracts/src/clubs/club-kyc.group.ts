@@ -9,26 +9,9 @@
  * verbatim). Reads of a KYC never started answer `data: null`.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  BankAccountNumberText,
-  BankNotVerifiedFields,
-  BankVerifiedFields,
-  ClubManagers,
-  Conflict,
-  Forbidden,
-  IfscCodeText,
-  NotFound,
-  Ok,
-  PageOf,
-  PageParams,
-  ServiceUnavailable,
-  TooManyRequests,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, Conflict, Forbidden, IfscCodeText, NotFound, Ok, PageOf, PageParams, Permission, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 
 /** A PAN as saved on the form: 5 letters, 4 digits, 1 letter. */
 export const PanText = Schema.String.pipe(
@@ -225,7 +208,8 @@ export class AdminClubKycGroup extends HttpApiGroup.make("adminClubKyc")
   .add(
     HttpApiEndpoint.get("clubKycQueue", "/v2/admin/club-kyc")
       .middleware(Authenticated)
-      .setUrlParams(Body({ ...PageParams, status: Optional(ClubKycStatusText) }))
+  .annotate(Requires, Permission("clubs.review"))
+      .setUrlParams(Query({ ...PageParams, status: Optional(ClubKycStatusText) }))
       .addSuccess(Ok(PageOf(ClubKycView)))
       .annotate(OpenApi.Summary, "Club KYCs by status (default UNDER_REVIEW), oldest submission first (admin, clubs.review)")
   )

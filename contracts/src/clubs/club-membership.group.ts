@@ -9,7 +9,7 @@
  * answer 404 CLUB_NOT_FOUND.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body } from "@podium/kernel"
+import { Query } from "@podium/kernel"
 import { Schema } from "effect"
 import {
   Authenticated,
@@ -51,7 +51,7 @@ export class ClubMembershipGroup extends HttpApiGroup.make("clubMembership")
     HttpApiEndpoint.get("clubMembers", "/v2/clubs/:id/members")
       .middleware(OptionalAuthenticated)
       .setPath(IdPath)
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(ClubMemberView)))
       .annotate(OpenApi.Summary, "ACTIVE members, owners and staff first (open clubs: public; gated clubs: members only)")
   )

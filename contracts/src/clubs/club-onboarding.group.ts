@@ -5,9 +5,9 @@
  * reason cleared). A move from any other state answers 409 CLUB_ONBOARDING_MOVE_REFUSED.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, StrLength } from "@podium/kernel"
+import { Body, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
 import { ClubView } from "./club.dto.js"
 
 const ClubPath = Schema.Struct({ clubId: Schema.String })
@@ -45,7 +45,8 @@ export class AdminClubOnboardingGroup extends HttpApiGroup.make("adminClubOnboar
   .add(
     HttpApiEndpoint.get("clubOnboardingQueue", "/v2/admin/club-onboarding")
       .middleware(Authenticated)
-      .setUrlParams(Body({ ...PageParams, status: Optional(OneOf("PENDING_APPROVAL", "ACTIVE", "SUSPENDED")) }))
+  .annotate(Requires, Permission("clubs.review"))
+      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("PENDING_APPROVAL", "ACTIVE", "SUSPENDED")) }))
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "Clubs by onboarding status (default PENDING_APPROVAL; also ACTIVE, SUSPENDED), oldest first")
   )

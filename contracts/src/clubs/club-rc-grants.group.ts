@@ -8,9 +8,9 @@
  * transaction) and reject `{reason}` (10-1000 characters, verbatim).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntBetween, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntBetween, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageParams, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
 
 export const RcGrantView = Schema.Struct({
   id: Schema.String,
@@ -63,7 +63,7 @@ export class ClubRcGrantsGroup extends HttpApiGroup.make("clubRcGrants")
     HttpApiEndpoint.get("listClubRcGrants", "/v2/clubs/:clubId/rc-grants")
       .middleware(ClubManagers)
       .setPath(Schema.Struct({ clubId: Schema.String }))
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(ClubRcGrantsPage))
       .annotate(OpenApi.Summary, "The club's RC grant requests (newest first) with outstandingRc, estimatedFiatAtCurrentRate and rateUsed")
   )
@@ -95,7 +95,8 @@ export class AdminClubRcGrantsGroup extends HttpApiGroup.make("adminClubRcGrants
   .add(
     HttpApiEndpoint.get("clubRcGrantQueue", "/v2/admin/club-rc-grants")
       .middleware(Authenticated)
-      .setUrlParams(Body({ ...PageParams, status: Optional(OneOf("REQUESTED", "APPROVED", "REJECTED", "CANCELLED")), clubId: Optional(UuidStr) }))
+  .annotate(Requires, Permission("clubs.money"))
+      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("REQUESTED", "APPROVED", "REJECTED", "CANCELLED")), clubId: Optional(UuidStr) }))
       .addSuccess(Ok(Schema.Struct({ items: Schema.Array(RcGrantView), total: Schema.Number, page: Schema.Number, limit: Schema.Number })))
       .annotate(OpenApi.Summary, "RC grant requests, oldest first (`?status` REQUESTED|APPROVED|REJECTED|CANCELLED, `?clubId`, `?page`, `?limit`)")
   )

@@ -6,22 +6,9 @@
  * a run that started or is not SCHEDULED takes no RSVP (409 RUN_CLOSED).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntBetween, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  ClubMembers,
-  ClubStaff,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Ok,
-  OptionalAuthenticated,
-  PageOf,
-  PageParams,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, ClubMembers, ClubStaff, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
 
 /** An ISO-8601 date-time with an offset (`2026-12-06T06:00:00+05:30`). */
 export const IsoDateTime = Schema.String.pipe(
@@ -62,7 +49,7 @@ export const ScheduleRunBody = Body({
   capacity: Optional(IntBetween(1, 10_000))
 })
 
-const RunsParams = Body({
+const RunsParams = Query({
   ...PageParams,
   status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")),
   from: Optional(IsoDateTime),
@@ -94,7 +81,7 @@ export class ClubRunsGroup extends HttpApiGroup.make("clubRuns")
     HttpApiEndpoint.get("clubRunCalendar", "/v2/clubs/:id/runs/calendar")
       .middleware(OptionalAuthenticated)
       .setPath(ClubPath)
-      .setUrlParams(Body({ month: Optional(MonthKey) }))
+      .setUrlParams(Query({ month: Optional(MonthKey) }))
       .addSuccess(Ok(Schema.Struct({
         month: Schema.String,
         days: Schema.Array(Schema.Struct({ date: Schema.String, runs: Schema.Array(RunView) }))
@@ -141,7 +128,8 @@ export class AdminClubRunsGroup extends HttpApiGroup.make("adminClubRuns")
   .add(
     HttpApiEndpoint.get("adminClubRuns", "/v2/admin/clubs/runs")
       .middleware(Authenticated)
-      .setUrlParams(Body({ ...PageParams, clubId: Optional(UuidStr), status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")), from: Optional(IsoDateTime), to: Optional(IsoDateTime) }))
+  .annotate(Requires, Permission("clubs.review"))
+      .setUrlParams(Query({ ...PageParams, clubId: Optional(UuidStr), status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")), from: Optional(IsoDateTime), to: Optional(IsoDateTime) }))
       .addSuccess(Ok(PageOf(RunView)))
       .annotate(OpenApi.Summary, "Every club's runs, soonest first (`?clubId`, `?status`, `?from`, `?to`)")
   )

@@ -10,9 +10,9 @@
  * Amounts are integers in paise with `currency`.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { Body, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
 
 export const SettlementView = Schema.Struct({
   id: Schema.String,
@@ -72,7 +72,7 @@ export class ClubSettlementsGroup extends HttpApiGroup.make("clubSettlements")
     HttpApiEndpoint.get("listClubPayoutRequests", "/v2/clubs/:clubId/settlements/payout-requests")
       .middleware(ClubManagers)
       .setPath(ClubPath)
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(PayoutRequestView)))
       .annotate(OpenApi.Summary, "The club's payout requests, newest first")
   )
@@ -88,7 +88,7 @@ export class ClubSettlementsGroup extends HttpApiGroup.make("clubSettlements")
     HttpApiEndpoint.get("listClubSettlements", "/v2/clubs/:clubId/settlements")
       .middleware(ClubManagers)
       .setPath(ClubPath)
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(SettlementView)))
       .annotate(OpenApi.Summary, "The club's settlements (payable to the club), newest period first")
   )
@@ -122,7 +122,8 @@ export class AdminPayoutRequestsGroup extends HttpApiGroup.make("adminPayoutRequ
   .add(
     HttpApiEndpoint.get("payoutRequestQueue", "/v2/admin/payout-requests")
       .middleware(Authenticated)
-      .setUrlParams(Body({
+  .annotate(Requires, Permission("clubs.money"))
+      .setUrlParams(Query({
         ...PageParams,
         status: Optional(OneOf("REQUESTED", "UNDER_REVIEW", "APPROVED", "PAID", "REJECTED", "CANCELLED")),
         payeeType: Optional(OneOf("CLUB", "ORGANIZER")),

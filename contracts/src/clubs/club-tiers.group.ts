@@ -11,24 +11,9 @@
  * verify. Money is booked in the ledger: the club's INR revenue account and the platform commission.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, StrLength, says } from "@podium/kernel"
+import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  ClubManagers,
-  ClubManagersOrAdmin,
-  ClubMembers,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Ok,
-  OptionalAuthenticated,
-  PageOf,
-  PageParams,
-  ServiceUnavailable,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, ClubManagers, ClubManagersOrAdmin, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Permission, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
 const IdPath = Schema.Struct({ id: Schema.String })
 const TierPath = Schema.Struct({ id: Schema.String, tierId: Schema.String })
@@ -269,7 +254,7 @@ export class ClubTierPromosGroup extends HttpApiGroup.make("clubTierPromos")
     HttpApiEndpoint.get("listTierPromos", "/v2/clubs/:clubId/tiers/:tierId/promos")
       .middleware(ClubManagers)
       .setPath(ClubTierPath)
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(TierPromoView)))
       .annotate(OpenApi.Summary, "A tier's promos (ACTIVE and ARCHIVED), newest first")
   )
@@ -285,7 +270,7 @@ export class ClubTierPromosGroup extends HttpApiGroup.make("clubTierPromos")
     HttpApiEndpoint.get("quoteTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/quote")
       .middleware(OptionalAuthenticated)
       .setPath(ClubTierPath)
-      .setUrlParams(Body({ code: StrLength(1, 64) }))
+      .setUrlParams(Query({ code: StrLength(1, 64) }))
       .addSuccess(Ok(PromoQuoteView))
       .annotate(OpenApi.Summary, "Quote a code on a tier: {ok, reason, effectiveAmount, effectivePct}; an unknown code is ok:false, never 404")
   )
@@ -334,6 +319,7 @@ export class ClubCommissionGroup extends HttpApiGroup.make("clubCommission")
   .add(
     HttpApiEndpoint.put("setClubCommission", "/v2/clubs/:clubId/commission")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("clubs.money"))
       .setPath(Schema.Struct({ clubId: Schema.String }))
       .setPayload(CommissionBody)
       .addSuccess(Ok(Schema.Struct({ clubId: Schema.String, commissionPct: Schema.NullOr(Schema.Number), platformDefaultPct: Schema.Number })))

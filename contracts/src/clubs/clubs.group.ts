@@ -5,7 +5,7 @@
  * admins approve it (see the onboarding group).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Unauthorized } from "../common/index.js"
 import { ClubView } from "./club.dto.js"
@@ -39,7 +39,7 @@ export const CreationEligibilityView = Schema.Struct({
   maxClubs: Schema.Number
 }).annotations({ identifier: "ClubCreationEligibility" })
 
-const BrowseParams = Body({ ...PageParams, search: Optional(StrLength(1, 80)), sportId: Optional(SportId) })
+const BrowseParams = Query({ ...PageParams, search: Optional(StrLength(1, 80)), sportId: Optional(SportId) })
 
 export class ClubsGroup extends HttpApiGroup.make("clubs")
   .add(
@@ -70,7 +70,7 @@ export class ClubsGroup extends HttpApiGroup.make("clubs")
     HttpApiEndpoint.get("clubsBySport", "/v2/clubs/by-sport/:sportId")
       .middleware(OptionalAuthenticated)
       .setPath(Schema.Struct({ sportId: SportId }))
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "ACTIVE clubs of one sport, newest first")
   )

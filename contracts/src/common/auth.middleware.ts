@@ -1,15 +1,23 @@
 /**
- * The auth guard every authenticated operation uses (A 5): a bearer access token in
- * `Authorization` (or the web-session cookie set by /v2/auth/web/session). The host's
- * implementation verifies the JWT and that its session is still active, then provides
- * `CurrentPrincipal`; anything wrong answers 401 in the error envelope. Role checks happen in the
- * handler with `requireRole` (403 "Access Denied").
+ * Who may call an operation (A 5), declared on the contract and enforced before the request is
+ * decoded, so a caller without the right gets 401/403 whatever the body, and only then a 400:
  *
- *   class MyGroup extends HttpApiGroup.make("my").add(…).middleware(Authenticated).addError(Forbidden.wire) {}
- *   // handler: const me = yield* CurrentPrincipal; yield* requireRole("admin")
+ * - public: no guard middleware;
+ * - any signed-in principal: `.middleware(Authenticated)` on the group or endpoint;
+ * - a role or an admin permission: `Authenticated` plus `.annotate(Requires, Role("admin"))` or
+ *   `.annotate(Requires, Permission("admins.write"))`, on the group (every endpoint) or on an
+ *   endpoint (overrides the group's);
+ * - an organizer or club tenancy role: one of the tenancy middlewares instead of `Authenticated`.
+ *
+ * The host's `Authenticated` verifies the bearer access token (or the web-session cookie set by
+ * /v2/auth/web/session) and its session, then checks the route's declared requirement: 401 in the
+ * error envelope without a valid token, 403 "Access Denied" without the role or permission.
+ *
+ *   class MyGroup extends HttpApiGroup.make("my").add(…).middleware(Authenticated).annotate(Requires, Role("admin")) {}
+ *   // handler: const me = yield* CurrentPrincipal
  */
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
-import { Clock, Context, Effect } from "effect"
+import { Clock, Context, Effect, Schema } from "effect"
 import { Forbidden, Unauthorized } from "./errors.js"
 
 /** Kinds of account a principal can be. */
@@ -38,9 +46,50 @@ export const BearerAuth = HttpApiSecurity.bearer.pipe(
   HttpApiSecurity.annotate(OpenApi.Description, "Access token from a sign-in (JWT, 15 minutes); the web-session cookie is accepted too")
 )
 
-/** Requires a valid access token whose session is active; provides CurrentPrincipal; 401 otherwise. */
+/** What a signed-in caller must have besides a valid token: one of some roles, or an admin permission. */
+export type Requirement =
+  | { readonly _tag: "Role"; readonly roles: ReadonlyArray<PrincipalKind> }
+  /**
+   * An admin (not an impersonation token) holding the permission or `*`; `impersonating` is the
+   * 403 an impersonation token gets instead of the plain "Access Denied", where the route says one.
+   */
+  | {
+    readonly _tag: "Permission"
+    readonly permission: string
+    readonly impersonating?: { readonly code: string; readonly message: string }
+    /** Only admins need the permission; other principals pass (the handler then checks ownership). */
+    readonly adminsOnly?: boolean
+  }
+
+/** The annotation carrying an endpoint's or a group's requirement (read by the host's `Authenticated`). */
+export class Requires extends Context.Tag("@podium/contracts/Requires")<Requires, Requirement>() {}
+
+/** The caller's role must be one of `roles`. */
+export const Role = (...roles: ReadonlyArray<PrincipalKind>): Requirement => ({ _tag: "Role", roles })
+
+/** The caller must be an admin holding `permission` (403 ADMIN_PERMISSION_REQUIRED otherwise). */
+export const Permission = (
+  permission: string,
+  options?: { readonly impersonating?: { readonly code: string; readonly message: string } }
+): Requirement => ({ _tag: "Permission", permission, ...options })
+
+/** Admins must hold `permission`; any other signed-in principal passes to the handler's ownership check. */
+export const AdminsNeed = (permission: string): Requirement => ({ _tag: "Permission", permission, adminsOnly: true })
+
+/** The requirement's wording in the OpenAPI description. */
+export const describeRequirement = (requirement: Requirement): string =>
+  requirement._tag === "Role"
+    ? `role ${requirement.roles.join(" or ")}`
+    : requirement.adminsOnly === true
+    ? `any signed-in principal (the resource's owner; admins need permission \`${requirement.permission}\`)`
+    : `admin permission \`${requirement.permission}\``
+
+/**
+ * Requires a valid access token whose session is active (401 otherwise) and, when the route
+ * declares one with `Requires`, the role or permission (403 otherwise); provides CurrentPrincipal.
+ */
 export class Authenticated extends HttpApiMiddleware.Tag<Authenticated>()("Authenticated", {
-  failure: Unauthorized.wire,
+  failure: Schema.Union(Unauthorized.wire, Forbidden.wire),
   provides: CurrentPrincipal,
   security: { bearer: BearerAuth }
 }) {}
@@ -53,16 +102,8 @@ export class OptionalAuthenticated extends HttpApiMiddleware.Tag<OptionalAuthent
 }) {}
 
 /**
- * The role guard for handlers behind `Authenticated`: the caller's principal when its role is one
- * of `roles`, else 403 "Access Denied" (declare `Forbidden.wire` on the group).
- */
-export const requireRole = (...roles: ReadonlyArray<PrincipalKind>): Effect.Effect<Principal, Forbidden, CurrentPrincipal> =>
-  Effect.flatMap(CurrentPrincipal, (principal) =>
-    roles.includes(principal.role) ? Effect.succeed(principal) : Effect.fail(new Forbidden({ message: "Access Denied" })))
-
-/**
  * The step-up guard for sensitive operations (account delete, wallet withdraw, payment-method edit;
- * A 5.6), used behind `Authenticated` next to `requireRole`: the caller's principal when its
+ * A 5.6), used in handlers behind `Authenticated`: the caller's principal when its
  * session was stepped-up within the last 5 minutes (POST /v2/auth/step-up/verify with a fresh OTP,
  * TOTP or passkey), else 403 `STEP_UP_REQUIRED` (declare `Forbidden.wire` on the group). The guard
  * reads `steppedUpUntil`, which the host's auth middleware loads from the server-side session state.

@@ -2,10 +2,10 @@
  * The plain paginated list used by context routes that are not admin list queries:
  * `?page` (from 1) and `?limit` (1-100, default 20) in, `{items, total, page, limit}` out.
  *
- *   .setUrlParams(Body({ ...PageParams, status: Optional(OneOf(...)) }))
+ *   .setUrlParams(Query({ ...PageParams, status: Optional(OneOf(...)) }))
  *   .addSuccess(Ok(PageOf(ClubView)))
  */
-import { IntFromText, Optional } from "@podium/kernel"
+import { IntFromText, Optional, Query } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const PageParams = {

@@ -1,5 +1,5 @@
 /** Views and bodies of the compliance area (data rights and account merge). */
-import { Body, Bool, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Bool, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** A consent purpose key (the catalog is checked by the handler: 400 for an unknown purpose). */
@@ -34,7 +34,7 @@ export const BulkConsentBody = Body({
     .annotations(says("must be a list of 1 to 50 {purpose, granted} items"))
 }).annotations({ identifier: "BulkConsentDto" })
 
-export const ConsentHistoryQuery = Body({ purpose: Optional(PurposeKey) })
+export const ConsentHistoryQuery = Query({ purpose: Optional(PurposeKey) })
 
 export const ErasureView = Schema.Struct({
   id: Schema.String,
@@ -58,7 +58,7 @@ export const ErasureView = Schema.Struct({
 export const CreateErasureBody = Body({ reason: Optional(StrLength(1, 1000)) }).annotations({ identifier: "CreateErasureDto" })
 
 export const ErasureStatusValues = ["REQUESTED", "CANCELLED", "CONFIRMED", "REJECTED"] as const
-export const ErasureListQuery = Body({ status: Optional(OneOf(...ErasureStatusValues)) })
+export const ErasureListQuery = Query({ status: Optional(OneOf(...ErasureStatusValues)) })
 
 const IsoDate = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/), Schema.filter((s) => !Number.isNaN(Date.parse(s))))
   .annotations(says("must be a date (YYYY-MM-DD)"))
@@ -82,7 +82,7 @@ export const ConsentManagerStatusView = Schema.Struct({
 
 // ---- export ----
 
-export const DataExportQuery = Body({
+export const DataExportQuery = Query({
   format: Optional(OneOf("json", "csv")),
   delivery: Optional(OneOf("email")),
   token: Optional(StrLength(1, 512))
@@ -134,7 +134,7 @@ export const MergePreviewView = Schema.Struct({
   conflicts: Schema.Array(Schema.String)
 }).annotations({ identifier: "AccountMergePreview" })
 
-export const MergeListQuery = Body({ status: Optional(OneOf("PROPOSED", "CANCELLED", "EXECUTED")) })
+export const MergeListQuery = Query({ status: Optional(OneOf("PROPOSED", "CANCELLED", "EXECUTED")) })
 
 /** What `POST /v2/me/medical-info/erase` removed: the names of the fields that held a value. */
 export const MedicalInfoErasedView = Schema.Struct({

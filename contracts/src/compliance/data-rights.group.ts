@@ -2,7 +2,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
 import {
   BulkConsentBody,
   ConsentChangeResult,
@@ -62,6 +62,7 @@ export class DataRightsGroup extends HttpApiGroup.make("dataRights")
       .annotate(OpenApi.Summary, "Erase the caller's medical information (blood group, allergies, conditions, medications, emergency contact) at once; answers which fields held a value (idempotent)")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Role("user"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

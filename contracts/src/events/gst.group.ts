@@ -10,17 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, NonEmptyStr, OneOf, Optional, says, Str, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  GetMany,
-  NotFound,
-  Ok,
-  OrganizerManagers,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, Permission, Requires, Unauthorized } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -199,6 +189,7 @@ export class GstTemplatesGroup extends HttpApiGroup.make("gstTemplates")
       .annotate(OpenApi.Summary, "Deactivate a GST template")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("organizers.declarations"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)
@@ -275,6 +266,7 @@ export class GstDeclarationsAdminGroup extends HttpApiGroup.make("gstDeclaration
       .annotate(OpenApi.Summary, "Verify a submitted declaration (completes the organizer's GST onboarding step)")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("organizers.declarations"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

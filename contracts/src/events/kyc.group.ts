@@ -9,19 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  GetMany,
-  NotFound,
-  Ok,
-  OrganizerManagers,
-  OrganizerManagersOrAdmin,
-  TooManyRequests,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, OrganizerManagersOrAdmin, Permission, Requires, TooManyRequests, Unauthorized } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -156,6 +144,7 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
   )
   .add(
     HttpApiEndpoint.get("listOrganizerKyc", "/v2/admin/organizer-kyc")
+      .annotate(Requires, Permission("organizers.review"))
       .middleware(Authenticated)
       .setUrlParams(Schema.Struct({
         state: Optional(KycStatusText),
@@ -167,6 +156,7 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
   )
   .add(
     HttpApiEndpoint.post("approveOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/approve")
+      .annotate(Requires, Permission("organizers.review"))
       .middleware(Authenticated)
       .setPath(KycIdPath)
       .addSuccess(Ok(KycMoveResult))
@@ -174,6 +164,7 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
   )
   .add(
     HttpApiEndpoint.post("rejectOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/reject")
+      .annotate(Requires, Permission("organizers.review"))
       .middleware(Authenticated)
       .setPath(KycIdPath)
       .setPayload(KycReasonBody)

@@ -7,21 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Optional } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  GetMany,
-  ListQueryParams,
-  NotFound,
-  Ok,
-  OrganizerManagersOrAdmin,
-  OrganizerOwnerOrAdmin,
-  OrganizerReadersOrAdmin,
-  TooManyRequests,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, ListQueryParams, NotFound, Ok, OrganizerManagersOrAdmin, OrganizerOwnerOrAdmin, OrganizerReadersOrAdmin, Requires, Role, TooManyRequests, Unauthorized } from "../common/index.js"
 import {
   ApprovalStatusText,
   BoolText,
@@ -109,17 +95,6 @@ export const MembershipView = Schema.Struct({
   role: Schema.String,
   status: Schema.String,
   createdAt: Schema.Date
-/**
- * The public create-if-not-exists answer. It is the same whether the phone was free (an organizer
- * was created) or already had an organizer (nothing changed): the route is public, so it must
- * neither show another person's organizer nor tell a caller which phones have one. The phone's
- * owner sees the organizer after signing in with that phone.
- */
-export const OrganizerRegistrationReceipt = Schema.Struct({
-  phoneNumber: Schema.String,
-  next: Schema.String
-}).annotations({ identifier: "OrganizerRegistrationReceipt" })
-
 }).annotations({ identifier: "OrganizerMembership" })
 
 export const OnboardingStatusView = Schema.Struct({
@@ -134,20 +109,29 @@ export const OnboardingStatusView = Schema.Struct({
 
 const IdPath = Schema.Struct({ id: Schema.String })
 
+/**
+ * The public create-if-not-exists answer. It is the same whether the phone was free (an organizer
+ * was created) or already had an organizer (nothing changed): the route is public, so it must
+ * neither show another person's organizer nor tell a caller which phones have one. The phone's
+ * owner sees the organizer after signing in with that phone.
+ */
+export const OrganizerRegistrationReceipt = Schema.Struct({
+  phoneNumber: Schema.String,
+  next: Schema.String
+}).annotations({ identifier: "OrganizerRegistrationReceipt" })
+
 export class OrganizersGroup extends HttpApiGroup.make("organizers")
   .add(
     HttpApiEndpoint.post("createOrganizer", "/v2/organizers")
+      .annotate(Requires, Role("admin"))
       .middleware(Authenticated)
       .setPayload(CreateOrganizerForm)
-      .addSuccess(Ok(OrganizerRegistrationReceipt, { status: 201 }))
+      .addSuccess(Ok(OrganizerView, { status: 201 }))
       .annotate(OpenApi.Summary, "Create an organizer with its OWNER (admin; multipart)")
   )
-      .annotate(
-        OpenApi.Description,
-        "Answers the same receipt whether an organizer was created or the phone already had one, and never an organizer's fields; the phone's owner signs in (organizer send-otp, then verify-otp with role organizer) to see it. Limited to 10 calls per hour per client address (429 with Retry-After)."
-      )
   .add(
     HttpApiEndpoint.get("listOrganizers", "/v2/organizers")
+      .annotate(Requires, Role("admin"))
       .middleware(Authenticated)
       .setUrlParams(ListQueryParams)
       .addSuccess(Ok(GetMany(OrganizerListItem)))
@@ -156,8 +140,12 @@ export class OrganizersGroup extends HttpApiGroup.make("organizers")
   .add(
     HttpApiEndpoint.post("createOrganizerIfNotExists", "/v2/organizers/create")
       .setPayload(CreateIfNotExistsForm)
-      .addSuccess(Ok(OrganizerView, { status: 201 }))
+      .addSuccess(Ok(OrganizerRegistrationReceipt, { status: 201 }))
       .annotate(OpenApi.Summary, "Create an organizer unless one is registered with this phone (public; multipart)")
+      .annotate(
+        OpenApi.Description,
+        "Answers the same receipt whether an organizer was created or the phone already had one, and never an organizer's fields; the phone's owner signs in (organizer send-otp, then verify-otp with role organizer) to see it. Limited to 10 calls per hour per client address (429 with Retry-After)."
+      )
   )
   .add(
     HttpApiEndpoint.post("createOrganizerVerified", "/v2/organizers/create/verified")
@@ -202,6 +190,7 @@ export class OrganizersGroup extends HttpApiGroup.make("organizers")
   )
   .add(
     HttpApiEndpoint.patch("toggleOrganizer", "/v2/organizers/:id/toggle")
+      .annotate(Requires, Role("admin"))
       .middleware(Authenticated)
       .setPath(IdPath)
       .addSuccess(Ok(OrganizerView))

@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Unauthorized } from "../common/index.js"
 import { OrganizerView } from "./organizer.dto.js"
 
 export const AdminOrganizerDetail = Schema.Struct({
@@ -29,6 +29,7 @@ export class OrganizerOversightGroup extends HttpApiGroup.make("organizerOversig
   .add(
     HttpApiEndpoint.get("adminGetOrganizer", "/v2/admin/organizers/:organizerId")
       .middleware(Authenticated)
+  .annotate(Requires, Permission("organizers.review"))
       .setPath(OrganizerIdPath)
       .addSuccess(Ok(AdminOrganizerDetail))
       .annotate(OpenApi.Summary, "Organizer detail incl. suspension, KYC state and team size (admin, organizers.review)")

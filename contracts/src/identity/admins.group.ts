@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PhoneNumber, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 import { SendOtpBody } from "./auth.group.js"
 import { SendOtpNested } from "./sign-in.dto.js"
 
@@ -49,6 +49,7 @@ export class AdminsGroup extends HttpApiGroup.make("admins")
   )
   .add(
     HttpApiEndpoint.get("adminMe", "/v2/admins/me")
+      .annotate(Requires, Role("admin"))
       .middleware(Authenticated)
       .addSuccess(Ok(AdminView))
       .annotate(OpenApi.Summary, "The calling admin")

@@ -10,7 +10,7 @@
  * address, creating one when the address is unknown; role `organizer` resolves a team member only.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, EmailAddress, OneOf, Optional, OtpCode, PhoneNumber } from "@podium/kernel"
+import { Body, EmailAddress, OneOf, Optional, OtpCode, PhoneNumber, Query } from "@podium/kernel"
 import { Schema } from "effect"
 import {
   Authenticated,
@@ -91,13 +91,13 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.get("checkPhoneNumber", "/v2/auth/check-phone-number")
-      .setUrlParams(Body({ phoneNumber: PhoneNumber }))
+      .setUrlParams(Query({ phoneNumber: PhoneNumber }))
       .addSuccess(Ok(ExistenceResult))
       .annotate(OpenApi.Summary, "Whether an athlete with this phone number exists (rate limited per address)")
   )
   .add(
     HttpApiEndpoint.get("checkEmail", "/v2/auth/check-email")
-      .setUrlParams(Body({ email: EmailAddress }))
+      .setUrlParams(Query({ email: EmailAddress }))
       .addSuccess(Ok(ExistenceResult))
       .annotate(OpenApi.Summary, "Whether an athlete with this e-mail address exists (rate limited per address)")
   )

@@ -4,7 +4,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, OtpCode, PhoneNumber } from "@podium/kernel"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 import { BearerHeader, LogoutResult, SendOtpResult, SignInResult, TokenPair } from "./sign-in.dto.js"
 
 export class CrewAuthGroup extends HttpApiGroup.make("crewAuth")
@@ -34,6 +34,7 @@ export class CrewAuthGroup extends HttpApiGroup.make("crewAuth")
   )
   .add(
     HttpApiEndpoint.post("crewLogout", "/v2/auth/crew/logout")
+      .annotate(Requires, Role("crew"))
       .middleware(Authenticated)
       .addSuccess(Ok(LogoutResult, { status: 201 }))
       .annotate(OpenApi.Summary, "End the crew session")

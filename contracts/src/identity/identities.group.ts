@@ -4,7 +4,7 @@
  * neither a phone number nor an e-mail address. Verification links are single use and live 24 hours.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, says, StrLength } from "@podium/kernel"
+import { Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 
@@ -62,7 +62,7 @@ export class IdentitiesGroup extends HttpApiGroup.make("identities")
   )
   .add(
     HttpApiEndpoint.get("verifyEmail", "/v2/auth/email/verify")
-      .setUrlParams(Body({ token: StrLength(1, 512) }))
+      .setUrlParams(Query({ token: StrLength(1, 512) }))
       .addSuccess(Ok(EmailVerified))
       .annotate(OpenApi.Summary, "Open a verification link: marks the address verified (public; single use)")
   )

@@ -6,7 +6,7 @@
  * issuer, audience, expiry, nonce) answer 401 with code IDENTITY_TOKEN_INVALID.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, StrLength } from "@podium/kernel"
+import { Body, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 import { SignInResult } from "./sign-in.dto.js"
@@ -92,7 +92,7 @@ export class IdentityProvidersGroup extends HttpApiGroup.make("identityProviders
   )
   .add(
     HttpApiEndpoint.get("loginMethods", "/v2/auth/methods")
-      .setUrlParams(Body({ role: OneOf("user", "organizer", "admin"), client: OneOf("ios", "android", "web") }))
+      .setUrlParams(Query({ role: OneOf("user", "organizer", "admin"), client: OneOf("ios", "android", "web") }))
       .addSuccess(Ok(LoginMethods))
       .annotate(OpenApi.Summary, "Login methods a client may offer for a role, with availability and the calls of each")
   )

@@ -5,12 +5,12 @@
  * impersonation revokes it at once. Impersonation tokens cannot impersonate.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 
 /** The required `x-correlation-id` header of admin security operations. */
-export const CorrelationIdHeaders = Body({
+export const CorrelationIdHeaders = Query({
   "x-correlation-id": Schema.String.pipe(
     Schema.filter((s) => /^[A-Za-z0-9._:-]{1,128}$/.test(s)),
     Schema.annotations(says("must be 1 to 128 letters, digits or . _ : -"))
@@ -39,6 +39,9 @@ export const ImpersonationEnded = Schema.Struct({
 export class ImpersonationGroup extends HttpApiGroup.make("impersonation")
   .add(
     HttpApiEndpoint.post("impersonateUser", "/v2/admin/users/:userId/impersonate")
+      .annotate(Requires, Permission("users.impersonate", {
+        impersonating: { code: "IMPERSONATION_CHAIN_REFUSED", message: "An impersonation token cannot start another impersonation" }
+      }))
       .setPath(Schema.Struct({ userId: UuidStr }))
       .setHeaders(CorrelationIdHeaders)
       .setPayload(ImpersonateBody)
@@ -47,6 +50,7 @@ export class ImpersonationGroup extends HttpApiGroup.make("impersonation")
   )
   .add(
     HttpApiEndpoint.post("endImpersonation", "/v2/admin/impersonation/end")
+      .annotate(Requires, Role("admin"))
       .setHeaders(CorrelationIdHeaders)
       .setPayload(EndImpersonationBody)
       .addSuccess(Ok(ImpersonationEnded, { status: 201 }))

@@ -10,9 +10,9 @@
  * WEBHOOK_EVENT_STATE_CONFLICT; a row being dispatched is 409 WEBHOOK_EVENT_IN_PROGRESS.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, StrLength } from "@podium/kernel"
+import { OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
 
 export const WebhookEventStatusParam = OneOf("RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED")
 export const PaymentOrderStatusParam = OneOf("CREATED", "ATTEMPTED", "PAID")
@@ -87,7 +87,8 @@ export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
   .add(
     HttpApiEndpoint.get("adminListPayments", "/v2/admin/payments")
       .middleware(Authenticated)
-      .setUrlParams(Body({
+  .annotate(Requires, Permission("payments.manage"))
+      .setUrlParams(Query({
         ...PageParams,
         status: Optional(PaymentOrderStatusParam),
         purpose: Optional(StrLength(1, 40)),
@@ -106,7 +107,7 @@ export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
   .add(
     HttpApiEndpoint.get("adminListWebhookEvents", "/v2/admin/webhook-events")
       .middleware(Authenticated)
-      .setUrlParams(Body({
+      .setUrlParams(Query({
         ...PageParams,
         status: Optional(WebhookEventStatusParam),
         provider: Optional(StrLength(1, 40)),

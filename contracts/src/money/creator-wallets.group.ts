@@ -11,9 +11,9 @@
  * `wallets.read` permission read any wallet. ownerType must be club, organizer or brand (400).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, OneOf, Optional, says, UuidStr } from "@podium/kernel"
+import { IntFromText, OneOf, Optional, Query, says, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
+import { AdminsNeed, Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
 
 export const CreatorWalletOwnerType = OneOf("club", "organizer", "brand")
 
@@ -69,10 +69,11 @@ export class CreatorWalletsGroup extends HttpApiGroup.make("creatorWallets")
     HttpApiEndpoint.get("listCreatorWalletTransactions", "/v2/wallets/creator/:ownerType/:ownerId/transactions")
       .middleware(Authenticated)
       .setPath(WalletPath)
-      .setUrlParams(Body({ limit: Optional(IntFromText(1, 100)), before: Optional(LedgerCursor) }))
+      .setUrlParams(Query({ limit: Optional(IntFromText(1, 100)), before: Optional(LedgerCursor) }))
       .addSuccess(Ok(CreatorWalletTransactionsPage))
       .annotate(OpenApi.Summary, "A creator wallet's ledger entries, newest first (keyset: ?limit 1-100, default 20; ?before = nextCursor)")
   )
+  .annotate(Requires, AdminsNeed("wallets.read"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

@@ -5,9 +5,9 @@
  * message per active device token, in one transaction), `PATCH /{id}` marks one's own record seen.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntFromText, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Bool, IntFromText, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok } from "../common/index.js"
+import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires, Role } from "../common/index.js"
 
 /** Preference categories of document C plus `marketing` (organizer promotions). */
 export const NotificationCategories = ["challenges", "events", "activity", "marketing"] as const
@@ -23,7 +23,7 @@ export const InboxNotificationView = Schema.Struct({
   createdAt: Schema.Date
 }).annotations({ identifier: "InboxNotification" })
 
-export const InboxListParams = Body({
+export const InboxListParams = Query({
   userId: Optional(UuidStr),
   seen: Optional(OneOf("true", "false")),
   page: Optional(IntFromText(1, 1_000_000)),
@@ -61,6 +61,7 @@ export class NotificationInboxGroup extends HttpApiGroup.make("notificationInbox
   )
   .add(
     HttpApiEndpoint.post("broadcastNotification", "/v2/notifications")
+      .annotate(Requires, Role("admin"))
       .setPayload(BroadcastBody)
       .addSuccess(Ok(BroadcastResult, { status: 201 }))
       .annotate(OpenApi.Summary, "Admin: send an in-app notification to every athlete (and a push to each active device token)")

@@ -5,9 +5,9 @@
  * position, enabled and delay.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntBetween, OneOf, Optional, StrLength } from "@podium/kernel"
+import { Body, Bool, IntBetween, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok } from "../common/index.js"
+import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
 import { MappingRoleValues } from "./mappings.group.js"
 import { PublicChannels } from "./notifications.dto.js"
 
@@ -50,7 +50,7 @@ export const PatchJourneyStepBody = Body({
   delayMinutes: Optional(IntBetween(0, 525_600))
 })
 
-export const StepListParams = Body({
+export const StepListParams = Query({
   role: Optional(OneOf(...MappingRoleValues)),
   search: Optional(StrLength(1, 200))
 })
@@ -75,6 +75,7 @@ export class NotificationJourneysGroup extends HttpApiGroup.make("notificationJo
       .annotate(OpenApi.Summary, "Set a step's name, position (null: unordered), enabled, delayMinutes")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)
@@ -101,6 +102,7 @@ export class NotificationStepsGroup extends HttpApiGroup.make("notificationSteps
       .annotate(OpenApi.Summary, "A step key in every role that has it (404 when none)")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

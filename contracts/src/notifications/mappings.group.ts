@@ -5,9 +5,9 @@
  * per role, step and channel (409); the template must exist on the channel (400).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -36,7 +36,7 @@ export const NotificationMappingBody = Body({
   enabled: Optional(Bool)
 })
 
-export const TemplateCandidatesParams = Body({
+export const TemplateCandidatesParams = Query({
   channel: PublicChannel,
   search: Optional(StrLength(1, 200)),
   category: Optional(StrLength(1, 100)),
@@ -77,6 +77,7 @@ export class NotificationMappingsGroup extends HttpApiGroup.make("notificationMa
   .add(mappings.replaceOne.annotate(OpenApi.Summary, "Replace a mapping"))
   .add(mappings.deleteOne.annotate(OpenApi.Summary, "Delete a mapping"))
   .middleware(Authenticated)
+  .annotate(Requires, Permission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Conflict.wire)
   .addError(Forbidden.wire)

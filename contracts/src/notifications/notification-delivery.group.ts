@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PhoneNumber, StrLength, says } from "@podium/kernel"
 import { Either, Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 /** Recipients per send call. */
@@ -114,6 +114,7 @@ export class NotificationDeliveryGroup extends HttpApiGroup.make("notificationDe
       .annotate(OpenApi.Summary, "Whether every channel can deliver: provider configured, active templates, retry policy, outbox backlog")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Role("admin"))
   .addError(BadRequest.wire)
   .addError(Conflict.wire)
   .addError(ServiceUnavailable.wire)

@@ -4,9 +4,9 @@
  * when APP_ENV is not `production`; in production the path does not exist (404).
  */
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, StrLength } from "@podium/kernel"
+import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { ApiId, Authenticated, Forbidden, Ok } from "../common/index.js"
+import { ApiId, Authenticated, Forbidden, Ok, Requires, Role } from "../common/index.js"
 import { DevInboxGroup } from "./dev-inbox.group.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -20,7 +20,7 @@ export const RecordedDeliveryView = Schema.Struct({
   at: Schema.Date
 }).annotations({ identifier: "RecordedDelivery" })
 
-export const RecordedDeliveriesParams = Body({
+export const RecordedDeliveriesParams = Query({
   channel: Optional(PublicChannel),
   to: Optional(StrLength(1, 4096)),
   limit: Optional(IntFromText(1, 500))
@@ -38,6 +38,7 @@ export class NotificationDevGroup extends HttpApiGroup.make("notificationDev")
       )
   )
   .middleware(Authenticated)
+  .annotate(Requires, Role("admin"))
   .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Notifications / Development")
   .annotate(OpenApi.Description, "DEVELOPMENT ONLY (not routed in production): inspection of the local recording provider")

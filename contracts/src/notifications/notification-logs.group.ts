@@ -5,9 +5,9 @@
  * new log row; PUSH is refused with 400, a row that is not FAILED with 409.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, StrLength } from "@podium/kernel"
+import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
 import { LogStatus, LogStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const NotificationLogView = Schema.Struct({
@@ -32,7 +32,7 @@ export const NotificationLogView = Schema.Struct({
   createdAt: Schema.Date
 }).annotations({ identifier: "NotificationLog" })
 
-export const LogListParams = Body({
+export const LogListParams = Query({
   status: Optional(LogStatus),
   channel: Optional(PublicChannel),
   outboxId: Optional(StrLength(1, 100)),
@@ -74,6 +74,7 @@ export class NotificationLogsGroup extends HttpApiGroup.make("notificationLogs")
       .annotate(OpenApi.Summary, "Resend a FAILED log (same step, channel, recipient, variables) as a new row; PUSH → 400, not FAILED → 409")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Role("admin"))
   .addError(BadRequest.wire)
   .addError(Conflict.wire)
   .addError(ServiceUnavailable.wire)

@@ -5,12 +5,12 @@
  * redrive by filter (a dry run unless `dryRun: false`) and the summary.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntFromText, NonEmptyStr, OneOf, Optional, says } from "@podium/kernel"
+import { Body, Bool, IntFromText, NonEmptyStr, OneOf, Optional, Query, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
 import { IsoInstant, OutboxPreviewView, OutboxStatus, OutboxStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
-export const OutboxListParams = Body({
+export const OutboxListParams = Query({
   status: Optional(OutboxStatus),
   channel: Optional(PublicChannel),
   from: Optional(IsoInstant),
@@ -107,6 +107,7 @@ export class NotificationOutboxGroup extends HttpApiGroup.make("notificationOutb
       .annotate(OpenApi.Summary, "Redrive every DEAD/FAILED row matching the filter to PENDING; dryRun defaults to true (only counts)")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Role("admin"))
   .addError(BadRequest.wire)
   .addError(Conflict.wire)
   .addError(ServiceUnavailable.wire)

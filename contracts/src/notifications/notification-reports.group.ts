@@ -6,9 +6,9 @@
  * rows by status, skipped by preference, confirmed delivered).
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, UuidStr } from "@podium/kernel"
+import { IntFromText, Optional, Query, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
 import { IsoInstant, OutboxStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 import { NotificationBatchView } from "./organizer-notification-sending.group.js"
 
@@ -17,7 +17,7 @@ const counts = <const K extends ReadonlyArray<string>>(keys: K) =>
 
 const LogCounts = counts(["SENT", "FAILED", "SKIPPED"] as const)
 
-export const LogStatsParams = Body({ channel: Optional(PublicChannel), from: Optional(IsoInstant), to: Optional(IsoInstant) })
+export const LogStatsParams = Query({ channel: Optional(PublicChannel), from: Optional(IsoInstant), to: Optional(IsoInstant) })
 
 export const LogStatsView = Schema.Struct({
   total: Schema.Int,
@@ -44,7 +44,7 @@ export const AdminBatchView = Schema.Struct({
   delivery: BatchDeliveryView
 }).annotations({ identifier: "AdminNotificationBatch" })
 
-export const AdminBatchListParams = Body({
+export const AdminBatchListParams = Query({
   organizerId: Optional(UuidStr),
   page: Optional(IntFromText(1, 1_000_000)),
   limit: Optional(IntFromText(1, 100))
@@ -76,6 +76,7 @@ export class NotificationReportsGroup extends HttpApiGroup.make("notificationRep
       .annotate(OpenApi.Summary, "One organizer send batch with its delivery counts")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(ServiceUnavailable.wire)
   .addError(Conflict.wire)

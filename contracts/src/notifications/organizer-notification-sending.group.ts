@@ -8,7 +8,7 @@
  * QUOTA_EXCEEDED. The organizer is chosen by `x-organizer-id` or the caller.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntFromText, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, TooManyRequests, Unauthorized } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
@@ -79,7 +79,7 @@ export class OrganizerNotificationSendingGroup extends HttpApiGroup.make("organi
   .add(
     HttpApiEndpoint.get("listOrganizerNotificationBatches", "/v2/organizer/notifications/batches")
       .middleware(OrganizerReaders)
-      .setUrlParams(Body({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
+      .setUrlParams(Query({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
       .addSuccess(Ok(Schema.Struct({
         items: Schema.Array(NotificationBatchView),
         total: Schema.Int,

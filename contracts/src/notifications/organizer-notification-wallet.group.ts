@@ -5,7 +5,7 @@
  * wallet is credited then, once). The organizer is chosen by `x-organizer-id` or the caller.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, says } from "@podium/kernel"
+import { Body, IntFromText, Optional, Query, says } from "@podium/kernel"
 import { Schema } from "effect"
 import { BadRequest, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, Unauthorized } from "../common/index.js"
 import { SettlementPage, WalletDetailView, WalletTopUpView } from "./wallet.dto.js"
@@ -27,7 +27,7 @@ export class OrganizerNotificationWalletGroup extends HttpApiGroup.make("organiz
   .add(
     HttpApiEndpoint.get("listOrganizerNotificationSettlements", "/v2/organizer/notification-settlements")
       .middleware(OrganizerReaders)
-      .setUrlParams(Body({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
+      .setUrlParams(Query({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
       .addSuccess(Ok(SettlementPage))
       .annotate(OpenApi.Summary, "Settlements of the organizer's notification spend")
   )

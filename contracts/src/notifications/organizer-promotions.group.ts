@@ -8,7 +8,7 @@
  * organizer is chosen by `x-organizer-id` or the caller.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { Body, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
 import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
@@ -107,7 +107,7 @@ export const UploadRecipientsForm = HttpApiSchema.Multipart(
   { maxFileSize: Option.some(1_000_000), maxParts: Option.some(5), maxFieldSize: 16 * 1024 }
 )
 
-export const OrganizerTemplatesParams = Body({ channel: Optional(PublicChannel) })
+export const OrganizerTemplatesParams = Query({ channel: Optional(PublicChannel) })
 
 export class OrganizerPromotionsGroup extends HttpApiGroup.make("organizerPromotions")
   .add(

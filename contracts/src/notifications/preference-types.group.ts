@@ -7,7 +7,7 @@
  * the switches.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, StrLength } from "@podium/kernel"
+import { Body, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
 
@@ -20,6 +20,7 @@ export const PreferenceTypeView = Schema.Struct({
 }).annotations({ identifier: "NotificationPreferenceType" })
 
 export const PreferenceTypeBody = Body({ type: StrLength(1, 100) })
+export const PreferenceTypeQuery = Query({ type: StrLength(1, 100) })
 
 export class NotificationPreferenceTypesGroup extends HttpApiGroup.make("notificationPreferenceTypes")
   .add(
@@ -35,7 +36,7 @@ export class NotificationPreferenceTypesGroup extends HttpApiGroup.make("notific
   )
   .add(
     HttpApiEndpoint.del("unsubscribePreferenceType", "/v2/notifications/preferences-types")
-      .setUrlParams(PreferenceTypeBody)
+      .setUrlParams(PreferenceTypeQuery)
       .addSuccess(Ok(Schema.Array(PreferenceTypeView)))
       .annotate(OpenApi.Summary, "Opt out of a notification type (?type=); transactional types cannot be switched off (400)")
   )

@@ -9,7 +9,7 @@
  * (plain sends and promotions) newest first.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, OneOf, Optional, UuidStr } from "@podium/kernel"
+import { IntFromText, OneOf, Optional, Query, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests } from "../common/index.js"
 import { NotificationBatchView } from "./organizer-notification-sending.group.js"
@@ -40,7 +40,7 @@ export class PromotionStudioGroup extends HttpApiGroup.make("promotionStudio")
   .add(
     HttpApiEndpoint.get("studioHistory", `${base}/history`)
       .setPath(WorkspacePath)
-      .setUrlParams(Body({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
+      .setUrlParams(Query({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
       .addSuccess(Ok(Schema.Struct({
         items: Schema.Array(NotificationBatchView),
         total: Schema.Int,

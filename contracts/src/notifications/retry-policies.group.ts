@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, Optional, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok } from "../common/index.js"
+import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires, Role } from "../common/index.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const RetryPolicyView = Schema.Struct({
@@ -70,6 +70,7 @@ export class RetryPoliciesGroup extends HttpApiGroup.make("notificationRetryPoli
       .annotate(OpenApi.Summary, "Change some fields of a channel's retry policy")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Role("admin"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

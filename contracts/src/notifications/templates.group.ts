@@ -7,9 +7,9 @@
  * variables must match the placeholders (`{{name}}`) of subject and body exactly.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
 import { NotificationLogView } from "./notification-logs.group.js"
 import { IsoInstant, LogStatus, type PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -70,7 +70,7 @@ export const ChannelTemplatePage = Schema.Struct({
   hasMore: Schema.Boolean
 }).annotations({ identifier: "ChannelTemplatePage" })
 
-export const ChannelTemplateListParams = Body({
+export const ChannelTemplateListParams = Query({
   search: Optional(StrLength(1, 200)),
   category: Optional(StrLength(1, 100)),
   visibility: Optional(Visibility),
@@ -114,7 +114,7 @@ export const PreviewTemplateBody = Body({
   variables: Schema.Record({ key: Schema.String, value: Schema.String }).annotations(says("must be an object whose values are strings")),
   version: Optional(IntBetween(1, 1_000_000))
 })
-export const ValidateTemplateParams = Body({
+export const ValidateTemplateParams = Query({
   subject: Optional(Subject),
   body: TextBody,
   variables: Optional(StrLength(0, 4000).annotations({ description: "Comma-separated declared variable names" }))
@@ -231,7 +231,7 @@ const providerEndpoints = (channel: "email" | "sms" | "chatapp") => ({
     .annotate(OpenApi.Summary, "Import new provider templates and add versions for changed ones; 503 without a provider template store")
 })
 
-export const ProviderAnalyticsParams = Body({ from: Optional(IsoInstant), to: Optional(IsoInstant) })
+export const ProviderAnalyticsParams = Query({ from: Optional(IsoInstant), to: Optional(IsoInstant) })
 export const ProviderAnalyticsView = Schema.Struct({
   provider: Schema.String,
   sent: Schema.Int,
@@ -247,7 +247,7 @@ export const ProviderAnalyticsView = Schema.Struct({
   }),
   deliveryRate: Schema.NullOr(Schema.Number).annotations({ description: "DELIVERED or READ receipts / sent; null before any send" })
 }).annotations({ identifier: "SmsProviderAnalytics" })
-export const ProviderLogParams = Body({
+export const ProviderLogParams = Query({
   status: Optional(LogStatus),
   page: Optional(IntFromText(1, 1_000_000)),
   limit: Optional(IntFromText(1, 100))
@@ -310,6 +310,7 @@ export const channelTemplatesGroup = <const Name extends string>(name: Name, cha
         .annotate(OpenApi.Summary, "Set who may use the template: PRIVATE (admins and the system) or ORGANIZERS")
     )
     .middleware(Authenticated)
+    .annotate(Requires, Permission("notifications.manage"))
     .addError(BadRequest.wire)
     .addError(Conflict.wire)
     .addError(Forbidden.wire)

@@ -6,9 +6,9 @@
  * spend in [from, to) (never settling an entry twice); process moves CALCULATED → PROCESSED once.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntFromText, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
 import { IsoInstant } from "./notifications.dto.js"
 import { SettlementPage, SettlementView, WalletDetailView, WalletEntryView, WalletSummaryView } from "./wallet.dto.js"
 
@@ -41,7 +41,7 @@ export const AdjustResult = Schema.Struct({
 export class NotificationWalletsAdminGroup extends HttpApiGroup.make("notificationWalletsAdmin")
   .add(
     HttpApiEndpoint.get("listNotificationWallets", "/v2/admin/notification-wallets")
-      .setUrlParams(Body(PageParams))
+      .setUrlParams(Query(PageParams))
       .addSuccess(Ok(Schema.Struct({
         items: Schema.Array(WalletSummaryView),
         total: Schema.Int,
@@ -66,7 +66,7 @@ export class NotificationWalletsAdminGroup extends HttpApiGroup.make("notificati
   )
   .add(
     HttpApiEndpoint.get("listNotificationSettlements", "/v2/admin/notification-settlements")
-      .setUrlParams(Body({ ...PageParams, organizerId: Optional(UuidStr), status: Optional(OneOf("CALCULATED", "PROCESSED")) }))
+      .setUrlParams(Query({ ...PageParams, organizerId: Optional(UuidStr), status: Optional(OneOf("CALCULATED", "PROCESSED")) }))
       .addSuccess(Ok(SettlementPage))
       .annotate(OpenApi.Summary, "Notification settlements, newest first")
   )
@@ -83,6 +83,7 @@ export class NotificationWalletsAdminGroup extends HttpApiGroup.make("notificati
       .annotate(OpenApi.Summary, "Mark a CALCULATED settlement PROCESSED (409 SETTLEMENT_ALREADY_PROCESSED)")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

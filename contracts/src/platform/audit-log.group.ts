@@ -5,9 +5,9 @@
  * is the deprecated alias of the list. Needs `platform.operate`.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, says, StrLength } from "@podium/kernel"
+import { Body, IntFromText, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, Ok } from "../common/index.js"
+import { Authenticated, BadRequest, Forbidden, Ok, Permission, Requires } from "../common/index.js"
 
 /** An ISO-8601 instant in a query or body (`2026-01-31T00:00:00Z` or a date `2026-01-31`). */
 export const IsoInstant = Schema.String.pipe(
@@ -27,7 +27,7 @@ export const AuditFilterFields = {
   to: Optional(IsoInstant)
 }
 
-export const AuditLogQuery = Body({
+export const AuditLogQuery = Query({
   ...AuditFilterFields,
   /** The `nextCursor` of the previous page: rows with a smaller seq. */
   cursor: Optional(IntFromText(1, Number.MAX_SAFE_INTEGER)),
@@ -58,7 +58,7 @@ export const AuditLogPage = Schema.Struct({
 }).annotations({ identifier: "AuditLogPage" })
 
 /** The window is capped at 100000 rows (400 above). */
-export const ChainHealthQuery = Body({ window: Optional(IntFromText(1, 100_000)) })
+export const ChainHealthQuery = Query({ window: Optional(IntFromText(1, 100_000)) })
 
 export const ChainHealthView = Schema.Struct({
   window: Schema.Int,
@@ -103,6 +103,7 @@ export class AuditLogGroup extends HttpApiGroup.make("auditLog")
       .annotate(OpenApi.Summary, "CSV export of the filtered log (at most 5000 rows); audited as admin.audit_log.exported")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("platform.operate"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Audit log")

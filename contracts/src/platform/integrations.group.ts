@@ -5,7 +5,7 @@
  * a minute (429 GEO_RATE_LIMITED); 503 GEOCODER_NOT_CONFIGURED without a geocoder.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, says, StrLength } from "@podium/kernel"
+import { Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, BadRequest, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 
@@ -48,14 +48,14 @@ export class IntegrationsGroup extends HttpApiGroup.make("integrations")
   .add(
     HttpApiEndpoint.get("geoSearch", "/v2/geo/search")
       .middleware(Authenticated)
-      .setUrlParams(Body({ q: StrLength(2, 120) }))
+      .setUrlParams(Query({ q: StrLength(2, 120) }))
       .addSuccess(Ok(Schema.Array(GeoPlaceView)))
       .annotate(OpenApi.Summary, "Forward geocoding (autocomplete), at most 8 places")
   )
   .add(
     HttpApiEndpoint.get("geoReverse", "/v2/geo/reverse")
       .middleware(Authenticated)
-      .setUrlParams(Body({ lat: Coordinate("lat", -90, 90), lng: Coordinate("lng", -180, 180) }))
+      .setUrlParams(Query({ lat: Coordinate("lat", -90, 90), lng: Coordinate("lng", -180, 180) }))
       .addSuccess(Ok(Schema.Array(GeoPlaceView)))
       .annotate(OpenApi.Summary, "Reverse geocoding: the place at a point (empty when none is known)")
   )

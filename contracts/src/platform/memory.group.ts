@@ -4,7 +4,7 @@
  * production), because heap figures and forced GC are not for the public.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional } from "@podium/kernel"
+import { IntFromText, Optional, Query } from "@podium/kernel"
 import { Schema } from "effect"
 import { Forbidden, NotFound, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
@@ -51,7 +51,7 @@ export class MemoryGroup extends HttpApiGroup.make("memory")
   .add(
     HttpApiEndpoint.get("testLeak", "/memory/test-leak")
       .setHeaders(OpsTokenHeader)
-      .setUrlParams(Body({ windowMs: Optional(IntFromText(0, 10_000)) }))
+      .setUrlParams(Query({ windowMs: Optional(IntFromText(0, 10_000)) }))
       .addSuccess(Ok(LeakReport))
       .annotate(OpenApi.Summary, "Sample heap growth over a short window to spot a leak")
   )

@@ -4,9 +4,9 @@
  * Needs `platform.operate`.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, StrLength } from "@podium/kernel"
+import { Body, IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, Ok } from "../common/index.js"
+import { Authenticated, BadRequest, Forbidden, Ok, Permission, Requires } from "../common/index.js"
 
 export const BlockedKeyView = Schema.Struct({
   key: Schema.String,
@@ -20,7 +20,7 @@ export const UnblockBody = Body({ key: StrLength(1, 300) }).annotations({ identi
 export class RateLimitsGroup extends HttpApiGroup.make("rateLimits")
   .add(
     HttpApiEndpoint.get("listBlocked", "/v2/admin/rate-limits/blocked")
-      .setUrlParams(Body({ limit: Optional(IntFromText(1, 1000)) }))
+      .setUrlParams(Query({ limit: Optional(IntFromText(1, 1000)) }))
       .addSuccess(Ok(Schema.Struct({ data: Schema.Array(BlockedKeyView), count: Schema.Int })))
       .annotate(OpenApi.Summary, "Keys currently refused by the rate limiter, soonest unblocked first")
   )
@@ -31,6 +31,7 @@ export class RateLimitsGroup extends HttpApiGroup.make("rateLimits")
       .annotate(OpenApi.Summary, "Forget a key's hits so it is allowed again (audited)")
   )
   .middleware(Authenticated)
+  .annotate(Requires, Permission("platform.operate"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Rate limits")

@@ -64,12 +64,8 @@ export const Bool = Schema.Boolean.annotations(says("must be a boolean value"))
 /** A UUID string. */
 export const UuidStr = Schema.UUID.annotations(says("must be a UUID"))
 
-/**
- * A request object whose every failing field is reported (not only the first), and whose missing
- * fields are reported with the field's own predicate text ("role must be one of …") or, failing
- * that, "should not be empty".
- */
-export const Body = <F extends Schema.Struct.Fields>(fields: F) => {
+/** The request object of `Body` and `Query`: missing fields worded with their predicate text. */
+const fieldsObject = <F extends Schema.Struct.Fields>(fields: F) => {
   const withMissing: Record<string, unknown> = {}
   for (const [key, field] of Object.entries(fields)) {
     if (Schema.isSchema(field)) {
@@ -79,8 +75,24 @@ export const Body = <F extends Schema.Struct.Fields>(fields: F) => {
       withMissing[key] = field
     }
   }
-  return Schema.Struct(withMissing as F).annotations({ parseOptions: { errors: "all", onExcessProperty: "ignore" } })
+  return Schema.Struct(withMissing as F)
 }
+
+/**
+ * A request body object whose every failing field is reported (not only the first), and whose
+ * missing fields are reported with the field's own predicate text ("role must be one of …") or,
+ * failing that, "should not be empty". A property the schema does not declare is refused (the
+ * host words it "property <name> should not exist"), as its `additionalProperties: false` says.
+ */
+export const Body = <F extends Schema.Struct.Fields>(fields: F) =>
+  fieldsObject(fields).annotations({ parseOptions: { errors: "all", onExcessProperty: "error" } })
+
+/**
+ * Query parameters or headers, reported like `Body`; names the operation does not declare are
+ * ignored (clients, caches and proxies add their own).
+ */
+export const Query = <F extends Schema.Struct.Fields>(fields: F) =>
+  fieldsObject(fields).annotations({ parseOptions: { errors: "all", onExcessProperty: "ignore" } })
 
 /** An optional field: absent is fine, present must be valid (no `undefined` member, so one message). */
 export const Optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })

@@ -12,6 +12,7 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { MoneyApi } from "@podium/contracts/money"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
+import { withAuthorizationDescriptions } from "./identity/authorization.js"
 import { enrichOpenApi } from "./openapi.enrich.js"
 import { toOpenApi30 } from "./openapi30.js"
 
@@ -37,7 +38,8 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
 const makeDocsApi = (): HttpApi.HttpApi.Any => {
   // biome-ignore lint/suspicious/noExplicitAny: the merged type is the giant union we deliberately never compute
   let merged: any = HttpApi.make("podium")
-  for (const area of AreaApis) merged = merged.addHttpApi(area)
+  // Each operation's description ends with the authorization its contract declares.
+  for (const area of AreaApis) merged = merged.addHttpApi(withAuthorizationDescriptions(area))
   merged = merged
     // One source for both documents: the explorers read this 3.1 form, the download its 3.0 rewrite.
     .annotate(OpenApi.Transform, enrichOpenApi)

@@ -3,13 +3,13 @@
  * log line, the in-flight count for graceful shutdown, and the error envelope for everything the
  * routes themselves do not answer (schema failures, unknown routes, defects).
  */
-import { HttpLayerRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpLayerRouter, HttpMethod, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { errorBody, validationBody } from "@podium/contracts/common"
 import { Cause, Effect, type Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { accessLog } from "./access-log.js"
 import type { LifecycleShape } from "./lifecycle.js"
-import { issueMessages } from "./validation.js"
+import { issueMessages, withObjectBody } from "./validation.js"
 
 const SafeId = /^[A-Za-z0-9._:-]{1,128}$/
 
@@ -93,7 +93,9 @@ export const requestPipeline = (
         let matched = true
         let path: string | undefined
         const pathOf = () => (path ??= request.url.split("?")[0]!)
-        return app.pipe(
+        // Bodies are read as objects (no body is {}), so the operation's schema words every failure.
+        const routed = HttpMethod.hasBody(request.method) ? Effect.provideService(app, HttpServerRequest.HttpServerRequest, withObjectBody(request)) : app
+        return routed.pipe(
           Effect.catchAllCause((cause) => {
             const failure = Cause.failureOption(cause)
             if (Option.isSome(failure) && HttpServerError.isServerError(failure.value) && failure.value._tag === "RouteNotFound") matched = false

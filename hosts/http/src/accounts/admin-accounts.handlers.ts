@@ -5,14 +5,13 @@
  * editor, and revokes every session of the deleted admin.
  */
 import { HttpApiBuilder, type HttpApiGroup, HttpServerRequest } from "@effect/platform"
-import { requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudHandlers } from "../platform/crud.handlers.js"
 import { accountsErrors } from "./accounts.errors.js"
-import { requirePermission } from "./require-permission.js"
 
 /** The admin as answered; `permissions` only with `join=permissions`. */
 export const adminDto = (a: Accounts.AdminRecord, joins: ReadonlyArray<string> = []) => ({
@@ -36,13 +35,11 @@ const correlationIdOf = Effect.map(HttpServerRequest.HttpServerRequest, (r) => r
 const admins = crudHandlers({
   resource: Accounts.AdminResource,
   repo: Accounts.AdminCrudRepo,
-  canRead: requirePermission("admins.read"),
-  canWrite: requirePermission("admins.write"),
   toDto: adminDto,
   conflictCode: "ACCOUNT_CONFLICT",
   deleteOne: (id) =>
     Effect.gen(function*() {
-      const me = yield* requireRole("admin")
+      const me = yield* CurrentPrincipal
       const correlationId = yield* correlationIdOf
       yield* Accounts.deleteAdminAccount({ actorId: me.accountId, adminId: id, correlationId })
     }).pipe(accountsErrors)
@@ -53,22 +50,20 @@ export const AdminAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
     handlers
       .handle("checkAdminHandle", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* requirePermission("admins.read")
           return yield* Accounts.checkAdminHandle(urlParams.handle)
         }))
       .handle("getAdminByHandle", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission("admins.read")
           return adminDto(yield* Accounts.findAdminByHandle(path.handle))
         }).pipe(accountsErrors))
       .handle("getAdminNotificationPreferences", () =>
         Effect.gen(function*() {
-          const me = yield* requireRole("admin")
+          const me = yield* CurrentPrincipal
           return yield* Accounts.getAdminNotificationPreferences(me.accountId)
         }))
       .handle("updateAdminNotificationPreferences", ({ payload }) =>
         Effect.gen(function*() {
-          const me = yield* requireRole("admin")
+          const me = yield* CurrentPrincipal
           return yield* Accounts.updateAdminNotificationPreferences(me.accountId, payload)
         }))
       .handle("getManyAdmin", admins.getMany)

@@ -5,7 +5,7 @@ import { Accounts } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { accountsErrors } from "./accounts.errors.js"
-import { requirePermission } from "./require-permission.js"
+import { CurrentPrincipal } from "@podium/contracts/common"
 
 const view = (a: Accounts.AdminRecord) => ({
   adminId: a.id,
@@ -23,18 +23,16 @@ export const AdminPermissionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
     handlers
       .handle("listAdminPermissions", () =>
         Effect.gen(function*() {
-          yield* requirePermission("admins.permissions")
           const admins = yield* Accounts.listAdminPermissions
           return { catalog: Accounts.AdminPermissionCatalog, admins: admins.map(view) }
         }))
       .handle("getAdminPermissions", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission("admins.permissions")
           return view(yield* Accounts.getAdminPermissions(path.id))
         }).pipe(accountsErrors))
       .handle("updateAdminPermissions", ({ path, payload }) =>
         Effect.gen(function*() {
-          const me = yield* requirePermission("admins.permissions")
+          const me = yield* CurrentPrincipal
           const request = yield* HttpServerRequest.HttpServerRequest
           const updated = yield* Accounts.setAdminPermissions({
             actorId: me.accountId,

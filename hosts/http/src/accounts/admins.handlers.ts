@@ -1,6 +1,6 @@
 /** Handlers of the Admins group: admin sign-in code, first-admin bootstrap, the calling admin. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { Forbidden, requireRole, Unauthorized } from "@podium/contracts/common"
+import { CurrentPrincipal, Forbidden, Unauthorized } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts, Identity } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
@@ -35,7 +35,7 @@ export const AdminsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "admins
       }).pipe(publicErrors))
     .handle("adminMe", () =>
       Effect.gen(function*() {
-        const principal = yield* requireRole("admin")
+        const principal = yield* CurrentPrincipal
         const admin = yield* Effect.flatMap(Accounts.AdminRepo, (repo) => repo.findById(principal.accountId))
         if (Option.isNone(admin)) return yield* new Unauthorized({ message: "Unauthorized" })
         return admin.value

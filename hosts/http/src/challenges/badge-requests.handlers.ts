@@ -1,7 +1,7 @@
 /**
  * Handlers of the challenge badge request groups: the creator's side (Authenticated + the
- * organizer tenancy policy in core) and the admin's side (`requirePermission("challenges.badges")`,
- * which also requires the admin role). Uploaded badge images are served back as short-lived signed
+ * organizer tenancy policy in core) and the admin's side (the admin permission
+ * `challenges.badges`, declared on the contract). Uploaded badge images are served back as short-lived signed
  * media URLs.
  */
 import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
@@ -12,12 +12,9 @@ import { Challenges, type Identity, Media } from "@podium/core"
 import type { AppConfig, ChallengesInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
-import { requirePermission } from "../accounts/require-permission.js"
 import { badgeInputErrors, challengesErrors } from "./challenges.errors.js"
 
 export type ChallengesHandlerServices = IdentityServices | OrganizersInfrastructure | ChallengesInfrastructure | AppConfig | Authenticated
-
-const Permission = "challenges.badges"
 
 const badgeView = (b: Challenges.Badge): Effect.Effect<typeof import("@podium/contracts/athletes").BadgeView.Type, never, Identity.Hmac> =>
   Effect.gen(function*() {
@@ -92,18 +89,16 @@ export const AdminChallengeBadgeRequestsHandlers: Layer.Layer<
   handlers
     .handle("adminListBadgeRequests", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         const rows = yield* Challenges.listBadgeRequests(urlParams.status)
         return yield* Effect.forEach(rows, requestView)
       }))
     .handle("adminGetBadgeRequest", ({ path }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         return yield* requestView(yield* Challenges.getBadgeRequest(path.id))
       }).pipe(challengesErrors))
     .handle("adminCompleteBadgeRequest", ({ path, payload }) =>
       Effect.gen(function*() {
-        const admin = yield* requirePermission(Permission)
+        const admin = yield* CurrentPrincipal
         const completed = yield* Challenges.completeBadgeRequest(admin, path.id, {
           name: payload.name,
           description: payload.description,
@@ -115,7 +110,7 @@ export const AdminChallengeBadgeRequestsHandlers: Layer.Layer<
       }).pipe(challengesErrors, badgeInputErrors))
     .handle("adminRejectBadgeRequest", ({ path, payload }) =>
       Effect.gen(function*() {
-        const admin = yield* requirePermission(Permission)
+        const admin = yield* CurrentPrincipal
         return yield* requestView(yield* Challenges.rejectBadgeRequest(admin, path.id, payload.reason))
       }).pipe(challengesErrors))
 )

@@ -5,7 +5,6 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Platform } from "@podium/core"
 import type { IntegrationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { integrationErrors } from "../platform/integrations.handlers.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
@@ -38,26 +37,21 @@ export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "club
         Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(chatErrors))
 )
 
-const Permission = "clubs.review"
-
 export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubChat">, never, Services> = HttpApiBuilder.group(
   ClubsApi,
   "adminClubChat",
   (handlers) =>
     handlers
       .handle("adminClubMessages", ({ path, urlParams }) =>
-        requirePermission(Permission).pipe(
+        CurrentPrincipal.pipe(
           Effect.flatMap((admin) => Clubs.getClub(admin, path.clubId)),
           Effect.flatMap((club) => Clubs.clubMessages(club.id, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })),
           Effect.map(messagesView),
           chatErrors
         ))
       .handle("adminDeleteClubMessage", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView), chatErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView), chatErrors))
       .handle("adminClubChatActivity", ({ urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.clubChatActivity(urlParams.limit ?? 20)),
-          Effect.map((rows) => rows.map((r) => ({ ...r, lastMessage: r.lastMessage === null ? null : messageView(r.lastMessage) }))),
-          chatErrors
-        ))
+        Clubs.clubChatActivity(urlParams.limit ?? 20).pipe(Effect.map((rows) => rows.map((r) => ({ ...r, lastMessage: r.lastMessage === null ? null : messageView(r.lastMessage) }))),
+          chatErrors))
 )

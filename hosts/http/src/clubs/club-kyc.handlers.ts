@@ -5,11 +5,10 @@
  * (`XXXXXX1234`) to the club, in full to admins.
  */
 import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse, type Multipart } from "@effect/platform"
-import { ClubAccess, pageOf, validationBody } from "@podium/contracts/common"
+import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/contracts/common"
 import { type ClubKycView, ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Identity, Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { privateDocumentUrls, readUploads } from "../media/documents.js"
 import { bankVerificationErrors } from "../payments/payments.errors.js"
 import { clubErrors } from "./clubs.errors.js"
@@ -134,8 +133,6 @@ export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubK
         }).pipe(clubErrors, kycInputErrors))
 )
 
-const Permission = "clubs.review"
-
 export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubKyc">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "adminClubKyc",
@@ -143,7 +140,6 @@ export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
     handlers
       .handle("clubKycQueue", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* requirePermission(Permission)
           const found = yield* Clubs.clubKycQueue({ ...pageOf(urlParams), status: urlParams.status })
           return {
             items: yield* Effect.forEach(found.items, (k) => clubKycView(k, true)),
@@ -154,28 +150,26 @@ export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
         }))
       .handle("clubKycByClub", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission(Permission)
           const kyc = yield* Clubs.findClubKyc(path.clubId)
           return Option.isNone(kyc) ? null : yield* clubKycView(kyc.value, true)
         }))
       .handle("clubKycDetail", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission(Permission)
           return yield* clubKycView(yield* Clubs.getClubKycById(path.kycId), true)
         }).pipe(clubErrors))
       .handle("approveClubKyc", ({ path }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(Permission)
+          const admin = yield* CurrentPrincipal
           return yield* clubKycView(yield* Clubs.approveClubKyc(admin, path.kycId), true)
         }).pipe(clubErrors))
       .handle("rejectClubKyc", ({ path, payload }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(Permission)
+          const admin = yield* CurrentPrincipal
           return yield* clubKycView(yield* Clubs.rejectClubKyc(admin, path.kycId, payload.reason), true)
         }).pipe(clubErrors))
       .handle("requestClubKycResubmission", ({ path, payload }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(Permission)
+          const admin = yield* CurrentPrincipal
           return yield* clubKycView(yield* Clubs.requestClubKycResubmission(admin, path.kycId, payload.reason), true)
         }).pipe(clubErrors))
 )

@@ -10,7 +10,6 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { BadRequest, CurrentPrincipal, NotFound, pageOf, ServiceUnavailable } from "@podium/contracts/common"
 import { Clubs, type Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { mapErrors } from "../platform/error-mapping.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
@@ -145,17 +144,15 @@ export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         ))
 )
 
-const Money = "clubs.money"
-
 export const ClubCommissionHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubCommission">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "clubCommission",
   (handlers) =>
     handlers
       .handle("setClubCommission", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Money), (admin) => Clubs.setClubCommission(admin, path.clubId, payload.commissionPct)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setClubCommission(admin, path.clubId, payload.commissionPct)).pipe(clubErrors))
       .handle("setTierCommission", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Money), (admin) => Clubs.setTierCommission(admin, path.clubId, path.tierId, payload.commissionPct)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setTierCommission(admin, path.clubId, path.tierId, payload.commissionPct)).pipe(clubErrors))
       .handle("tierCommissionBreakdown", ({ path }) =>
-        requirePermission(Money).pipe(Effect.zipRight(Clubs.commissionBreakdown(path.clubId, path.tierId)), clubErrors))
+        Clubs.commissionBreakdown(path.clubId, path.tierId).pipe(clubErrors))
 )

@@ -7,14 +7,12 @@ import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/co
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { clubView, memberView, pageView } from "./club.view.js"
 import { adminClubStateView, adminClubView, inviteView, organizerRefView } from "./community.view.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
-const Permission = "clubs.review"
 const invalid = (messages: ReadonlyArray<string>) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody(messages), { status: 400 }))
 
 export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubMembership">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -103,14 +101,11 @@ const verificationQueuePage = (urlParams: {
   readonly verificationStatus?: Clubs.ClubVerificationStatus | undefined
   readonly search?: string | undefined
 }) =>
-  requirePermission(Permission).pipe(
-    Effect.zipRight(Clubs.verificationQueue({
+  Clubs.verificationQueue({
       ...pageOf(urlParams),
       statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
       search: urlParams.search
-    })),
-    Effect.map((found) => pageView(found, clubView))
-  )
+    }).pipe(Effect.map((found) => pageView(found, clubView)))
 
 export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -118,36 +113,30 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
   (handlers) =>
     handlers
       .handle("adminListClubs", ({ urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search })),
-          Effect.map((found) => pageView(found, clubView))
-        ))
+        Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search }).pipe(Effect.map((found) => pageView(found, clubView))))
       .handle("adminClubVerificationQueue", ({ urlParams }) =>
         verificationQueuePage(urlParams))
       .handle("adminGetClub", ({ path }) =>
-        requirePermission(Permission).pipe(Effect.zipRight(Clubs.adminGetClub(path.id)), Effect.map(adminClubView), clubErrors))
+        Clubs.adminGetClub(path.id).pipe(Effect.map(adminClubView), clubErrors))
       .handle("adminPatchClub", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.adminPatchClub(admin, path.id, payload)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminPatchClub(admin, path.id, payload)).pipe(Effect.map(adminClubStateView), clubErrors))
       .handle("adminDeactivateClub", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)).pipe(Effect.map(adminClubStateView), clubErrors))
       .handle("adminReactivateClub", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.reactivateClub(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reactivateClub(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
       .handle("adminVerifyApproveClub", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveClubVerification(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
       .handle("adminVerifyRejectClub", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)).pipe(
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)).pipe(
           Effect.map(adminClubStateView),
           clubErrors
         ))
       .handle("adminClubMembers", ({ path, urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role })),
-          Effect.map((found) => pageView(found, memberView)),
-          clubErrors
-        ))
+        Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role }).pipe(Effect.map((found) => pageView(found, memberView)),
+          clubErrors))
       .handle("adminAddClubMember", ({ path, payload }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(Permission)
+          const admin = yield* CurrentPrincipal
           const mode = payload.mode ?? "ADD"
           const messages: Array<string> = []
           if (mode === "ADD" && payload.userId === undefined) messages.push("userId is required when mode is ADD")
@@ -176,12 +165,12 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
         }).pipe(clubErrors))
       .handle("adminPatchClubMember", ({ path, payload }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(Permission)
+          const admin = yield* CurrentPrincipal
           if (payload.role === undefined && payload.status === undefined) return yield* invalid(["role or status is required"])
           return memberView(yield* Clubs.adminChangeMember(admin, path.id, path.userId, payload))
         }).pipe(clubErrors))
       .handle("adminRemoveClubMember", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)).pipe(Effect.map(memberView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)).pipe(Effect.map(memberView), clubErrors))
 )
 
 export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubVerification">, never, ClubsHandlerServices> = HttpApiBuilder
@@ -193,14 +182,14 @@ export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         .handle("listClubVerification", ({ urlParams }) =>
           verificationQueuePage(urlParams))
         .handle("getClubVerification", ({ path }) =>
-          requirePermission(Permission).pipe(Effect.zipRight(Clubs.adminGetClub(path.clubId)), Effect.map(adminClubView), clubErrors))
+          Clubs.adminGetClub(path.clubId).pipe(Effect.map(adminClubView), clubErrors))
         .handle("approveClubVerification", ({ path }) =>
-          Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveClubVerification(admin, path.clubId)).pipe(
+          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.clubId)).pipe(
             Effect.map(adminClubStateView),
             clubErrors
           ))
         .handle("rejectClubVerification", ({ path, payload }) =>
-          Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)).pipe(
+          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)).pipe(
             Effect.map(adminClubStateView),
             clubErrors
           ))

@@ -4,7 +4,6 @@ import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { pageView } from "./club.view.js"
@@ -70,24 +69,19 @@ export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
       .handle("createClubEvent", () => Clubs.createClubEvent().pipe(clubErrors))
 )
 
-const Permission = "clubs.review"
-
 export const AdminClubAnnouncementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubAnnouncements">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "adminClubAnnouncements",
   (handlers) =>
     handlers
       .handle("adminClubAnnouncements", ({ path, urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Effect.flatMap(Effect.flatMap(Clubs.ClubRepo, (r) => r.findById(path.id)), Option.match({
+        Effect.flatMap(Effect.flatMap(Clubs.ClubRepo, (r) => r.findById(path.id)), Option.match({
             onNone: () => Effect.fail(new Clubs.ClubNotFound({ ref: path.id })),
             onSome: (club) => Clubs.announcementsPage(club.id, pageOf(urlParams))
-          }))),
-          Effect.map((found) => pageView(found, announcementView)),
-          clubErrors
-        ))
+          })).pipe(Effect.map((found) => pageView(found, announcementView)),
+          clubErrors))
       .handle("adminPostClubAnnouncement", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.postAnnouncement(admin, path.id, payload)).pipe(Effect.map(announcementView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.postAnnouncement(admin, path.id, payload)).pipe(Effect.map(announcementView), clubErrors))
       .handle("adminDeleteClubAnnouncement", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.deleteAnnouncement(admin, path.annId)).pipe(Effect.map(announcementView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteAnnouncement(admin, path.annId)).pipe(Effect.map(announcementView), clubErrors))
 )

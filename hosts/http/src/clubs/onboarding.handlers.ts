@@ -4,7 +4,6 @@ import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { clubView, pageView } from "./club.view.js"
@@ -21,20 +20,15 @@ export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
 )
 
-const Permission = "clubs.review"
-
 export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "adminClubOnboarding",
   (handlers) =>
     handlers
       .handle("clubOnboardingQueue", ({ urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.onboardingQueue({ ...pageOf(urlParams), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) })),
-          Effect.map((found) => pageView(found, clubView))
-        ))
+        Clubs.onboardingQueue({ ...pageOf(urlParams), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) }).pipe(Effect.map((found) => pageView(found, clubView))))
       .handle("approveClub", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveClub(admin, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClub(admin, path.clubId)).pipe(Effect.map(clubView), clubErrors))
       .handle("rejectClub", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)).pipe(Effect.map(clubView), clubErrors))
 )

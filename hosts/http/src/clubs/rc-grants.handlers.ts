@@ -1,10 +1,9 @@
 /** Handlers of the club RC grant groups: the club's managers (ClubManagers) and the admin review (`clubs.money`). */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { ClubAccess, pageOf } from "@podium/contracts/common"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { rcGrantView } from "./club-money.view.js"
@@ -25,26 +24,18 @@ export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
         Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)).pipe(Effect.map(rcGrantView), clubErrors))
 )
 
-const Permission = "clubs.money"
-
 export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "adminClubRcGrants",
   (handlers) =>
     handlers
       .handle("clubRcGrantQueue", ({ urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId })),
-          Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))
-        ))
+        Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId }).pipe(Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))))
       .handle("getClubRcGrant", ({ path }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.rcGrantForAdmin(path.id)),
-          Effect.map((found) => ({ ...found, grant: rcGrantView(found.grant) })),
-          clubErrors
-        ))
+        Clubs.rcGrantForAdmin(path.id).pipe(Effect.map((found) => ({ ...found, grant: rcGrantView(found.grant) })),
+          clubErrors))
       .handle("approveClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)).pipe(Effect.map(rcGrantView), clubErrors))
       .handle("rejectClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)).pipe(Effect.map(rcGrantView), clubErrors))
 )

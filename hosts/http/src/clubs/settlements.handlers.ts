@@ -1,10 +1,9 @@
 /** Handlers of the club settlements group (ClubManagers) and the admin payout request group (`clubs.money`). */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { ClubAccess, pageOf } from "@podium/contracts/common"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { pageView } from "./club.view.js"
@@ -37,29 +36,24 @@ export const ClubSettlementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
         ))
 )
 
-const Permission = "clubs.money"
-
 export const AdminPayoutRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPayoutRequests">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "adminPayoutRequests",
   (handlers) =>
     handlers
       .handle("payoutRequestQueue", ({ urlParams }) =>
-        requirePermission(Permission).pipe(
-          Effect.zipRight(Clubs.payoutQueue({ ...pageOf(urlParams), status: urlParams.status, payeeType: urlParams.payeeType, clubId: urlParams.clubId })),
-          Effect.map((found) => pageView(found, payoutRequestView))
-        ))
+        Clubs.payoutQueue({ ...pageOf(urlParams), status: urlParams.status, payeeType: urlParams.payeeType, clubId: urlParams.clubId }).pipe(Effect.map((found) => pageView(found, payoutRequestView))))
       .handle("reviewPayoutRequest", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.reviewPayoutRequest(admin, path.id)).pipe(Effect.map(payoutRequestView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reviewPayoutRequest(admin, path.id)).pipe(Effect.map(payoutRequestView), clubErrors))
       .handle("approvePayoutRequest", ({ path }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.approvePayoutRequest(admin, path.id)).pipe(Effect.map(payoutRequestView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approvePayoutRequest(admin, path.id)).pipe(Effect.map(payoutRequestView), clubErrors))
       .handle("markPayoutRequestPaid", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.markPayoutPaid(admin, path.id, payload.paymentReference)).pipe(
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.markPayoutPaid(admin, path.id, payload.paymentReference)).pipe(
           Effect.map(payoutRequestView),
           clubErrors
         ))
       .handle("rejectPayoutRequest", ({ path, payload }) =>
-        Effect.flatMap(requirePermission(Permission), (admin) => Clubs.rejectPayoutRequest(admin, path.id, payload.reason)).pipe(
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectPayoutRequest(admin, path.id, payload.reason)).pipe(
           Effect.map(payoutRequestView),
           clubErrors
         ))

@@ -3,68 +3,60 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import { Compliance } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { mapComplianceErrors } from "./compliance.errors.js"
 import { type ComplianceHandlerServices, erasureView } from "./data-rights.handlers.js"
-
-const Permission = "compliance.manage"
+import { CurrentPrincipal } from "@podium/contracts/common"
 
 export const AdminComplianceHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminCompliance">, never, ComplianceHandlerServices> = HttpApiBuilder.group(ComplianceApi, "adminCompliance", (handlers) =>
   handlers
     .handle("consentManagerStatus", () =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         const settings = yield* Compliance.ComplianceSettings
         return { ...settings.consentManager, purposes: [...Compliance.ConsentPurposes] }
       }))
     .handle("listErasureRequests", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         return (yield* Compliance.listErasures(Option.fromNullable(urlParams.status))).map(erasureView)
       }))
     .handle("rejectErasureRequest", ({ path, payload }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(Permission)
+        const me = yield* CurrentPrincipal
         return erasureView(yield* Compliance.rejectErasure(path.id, { ...payload, adminId: me.accountId }))
       }).pipe(mapComplianceErrors))
     .handle("tickErasureRequests", () =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(Permission)
+        const me = yield* CurrentPrincipal
         return yield* Compliance.tickErasures({ kind: "admin", id: me.accountId })
       }))
     .handle("userConsentHistory", ({ path, urlParams }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         return yield* Compliance.adminConsentHistory(path.userId, Option.fromNullable(urlParams.purpose))
       }).pipe(mapComplianceErrors))
     .handle("listAccountMerges", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         return yield* Compliance.listMerges(Option.fromNullable(urlParams.status))
       }))
     .handle("previewAccountMerge", ({ payload }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         return yield* Compliance.previewMerge(payload.sourceUserId, payload.targetUserId)
       }).pipe(mapComplianceErrors))
     .handle("proposeAccountMerge", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(Permission)
+        const me = yield* CurrentPrincipal
         return yield* Compliance.proposeMerge({ ...payload, adminId: me.accountId })
       }).pipe(mapComplianceErrors))
     .handle("getAccountMerge", ({ path }) =>
       Effect.gen(function*() {
-        yield* requirePermission(Permission)
         return yield* Compliance.findMerge(path.id)
       }).pipe(mapComplianceErrors))
     .handle("cancelAccountMerge", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(Permission)
+        const me = yield* CurrentPrincipal
         return yield* Compliance.cancelMerge(path.id, me.accountId)
       }).pipe(mapComplianceErrors))
     .handle("executeAccountMerge", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(Permission)
+        const me = yield* CurrentPrincipal
         return yield* Compliance.executeMerge(path.id, me.accountId)
       }).pipe(mapComplianceErrors))
 )

@@ -1,6 +1,6 @@
 /** Handlers of the athlete's data rights: consent, erasure requests and the data export. */
 import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { BadRequest, CurrentPrincipal, requireRole, Unauthorized } from "@podium/contracts/common"
+import { BadRequest, CurrentPrincipal, Forbidden, Unauthorized } from "@podium/contracts/common"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import { Compliance } from "@podium/core"
 import type { ComplianceInfrastructure, NotificationsInfrastructure } from "@podium/host-common"
@@ -37,18 +37,18 @@ export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
   handlers
     .handle("getConsent", () =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         return yield* Compliance.consentState(me.accountId)
       }))
     .handle("setConsent", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         yield* checkPurposes([payload.purpose])
         return yield* Compliance.setConsents(me.accountId, [payload], "single")
       }))
     .handle("setConsentBulk", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         yield* checkPurposes(payload.items.map((i) => i.purpose))
         // The last item for a purpose wins.
         const changes = [...new Map(payload.items.map((i) => [i.purpose, i] as const)).values()]
@@ -56,28 +56,28 @@ export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
       }))
     .handle("getConsentHistory", ({ urlParams }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         return yield* Compliance.consentHistory(me.accountId, Option.fromNullable(urlParams.purpose))
       }))
     .handle("requestErasure", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         if (me.impersonatorId !== undefined) return yield* new BadRequest({ message: "Erasure cannot be requested while impersonating" })
         return erasureView(yield* Compliance.requestErasure(me, payload.reason ?? null))
       }).pipe(mapComplianceErrors))
     .handle("getActiveErasure", () =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         return Option.getOrNull(Option.map(yield* Compliance.activeErasure(me.accountId), erasureView))
       }))
     .handle("cancelErasure", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         return erasureView(yield* Compliance.cancelErasure(me.accountId, path.requestId))
       }).pipe(mapComplianceErrors))
     .handle("eraseMedicalInfo", () =>
       Effect.gen(function*() {
-        const me = yield* requireRole("user")
+        const me = yield* CurrentPrincipal
         const result = yield* Compliance.eraseMedicalInfo(me.accountId)
         return { erased: result.erased, fields: [...result.fields], erasedAt: result.erasedAt.toISOString() }
       }))
@@ -93,7 +93,9 @@ export const DataExportHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
         if (Option.isNone(verified)) return yield* new Unauthorized({ message: "The export link is invalid or has expired" })
         userId = verified.value
       } else if (Option.isSome(principal)) {
-        userId = (yield* requireRole("user").pipe(Effect.provideService(CurrentPrincipal, principal.value))).accountId
+        // This route takes either credential, so the bearer's role is checked here, not declared.
+        if (principal.value.role !== "user") return yield* new Forbidden({ message: "Access Denied" })
+        userId = principal.value.accountId
       } else {
         return yield* new Unauthorized({ message: "Unauthorized" })
       }
@@ -111,5 +113,4 @@ export const DataExportHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
       return doc
     }).pipe(mapComplianceErrors))
 )
-
 

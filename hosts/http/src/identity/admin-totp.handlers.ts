@@ -3,15 +3,15 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { publicErrors } from "./identity.errors.js"
+import { CurrentPrincipal } from "@podium/contracts/common"
 
 export const AdminTotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminTotp">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "adminTotp", (handlers) =>
   handlers
     .handle("requireAdminTotp", ({ path, headers, payload }) =>
       Effect.gen(function*() {
-        const actor = yield* requirePermission("admins.security")
+        const actor = yield* CurrentPrincipal
         return yield* Identity.requireAdminTotp({
           actor,
           adminId: path.adminId,
@@ -21,7 +21,7 @@ export const AdminTotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adm
       }).pipe(publicErrors))
     .handle("resetAdminTotp", ({ path, headers }) =>
       Effect.gen(function*() {
-        const actor = yield* requirePermission("admins.security")
+        const actor = yield* CurrentPrincipal
         return yield* Identity.resetAdminTotp({ actor, adminId: path.adminId, correlationId: headers["x-correlation-id"] })
       }).pipe(publicErrors))
 )

@@ -2,12 +2,13 @@
  * The implementation of the auth guard (`Authenticated`, `OptionalAuthenticated` in
  * @podium/contracts/common): the bearer access token, or else the web-session cookie, is verified
  * (EdDSA only, iss, aud, exp) and its session must still be active (a Redis-cached lookup that
- * revocations overwrite at once). Every failure is the same 401 envelope.
+ * revocations overwrite at once). Every failure is the same 401 envelope. `Authenticated` then
+ * checks the role or permission the route declares (`Requires`), before the request is decoded.
  *
- * Later groups: `.middleware(Authenticated)` on the group, then provide `AuthenticatedLive` next to
- * the group's handler layers in server.ts (ApiRoutes), and `yield* requireRole("admin")` in a handler.
+ * Later groups: `.middleware(Authenticated)` (and `.annotate(Requires, …)`) on the group, then
+ * provide `AuthenticatedLive` next to the group's handler layers in server.ts (ApiRoutes).
  */
-import { HttpServerRequest } from "@effect/platform"
+import { HttpRouter, HttpServerRequest } from "@effect/platform"
 import {
   Authenticated,
   OptionalAuthenticated,
@@ -15,9 +16,14 @@ import {
   Unauthorized,
   WebSessionCookie
 } from "@podium/contracts/common"
-import { Identity, Platform } from "@podium/core"
+import { type Accounts, Identity, Platform } from "@podium/core"
 import type { AppConfig, IdentityServices } from "@podium/host-common"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { AreaApis } from "../api.js"
+import { makeAuthorize, requirementTable } from "./authorization.js"
+
+/** What verifying a token reads: the token keys, the cache and the session store. */
+type GuardServices = Identity.AccessTokens | Platform.TtlCache | Identity.SessionRepo
 
 /** The raw access token of the request: the bearer value, else the web-session cookie. */
 export const requestAccessToken = (bearer: Redacted.Redacted<string> | undefined) =>
@@ -44,8 +50,26 @@ const makeBearer = Effect.gen(function*() {
       token === "" ? Effect.fail(unauthorized()) : Effect.mapError(authenticate(token), unauthorized))
 })
 
-/** `Authenticated`: 401 unless a valid token of an active session is presented. */
-export const AuthenticatedLive = Layer.effect(Authenticated, Effect.map(makeBearer, (bearer) => Authenticated.of({ bearer })))
+/**
+ * `Authenticated`: 401 unless a valid token of an active session is presented, then 403 unless the
+ * caller meets the requirement its route declares (looked up by the route the router matched).
+ */
+export const AuthenticatedLive: Layer.Layer<Authenticated, never, GuardServices | Accounts.AdminPermissionRepo> = Layer.effect(
+  Authenticated,
+  Effect.gen(function*() {
+    const bearer = yield* makeBearer
+    const authorize = yield* makeAuthorize
+    const table = requirementTable(AreaApis)
+    return Authenticated.of({
+      bearer: (token) =>
+        Effect.flatMap(bearer(token), (principal) =>
+          Effect.flatMap(Effect.serviceOption(HttpRouter.RouteContext), (route) => {
+            const requirement = Option.isSome(route) ? table.get(route.value.route.method)?.get(route.value.route.path) : undefined
+            return requirement === undefined ? Effect.succeed(principal) : authorize(principal, requirement)
+          }))
+    })
+  })
+)
 
 /** `OptionalAuthenticated`: the principal when a valid token is presented, nothing otherwise. */
 export const OptionalAuthenticatedLive = Layer.effect(
@@ -54,7 +78,10 @@ export const OptionalAuthenticatedLive = Layer.effect(
 )
 
 /** Both guards, for ApiRoutes lines whose groups use them. */
-export const AuthGuardsLive = Layer.merge(AuthenticatedLive, OptionalAuthenticatedLive)
+export const AuthGuardsLive: Layer.Layer<Authenticated | OptionalAuthenticated, never, GuardServices | Accounts.AdminPermissionRepo> = Layer.merge(AuthenticatedLive, OptionalAuthenticatedLive)
 
 /** What the identity and accounts handler layers need: the identity services, configuration and the guards. */
 export type IdentityHandlerServices = IdentityServices | AppConfig | Authenticated | OptionalAuthenticated
+
+/** The contract's declared guards, for tests that walk every route. */
+export { guardsOf, requirementOf } from "./authorization.js"

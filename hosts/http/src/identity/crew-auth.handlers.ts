@@ -1,6 +1,6 @@
 /** Handlers of the Crew sign-in group. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, Layer } from "effect"
@@ -39,7 +39,7 @@ export const CrewAuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "crew
       }).pipe(publicErrors))
     .handle("crewLogout", () =>
       Effect.gen(function*() {
-        yield* Identity.endSession(yield* requireRole("crew"))
+        yield* Identity.endSession(yield* CurrentPrincipal)
         return logoutAnswer
       }))
     .handle("crewRefreshTokens", ({ headers }) => refreshWith(headers.authorization, ["crew"]))

@@ -4,11 +4,10 @@
  * ending another admin's needs `admins.security`.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { Forbidden, requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal, Forbidden } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts, Identity } from "@podium/core"
 import { Effect, Either, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
 import { publicErrors } from "./identity.errors.js"
@@ -18,10 +17,7 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
     handlers
       .handle("impersonateUser", ({ headers, path, payload }) =>
         Effect.gen(function*() {
-          const caller = yield* requireRole("admin", "user")
-          // An impersonation token (role user, `act` set) is refused with a clear message: no chaining.
-          if (caller.impersonatorId !== undefined) return yield* new Identity.ImpersonationChainRefused()
-          const me = yield* requirePermission("users.impersonate")
+          const me = yield* CurrentPrincipal
           const { ip } = yield* clientInfo
           const started = yield* Identity.startImpersonation({
             principal: me,
@@ -34,7 +30,7 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         }).pipe(publicErrors))
       .handle("endImpersonation", ({ headers, payload }) =>
         Effect.gen(function*() {
-          const me = yield* requireRole("admin")
+          const me = yield* CurrentPrincipal
           if (me.impersonatorId !== undefined) return yield* new Forbidden({ message: "Access Denied" })
           const mayEndOthers = Either.isRight(yield* Effect.either(Accounts.requireAdminPermission(me.accountId, "admins.security")))
           const ended = yield* Identity.endImpersonation({

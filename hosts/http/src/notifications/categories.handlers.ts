@@ -3,18 +3,13 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import type { Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudHandlers } from "../platform/crud.handlers.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
-const guard = requirePermission("notifications.manage")
-
 const categories = crudHandlers({
   resource: Notifications.NotificationCategoryResource,
   repo: Notifications.NotificationCategoryRepo,
-  canRead: guard,
-  canWrite: guard,
   toDto: (c: Notifications.NotificationCategory) => c,
   conflictCode: "CATEGORY_KEY_TAKEN"
 })

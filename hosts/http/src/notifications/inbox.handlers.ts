@@ -1,6 +1,6 @@
 /** Handlers of the athlete inbox (`/v2/notifications`): list, admin send-to-all, mark seen. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { NotFound, requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
@@ -22,7 +22,7 @@ export const NotificationInboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
     handlers
       .handle("listInbox", ({ urlParams }) =>
         Effect.gen(function*() {
-          const me = yield* requireRole("admin", "user", "organizer", "crew", "sponsor")
+          const me = yield* CurrentPrincipal
           const repo = yield* Notifications.InboxRepo
           const page = urlParams.page ?? 1
           const limit = urlParams.limit ?? 20
@@ -46,12 +46,11 @@ export const NotificationInboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
         }))
       .handle("broadcastNotification", ({ payload }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           return yield* Notifications.broadcastNotification({ title: payload.title, body: payload.body, category: payload.category ?? null })
         }))
       .handle("markNotificationSeen", ({ path }) =>
         Effect.gen(function*() {
-          const me = yield* requireRole("admin", "user", "organizer", "crew", "sponsor")
+          const me = yield* CurrentPrincipal
           const n = yield* (yield* Notifications.InboxRepo).markSeen(path.id, me.accountId).pipe(
             Effect.catchTag("InboxNotificationNotFound", () => Effect.fail(new NotFound({ message: `No notification ${path.id}` })))
           )

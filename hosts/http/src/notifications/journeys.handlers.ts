@@ -4,13 +4,10 @@ import { NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices
-const guard = requirePermission("notifications.manage")
-
 const stepView = (s: Notifications.JourneyStep) => ({
   ...s,
   mappings: s.mappings.map((m) => ({ ...m, channel: publicChannel(m.channel) }))
@@ -29,19 +26,16 @@ export const NotificationJourneysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
     handlers
       .handle("journeySummary", () =>
         Effect.gen(function*() {
-          yield* guard
           const steps = yield* (yield* Notifications.JourneyStepRepo).list({})
           return Notifications.MappingRoles.map((role) => ({ role, ...summaryView(Notifications.summarizeSteps(steps.filter((s) => s.role === role))) }))
         }))
       .handle("getJourney", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           const role = yield* roleOf(path.role)
           return { role, steps: (yield* (yield* Notifications.JourneyStepRepo).list({ role })).map(stepView) }
         }))
       .handle("updateJourneyStep", ({ path, payload }) =>
         Effect.gen(function*() {
-          yield* guard
           const role = yield* roleOf(path.role)
           const updated = yield* (yield* Notifications.JourneyStepRepo).update(role, path.stepId, payload)
           return yield* Option.match(updated, {
@@ -55,12 +49,10 @@ export const NotificationStepsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
     handlers
       .handle("stepSummary", () =>
         Effect.gen(function*() {
-          yield* guard
           return summaryView(Notifications.summarizeSteps(yield* (yield* Notifications.JourneyStepRepo).list({})))
         }))
       .handle("listSteps", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* guard
           const steps = yield* (yield* Notifications.JourneyStepRepo).list({
             ...(urlParams.role === undefined ? {} : { role: urlParams.role }),
             ...(urlParams.search === undefined ? {} : { search: urlParams.search })
@@ -69,7 +61,6 @@ export const NotificationStepsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
         }))
       .handle("getStep", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           const steps = yield* (yield* Notifications.JourneyStepRepo).list({ step: path.stepId })
           if (steps.length === 0) {
             return yield* new NotFound({ message: new Notifications.JourneyStepNotFound({ step: path.stepId, role: null }).message })

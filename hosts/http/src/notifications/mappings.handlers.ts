@@ -7,13 +7,11 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { type NotificationMappingBody, NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, Option, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
-const guard = requirePermission("notifications.manage")
 type MappingBody = typeof NotificationMappingBody.Type
 
 const toDto = (m: Notifications.NotificationMapping) => ({
@@ -37,8 +35,6 @@ const toCore = (b: MappingBody): Notifications.NewNotificationMapping => ({
 const generic = crudHandlers({
   resource: Notifications.NotificationMappingResource,
   repo: Notifications.NotificationMappingRepo,
-  canRead: guard,
-  canWrite: guard,
   toDto,
   conflictCode: "MAPPING_EXISTS"
 })
@@ -54,21 +50,18 @@ export const NotificationMappingsHandlers: Layer.Layer<
     .handle("deleteOneNotificationMapping", generic.deleteOne)
     .handle("createOneNotificationMapping", ({ payload }) =>
       Effect.gen(function*() {
-        yield* guard
         const input = toCore(payload)
         yield* Notifications.checkMappings([input])
         return toDto(yield* (yield* Notifications.NotificationMappingRepo).create(input))
       }).pipe(mapErrors, notificationErrors))
     .handle("createManyNotificationMapping", ({ payload }) =>
       Effect.gen(function*() {
-        yield* guard
         const inputs = payload.bulk.map(toCore)
         yield* Notifications.checkMappings(inputs, (i) => `bulk.${i}.`)
         return (yield* (yield* Notifications.NotificationMappingRepo).createMany(inputs)).map(toDto)
       }).pipe(mapErrors, notificationErrors))
     .handle("replaceOneNotificationMapping", ({ path, payload }) =>
       Effect.gen(function*() {
-        yield* guard
         const repo = yield* Notifications.NotificationMappingRepo
         if (Option.isNone(yield* repo.get(path.id))) {
           return yield* new Platform.ResourceNotFound({ resource: "notification mapping", id: path.id })
@@ -83,7 +76,6 @@ export const NotificationMappingsHandlers: Layer.Layer<
       }).pipe(mapErrors, notificationErrors))
     .handle("mappingTemplateCandidates", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* guard
         const page = yield* (yield* Notifications.TemplateCatalogRepo).list(coreChannel(urlParams.channel), {
           page: 1,
           limit: urlParams.limit ?? 50,

@@ -1,6 +1,6 @@
 /** Handlers of the Notifications / Others group: admin send, provider health, pipeline readiness (admin only). */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { AppConfig, NotificationProviders } from "@podium/host-common"
@@ -20,7 +20,7 @@ export const NotificationDeliveryHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
     handlers
       .handle("sendNotification", ({ payload }) =>
         Effect.gen(function*() {
-          const admin = yield* requireRole("admin")
+          const admin = yield* CurrentPrincipal
           const channel = coreChannel(payload.channel)
           const recipients = [...new Set((typeof payload.to === "string" ? [payload.to] : payload.to).map((to) => normalise(channel, to)))]
           const ids = yield* Notifications.sendAdminNotification({
@@ -36,7 +36,6 @@ export const NotificationDeliveryHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
         }).pipe(notificationErrors))
       .handle("providerHealth", () =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const providers = yield* NotificationProviders
           const config = yield* AppConfig
           return {
@@ -48,7 +47,6 @@ export const NotificationDeliveryHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
         }))
       .handle("pipelineReadiness", () =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const providers = yield* NotificationProviders
           const config = yield* AppConfig
           const policies = yield* (yield* Notifications.RetryPolicyRepo).list

@@ -1,6 +1,5 @@
 /** Handlers of the Notifications / Outbox group (admin only). */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { requireRole } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
@@ -14,7 +13,6 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
     handlers
       .handle("listOutbox", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const page = yield* Notifications.listOutbox({
             ...(urlParams.status === undefined ? {} : { status: urlParams.status }),
             ...(urlParams.channel === undefined ? {} : { channel: coreChannel(urlParams.channel) }),
@@ -27,7 +25,6 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
         }))
       .handle("outboxSummary", () =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const summary = yield* Notifications.outboxSummary()
           return {
             byStatus: summary.byStatus,
@@ -42,12 +39,10 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
         }))
       .handle("retryOutboxMessage", ({ path }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           return outboxPreviewView(yield* Notifications.retryOutboxMessage(path.id as Notifications.OutboxId))
         }).pipe(notificationErrors))
       .handle("retryOutboxMessages", ({ payload }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const result = yield* Notifications.retryOutboxMessages(payload.ids as ReadonlyArray<Notifications.OutboxId>)
           return {
             ...result,
@@ -56,7 +51,6 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
         }).pipe(notificationErrors))
       .handle("bulkRedriveOutbox", ({ payload }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           return yield* Notifications.bulkRedriveOutbox({
             ...(payload.status === undefined ? {} : { status: payload.status }),
             ...(payload.channel === undefined ? {} : { channel: coreChannel(payload.channel) }),

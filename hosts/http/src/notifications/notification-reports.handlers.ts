@@ -4,12 +4,9 @@ import { NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { batchView } from "./organizer-notification-sending.handlers.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
-
-const guard = requirePermission("notifications.manage")
 
 const withDelivery = (batches: ReadonlyArray<Notifications.NotificationBatch>) =>
   Effect.gen(function*() {
@@ -26,7 +23,6 @@ export const NotificationReportsHandlers: Layer.Layer<
   handlers
     .handle("notificationLogStats", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* guard
         const stats = yield* (yield* Notifications.NotificationReportRepo).logStats({
           ...(urlParams.channel === undefined ? {} : { channel: coreChannel(urlParams.channel) }),
           ...(urlParams.from === undefined ? {} : { from: DateTime.unsafeFromDate(urlParams.from) }),
@@ -42,7 +38,6 @@ export const NotificationReportsHandlers: Layer.Layer<
       }))
     .handle("listNotificationBatches", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* guard
         const page = urlParams.page ?? 1
         const limit = urlParams.limit ?? 20
         const result = yield* (yield* Notifications.OrganizerNotificationRepo).listBatches(urlParams.organizerId ?? null, {
@@ -53,7 +48,6 @@ export const NotificationReportsHandlers: Layer.Layer<
       }))
     .handle("getNotificationBatch", ({ path }) =>
       Effect.gen(function*() {
-        yield* guard
         const batch = yield* (yield* Notifications.OrganizerNotificationRepo).getBatch(null, path.id).pipe(
           Effect.catchTag("BatchNotFound", () => Effect.fail(new NotFound({ code: "BATCH_NOT_FOUND", message: `No batch ${path.id}` })))
         )

@@ -1,13 +1,13 @@
 /** Handlers of the caller's notification preference types (subscribe / opt out). */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { notificationErrors } from "./notifications.errors.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
-const caller = Effect.map(requireRole("admin", "user", "organizer", "crew", "sponsor"), (me) => me.accountId)
+const caller = Effect.map(CurrentPrincipal, (me) => me.accountId)
 
 export const NotificationPreferenceTypesHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationPreferenceTypes">,

@@ -1,6 +1,6 @@
 /** Handlers of notification preferences and push device tokens (`/v2/notifications/...`). */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { Forbidden, requireRole } from "@podium/contracts/common"
+import { CurrentPrincipal, Forbidden } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
@@ -39,7 +39,7 @@ const tokenView = (t: Notifications.DeviceToken) => ({
 /** The caller acting on `userId`: their own id, or any id for an admin. */
 const actingOn = (userId: string) =>
   Effect.gen(function*() {
-    const me = yield* requireRole("admin", "user", "organizer", "crew", "sponsor")
+    const me = yield* CurrentPrincipal
     if (me.role !== "admin" && me.accountId !== userId) {
       return yield* new Forbidden({ message: "You can only manage your own notification settings" })
     }
@@ -57,12 +57,12 @@ export const NotificationPreferencesHandlers: Layer.Layer<
   handlers
     .handle("getPreferences", () =>
       Effect.gen(function*() {
-        const me = yield* requireRole("admin", "user", "organizer", "crew", "sponsor")
+        const me = yield* CurrentPrincipal
         return preferencesView(yield* (yield* Notifications.PreferenceRepo).get(me.accountId))
       }))
     .handle("patchPreferences", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("admin", "user", "organizer", "crew", "sponsor")
+        const me = yield* CurrentPrincipal
         const channels: Partial<Record<Notifications.Channel, boolean>> = {}
         for (const [name, on] of Object.entries(payload.channels ?? {})) {
           if (on !== undefined) channels[coreChannel(name as "email")] = on

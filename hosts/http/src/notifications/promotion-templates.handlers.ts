@@ -7,14 +7,12 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { type CreatePromotionTemplateBody, NotificationsApi, type UpdatePromotionTemplateBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
-const guard = requirePermission("notifications.manage")
 const ConflictCode = "PROMOTION_TEMPLATE_EXISTS"
 const mapErrors = crudErrors(ConflictCode)
 
@@ -23,8 +21,6 @@ export const promotionTemplateDto = (p: Notifications.PromotionTemplate) => ({ .
 const generic = crudHandlers({
   resource: Notifications.PromotionTemplateResource,
   repo: Notifications.PromotionTemplateRepo,
-  canRead: guard,
-  canWrite: guard,
   toDto: promotionTemplateDto,
   conflictCode: ConflictCode
 })
@@ -33,7 +29,6 @@ const notFound = (id: string) => new Platform.ResourceNotFound({ resource: "prom
 
 const update = (id: string, patch: Notifications.PromotionTemplatePatch) =>
   Effect.gen(function*() {
-    yield* guard
     const repo = yield* Notifications.PromotionTemplateRepo
     const current = yield* repo.get(id)
     if (Option.isNone(current)) return yield* notFound(id)
@@ -58,7 +53,6 @@ export const PromotionTemplatesHandlers: Layer.Layer<
     .handle("getOnePromotionTemplate", generic.getOne)
     .handle("createOnePromotionTemplate", ({ payload }: { readonly payload: typeof CreatePromotionTemplateBody.Type }) =>
       Effect.gen(function*() {
-        yield* guard
         const input: Notifications.NewPromotionTemplate = {
           name: payload.name,
           description: payload.description ?? null,

@@ -1,6 +1,6 @@
 /** Handlers of the Notifications / Retry policies group (admin only); `{id}` is the channel name. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { BadRequest, NotFound, requireRole } from "@podium/contracts/common"
+import { BadRequest, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
@@ -18,23 +18,19 @@ export const RetryPoliciesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
     handlers
       .handle("listRetryPolicies", () =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           return (yield* (yield* Notifications.RetryPolicyRepo).list).map(retryPolicyView)
         }))
       .handle("saveRetryPolicy", ({ payload }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const { channel, ...rest } = payload
           return retryPolicyView(yield* (yield* Notifications.RetryPolicyRepo).save({ channel: coreChannel(channel), ...rest }))
         }))
       .handle("getRetryPolicy", ({ path }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           return retryPolicyView(yield* (yield* Notifications.RetryPolicyRepo).get(yield* channelOf(path.id)))
         }))
       .handle("updateRetryPolicy", ({ path, payload }) =>
         Effect.gen(function*() {
-          yield* requireRole("admin")
           const repo = yield* Notifications.RetryPolicyRepo
           const current = yield* repo.get(yield* channelOf(path.id))
           const next: Notifications.RetryPolicy = { ...current, ...payload }

@@ -7,14 +7,12 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { type CreateSystemNotificationBody, NotificationsApi, type UpdateSystemNotificationBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, Either, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
-const guard = requirePermission("notifications.manage")
 const Conflict = "SYSTEM_NOTIFICATION_EXISTS"
 const mapErrors = crudErrors(Conflict)
 
@@ -23,8 +21,6 @@ const toDto = (n: Notifications.SystemNotification) => ({ ...n, channel: publicC
 const generic = crudHandlers({
   resource: Notifications.SystemNotificationResource,
   repo: Notifications.SystemNotificationRepo,
-  canRead: guard,
-  canWrite: guard,
   toDto,
   conflictCode: Conflict
 })
@@ -43,7 +39,6 @@ export const SystemNotificationsHandlers: Layer.Layer<
       generic.deleteOne(req).pipe(audited("notifications.system-notification.delete", "system-notification", (r) => r.id)))
     .handle("createOneSystemNotification", ({ payload }: { readonly payload: typeof CreateSystemNotificationBody.Type }) =>
       Effect.gen(function*() {
-        yield* guard
         const input: Notifications.NewSystemNotification = {
           event: payload.event,
           channel: coreChannel(payload.channel),
@@ -57,7 +52,6 @@ export const SystemNotificationsHandlers: Layer.Layer<
       }).pipe(mapErrors, notificationErrors, audited("notifications.system-notification.create", "system-notification", (r) => r.id)))
     .handle("updateOneSystemNotification", ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: typeof UpdateSystemNotificationBody.Type }) =>
       Effect.gen(function*() {
-        yield* guard
         const repo = yield* Notifications.SystemNotificationRepo
         const current = yield* Effect.flatMap(repo.get(path.id), Option.match({ onNone: () => Effect.fail(notFound(path.id)), onSome: Effect.succeed }))
         const { channel, ...rest } = payload
@@ -73,7 +67,6 @@ export const SystemNotificationsHandlers: Layer.Layer<
       }).pipe(mapErrors, notificationErrors, audited("notifications.system-notification.update", "system-notification", (r) => r.id)))
     .handle("systemNotificationEvents", () =>
       Effect.gen(function*() {
-        yield* guard
         const query = Either.getOrThrow(Platform.parseListQuery({ ...Notifications.SystemNotificationResource.list, maxLimit: 1000 }, { limit: 1000 }))
         const configured = (yield* (yield* Notifications.SystemNotificationRepo).list(query)).data
         return Notifications.systemEventCatalog(configured).map((e) => ({

@@ -7,14 +7,12 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi, type TemplateRecordBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
-const guard = requirePermission("notifications.manage")
 const ConflictCode = "TEMPLATE_RECORD_EXISTS"
 const mapErrors = crudErrors(ConflictCode)
 
@@ -33,8 +31,6 @@ const toCore = (b: typeof TemplateRecordBody.Type): Notifications.NewTemplateRec
 const generic = crudHandlers({
   resource: Notifications.TemplateRecordResource,
   repo: Notifications.TemplateRecordRepo,
-  canRead: guard,
-  canWrite: guard,
   toDto,
   conflictCode: ConflictCode
 })
@@ -51,14 +47,12 @@ export const TemplateRecordsHandlers: Layer.Layer<
       generic.deleteOne(req).pipe(audited("notifications.template-record.delete", "template-record", (r) => r.id)))
     .handle("createOneTemplateRecord", ({ payload }) =>
       Effect.gen(function*() {
-        yield* guard
         const input = toCore(payload)
         yield* Notifications.checkTemplateRecord(input)
         return toDto(yield* (yield* Notifications.TemplateRecordRepo).create(input))
       }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.create", "template-record", (r) => r.id)))
     .handle("replaceOneTemplateRecord", ({ path, payload }) =>
       Effect.gen(function*() {
-        yield* guard
         const repo = yield* Notifications.TemplateRecordRepo
         const notFound = new Platform.ResourceNotFound({ resource: "template record", id: path.id })
         if (Option.isNone(yield* repo.get(path.id))) return yield* notFound

@@ -19,16 +19,12 @@ import { BadRequest, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { audited } from "./notifications.audit.js"
 import { notificationErrors } from "./notifications.errors.js"
 import { logView, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices
-const Permission = "notifications.manage"
-const guard = requirePermission(Permission)
-
 export const channelTemplateView = (t: Notifications.CatalogTemplate) => ({
   ...t,
   channel: publicChannel(t.channel),
@@ -82,7 +78,6 @@ const checkedMapping = (template: Notifications.CatalogTemplate, payload: typeof
 const providerHandlers = (channel: Notifications.TemplateChannel) => ({
   createTemplateViaProvider: ({ payload }: { readonly payload: typeof CreateViaProviderBody.Type }) =>
     Effect.gen(function*() {
-      yield* guard
       const created = yield* Notifications.createTemplateViaProvider({
         channel,
         key: payload.key,
@@ -101,7 +96,6 @@ const providerHandlers = (channel: Notifications.TemplateChannel) => ({
     }).pipe(notificationErrors, audited("notifications.template.create-via-provider", "notification-template", (r) => r.template.id)),
   syncTemplatesFromProvider: () =>
     Effect.gen(function*() {
-      yield* guard
       return yield* Notifications.syncTemplatesFromProvider(channel)
     }).pipe(notificationErrors, audited("notifications.template.sync", "notification-template-channel", () => channel, (r) => ({ imported: r.imported, updated: r.updated })))
 })
@@ -110,7 +104,6 @@ const providerHandlers = (channel: Notifications.TemplateChannel) => ({
 const commonTemplateHandlers = (channel: Notifications.Channel) => ({
   listTemplates: ({ urlParams }: { readonly urlParams: typeof ChannelTemplateListParams.Type }) =>
     Effect.gen(function*() {
-      yield* guard
       const page = urlParams.page ?? 1
       const limit = urlParams.limit ?? 20
       const result = yield* (yield* Notifications.TemplateCatalogRepo).list(channel, {
@@ -124,7 +117,6 @@ const commonTemplateHandlers = (channel: Notifications.Channel) => ({
     }),
   createTemplate: ({ payload }: { readonly payload: typeof CreateChannelTemplateBody.Type }) =>
     Effect.gen(function*() {
-      yield* guard
       return channelTemplateView(yield* Notifications.createCatalogTemplate({
         channel,
         key: payload.key,
@@ -141,28 +133,23 @@ const commonTemplateHandlers = (channel: Notifications.Channel) => ({
     }).pipe(notificationErrors),
   getTemplate: ({ path }: IdReq) =>
     Effect.gen(function*() {
-      yield* guard
       return channelTemplateView(yield* Notifications.getCatalogTemplate(channel, path.id))
     }).pipe(notificationErrors),
   editTemplate: ({ path, payload }: IdReq & { readonly payload: typeof EditChannelTemplateBody.Type }) =>
     Effect.gen(function*() {
-      yield* guard
       return channelTemplateView(yield* Notifications.editCatalogTemplate(channel, path.id, payload))
     }).pipe(notificationErrors),
   deleteTemplate: ({ path }: IdReq) =>
     Effect.gen(function*() {
-      yield* guard
       yield* Notifications.deleteCatalogTemplate(channel, path.id)
       return { id: path.id, deleted: true }
     }).pipe(notificationErrors),
   setTemplatePricing: ({ path, payload }: IdReq & { readonly payload: typeof TemplatePricingBody.Type }) =>
     Effect.gen(function*() {
-      yield* guard
       return channelTemplateView(yield* Notifications.editCatalogTemplate(channel, path.id, payload))
     }).pipe(notificationErrors),
   setTemplateVisibility: ({ path, payload }: IdReq & { readonly payload: typeof TemplateVisibilityBody.Type }) =>
     Effect.gen(function*() {
-      yield* guard
       return channelTemplateView(yield* Notifications.editCatalogTemplate(channel, path.id, payload))
     }).pipe(notificationErrors)
 })
@@ -180,16 +167,14 @@ export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
       .handle("setTemplateVisibility", c.setTemplateVisibility)
       .handle("templateVersionDetails", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           const { template, versions } = yield* Notifications.catalogTemplateVersions("EMAIL", path.id)
           return { template: channelTemplateView(template), versions: versions.map(versionView) }
         }).pipe(notificationErrors))
       .handle("createTemplateViaProvider", providerHandlers("EMAIL").createTemplateViaProvider)
       .handle("syncTemplatesFromProvider", providerHandlers("EMAIL").syncTemplatesFromProvider)
-      .handle("inlineTemplateCss", ({ payload }) => Effect.as(guard, Notifications.inlineCss(payload.html, payload.css ?? "")))
+      .handle("inlineTemplateCss", ({ payload }) => Effect.succeed(Notifications.inlineCss(payload.html, payload.css ?? "")))
       .handle("validateTemplate", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* guard
           const variables = (urlParams.variables ?? "").split(",").map((v) => v.trim()).filter((v) => v.length > 0)
           const check = Notifications.checkTemplateContent("EMAIL", { subject: urlParams.subject ?? null, body: urlParams.body, variables })
           return { valid: check.problems.length === 0, ...check }
@@ -209,7 +194,6 @@ export const PushTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("setTemplateVisibility", c.setTemplateVisibility)
       .handle("previewTemplate", ({ path, payload }: IdReq & { readonly payload: typeof PreviewTemplateBody.Type }) =>
         Effect.gen(function*() {
-          yield* guard
           return yield* Notifications.previewCatalogTemplate("PUSH", path.id, payload.variables, payload.version)
         }).pipe(notificationErrors))
   })
@@ -227,7 +211,6 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("setTemplateVisibility", c.setTemplateVisibility)
       .handle("addTemplateVersion", ({ path, payload }: IdReq & { readonly payload: typeof AddTemplateVersionBody.Type }) =>
         Effect.gen(function*() {
-          yield* guard
           return channelTemplateView(yield* Notifications.addCatalogTemplateVersion(
             "SMS",
             path.id,
@@ -239,12 +222,10 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("syncTemplatesFromProvider", providerHandlers("SMS").syncTemplatesFromProvider)
       .handle("markTemplateDefault", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           return yield* extrasView(path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).markDefault("SMS", path.id))
         }).pipe(audited("notifications.template.mark-default", "notification-template", (r) => r.id)))
       .handle("smsProviderAnalytics", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* guard
           const sender = yield* configuredSms
           const stats = yield* (yield* Notifications.NotificationReportRepo).logStats({
             channel: "SMS",
@@ -264,7 +245,6 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
         }).pipe(notificationErrors))
       .handle("smsProviderLogs", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* guard
           const sender = yield* configuredSms
           const page = urlParams.page ?? 1
           const limit = urlParams.limit ?? 20
@@ -291,7 +271,6 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("setTemplateVisibility", c.setTemplateVisibility)
       .handle("setProviderMapping", ({ path, payload }) =>
         Effect.gen(function*() {
-          yield* guard
           const template = yield* Notifications.getCatalogTemplate("CHAT", path.id)
           const mapping = yield* checkedMapping(template, payload)
           return yield* extrasView(path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).setProviderMapping("CHAT", path.id, mapping))
@@ -299,12 +278,10 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("syncTemplatesFromProvider", providerHandlers("CHAT").syncTemplatesFromProvider)
       .handle("verifyChatProvider", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           return yield* Notifications.verifyChatTemplate(path.id)
         }).pipe(notificationErrors))
       .handle("rollbackProviderMapping", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           const extras = yield* (yield* Notifications.TemplateCatalogExtrasRepo).rollbackProviderMapping("CHAT", path.id)
           return yield* extrasView(path.id)(extras)
         }).pipe(notificationErrors, audited("notifications.template.rollback-mapping", "notification-template", (r) => r.id)))

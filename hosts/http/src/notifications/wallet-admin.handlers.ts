@@ -4,14 +4,11 @@ import { NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications, Organizers } from "@podium/core"
 import { DateTime, Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 import { settlementPage, settlementView, walletDetail, walletEntryView, ledgerErrors, settlementErrors, walletSummaryView } from "./wallet.views.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices | Organizers.OrganizerRepo
-
-const manage = requirePermission("notifications.manage")
 
 const organizerMustExist = (organizerId: string) =>
   Effect.flatMap(Organizers.OrganizerRepo, (repo) => repo.findById(organizerId)).pipe(
@@ -25,7 +22,6 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
     handlers
       .handle("listNotificationWallets", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* manage
           const page = urlParams.page ?? 1
           const limit = urlParams.limit ?? 20
           const result = yield* (yield* Notifications.NotificationWalletRepo).listSummaries({ limit, offset: (page - 1) * limit })
@@ -33,13 +29,11 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
         }))
       .handle("getNotificationWallet", ({ path }) =>
         Effect.gen(function*() {
-          yield* manage
           yield* organizerMustExist(path.organizerId)
           return yield* walletDetail(path.organizerId)
         }))
       .handle("adjustNotificationWallet", ({ path, payload }) =>
         Effect.gen(function*() {
-          yield* manage
           yield* organizerMustExist(path.organizerId)
           const result = yield* Notifications.adjustWallet({
             organizerId: path.organizerId,
@@ -51,7 +45,6 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
         }))
       .handle("listNotificationSettlements", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* manage
           return yield* settlementPage(
             { ...(urlParams.organizerId === undefined ? {} : { organizerId: urlParams.organizerId }), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) },
             urlParams.page ?? 1,
@@ -60,7 +53,6 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
         }))
       .handle("calculateNotificationSettlements", ({ payload }) =>
         Effect.gen(function*() {
-          yield* manage
           const created = yield* (yield* Notifications.NotificationSettlementRepo).calculate(
             DateTime.unsafeFromDate(payload.from),
             DateTime.unsafeFromDate(payload.to)
@@ -69,7 +61,6 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
         }))
       .handle("processNotificationSettlement", ({ path }) =>
         Effect.gen(function*() {
-          yield* manage
           const s = yield* (yield* Notifications.NotificationSettlementRepo).process(path.id).pipe(Effect.catchTags(settlementErrors))
           return settlementView(s)
         }))

@@ -1,15 +1,11 @@
 /** Handlers of the declaration form groups: admin templates and the organizer's form (details, PDF). */
 import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { OrganizerAccess } from "@podium/contracts/common"
+import { CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
-
-/** The admin permission of declaration and GST administration. */
-export const DeclarationsPermission = "organizers.declarations"
 
 export const declarationTemplateView = (t: Organizers.DeclarationTemplate) => ({
   id: t.id,
@@ -35,12 +31,11 @@ export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = 
   handlers
     .handle("listDeclarationTemplates", () =>
       Effect.gen(function*() {
-        yield* requirePermission(DeclarationsPermission)
         return (yield* Organizers.listDeclarationTemplates).map(declarationTemplateView)
       }))
     .handle("createDeclarationTemplate", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(DeclarationsPermission)
+        const me = yield* CurrentPrincipal
         const created = yield* Organizers.createDeclarationTemplate(me, {
           name: payload.name ?? "default",
           html: payload.html,
@@ -51,17 +46,15 @@ export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = 
       }).pipe(organizerErrors))
     .handle("activeDeclarationTemplate", () =>
       Effect.gen(function*() {
-        yield* requirePermission(DeclarationsPermission)
         return declarationTemplateView(yield* Organizers.getActiveDeclarationTemplate)
       }).pipe(organizerErrors))
     .handle("getDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
-        yield* requirePermission(DeclarationsPermission)
         return declarationTemplateView(yield* Organizers.getDeclarationTemplate(path.id))
       }).pipe(organizerErrors))
     .handle("updateDeclarationTemplate", ({ path, payload }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(DeclarationsPermission)
+        const me = yield* CurrentPrincipal
         const updated = yield* Organizers.updateDeclarationTemplate(me, path.id, defined({
           name: payload.name,
           html: payload.html,
@@ -72,13 +65,13 @@ export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = 
       }).pipe(organizerErrors))
     .handle("deleteDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(DeclarationsPermission)
+        const me = yield* CurrentPrincipal
         yield* Organizers.deleteDeclarationTemplate(me, path.id)
         return { id: path.id, deleted: true }
       }).pipe(organizerErrors))
     .handle("activateDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* requirePermission(DeclarationsPermission)
+        const me = yield* CurrentPrincipal
         return declarationTemplateView(yield* Organizers.activateDeclarationTemplate(me, path.id))
       }).pipe(organizerErrors))
 )

@@ -1,12 +1,10 @@
 /** Handlers of the GST groups: admin templates, admin declaration review, the organizer's declaration. */
 import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { Forbidden, OrganizerAccess } from "@podium/contracts/common"
+import { CurrentPrincipal, Forbidden, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
-import { DeclarationsPermission } from "./declarations.handlers.js"
 import { readUpload } from "./organizer.view.js"
 import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
@@ -65,13 +63,10 @@ const page = (result: Organizers.GstDeclarationPage, pageNo: number, limit: numb
 
 type GroupLayer<G extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", G>, never, OrganizersHandlerServices>
 
-const guard = requirePermission(DeclarationsPermission)
-
 export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = HttpApiBuilder.group(EventsApi, "gstTemplates", (handlers) =>
   handlers
     .handle("listGstTemplates", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* guard
         const rows = yield* Organizers.listGstTemplates({
           ...(urlParams.name === undefined ? {} : { name: urlParams.name }),
           ...(urlParams.isActive === undefined ? {} : { isActive: urlParams.isActive === "true" }),
@@ -81,43 +76,40 @@ export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = HttpApiBuilder.g
       }))
     .handle("createGstTemplate", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.createGstTemplate(me, payload))
       }).pipe(organizerErrors, inputErrors))
     .handle("activeGstTemplate", () =>
       Effect.gen(function*() {
-        yield* guard
         return gstTemplateView(yield* Organizers.activeGstTemplate)
       }).pipe(organizerErrors))
     .handle("gstTemplateVersions", ({ path }) =>
       Effect.gen(function*() {
-        yield* guard
         return (yield* Organizers.gstTemplateVersions(path.name)).map(gstTemplateView)
       }))
     .handle("getGstTemplate", ({ path }) =>
       Effect.gen(function*() {
-        yield* guard
         return gstTemplateView(yield* Organizers.getGstTemplate(path.id))
       }).pipe(organizerErrors))
     .handle("updateGstTemplate", ({ path, payload }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.updateGstTemplate(me, path.id, payload))
       }).pipe(organizerErrors, inputErrors))
     .handle("deleteGstTemplate", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         yield* Organizers.deleteGstTemplate(me, path.id)
         return { id: path.id, deleted: true }
       }).pipe(organizerErrors))
     .handle("activateGstTemplate", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.activateGstTemplate(me, path.id))
       }).pipe(organizerErrors))
     .handle("deactivateGstTemplate", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.deactivateGstTemplate(me, path.id))
       }).pipe(organizerErrors))
 )
@@ -126,7 +118,6 @@ export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = 
   handlers
     .handle("listGstDeclarations", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* guard
         const pageNo = urlParams.page ?? 1
         const limit = urlParams.limit ?? 20
         const result = yield* Organizers.listGstDeclarations({ ...(urlParams.status === undefined ? {} : { status: urlParams.status }), page: pageNo, limit })
@@ -134,22 +125,19 @@ export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = 
       }))
     .handle("pendingGstDeclarations", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* guard
         const pageNo = urlParams.page ?? 1
         const limit = urlParams.limit ?? 20
         return page(yield* Organizers.listGstDeclarations({ status: "PENDING_VERIFICATION", page: pageNo, limit }), pageNo, limit)
       }))
-    .handle("gstDeclarationStatistics", () => Effect.zipRight(guard, Organizers.gstDeclarationStatistics))
+    .handle("gstDeclarationStatistics", () => Organizers.gstDeclarationStatistics)
     .handle("backfillGstTemplateVersion", () =>
-      Effect.flatMap(guard, Organizers.backfillGstTemplateVersion).pipe(organizerErrors))
+      Effect.flatMap(CurrentPrincipal, Organizers.backfillGstTemplateVersion).pipe(organizerErrors))
     .handle("getGstDeclaration", ({ path }) =>
       Effect.gen(function*() {
-        yield* guard
         return gstDeclarationView(yield* Organizers.getGstDeclaration(path.id))
       }).pipe(organizerErrors))
     .handle("gstDeclarationAuditLogs", ({ path }) =>
       Effect.gen(function*() {
-        yield* guard
         const rows = yield* Organizers.gstDeclarationAuditLogs(path.id)
         return rows.map((r) => ({
           id: r.id,
@@ -163,22 +151,22 @@ export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = 
         }))
       }).pipe(organizerErrors))
     .handle("gstDeclarationPdf", ({ path }) =>
-      Effect.zipRight(guard, Organizers.gstDeclarationFileUrl(path.id, "pdf")).pipe(organizerErrors))
+      Organizers.gstDeclarationFileUrl(path.id, "pdf").pipe(organizerErrors))
     .handle("gstDeclarationSignedDocument", ({ path }) =>
-      Effect.zipRight(guard, Organizers.gstDeclarationFileUrl(path.id, "signedDocument")).pipe(organizerErrors))
+      Organizers.gstDeclarationFileUrl(path.id, "signedDocument").pipe(organizerErrors))
     .handle("rejectGstDeclaration", ({ path, payload }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstDeclarationView(yield* Organizers.rejectGstDeclaration(me, path.id, payload.reason))
       }).pipe(organizerErrors))
     .handle("resetGstDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstDeclarationView(yield* Organizers.resetGstDeclarationTemplate(me, path.id))
       }).pipe(organizerErrors))
     .handle("verifyGstDeclaration", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* guard
+        const me = yield* CurrentPrincipal
         return gstDeclarationView(yield* Organizers.verifyGstDeclaration(me, path.id))
       }).pipe(organizerErrors))
 )

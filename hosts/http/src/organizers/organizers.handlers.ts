@@ -1,6 +1,6 @@
 /** Handlers of the Organizers and Organizations groups. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { CurrentPrincipal, Forbidden, OrganizerAccess, requireRole, TooManyRequests } from "@podium/contracts/common"
+import { CurrentPrincipal, Forbidden, OrganizerAccess, TooManyRequests } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers, Platform } from "@podium/core"
 import { Effect, Either } from "effect"
@@ -29,7 +29,7 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
   handlers
     .handle("createOrganizer", ({ payload }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("admin")
+        const me = yield* CurrentPrincipal
         const organizer = yield* Organizers.createOrganizer(me, {
           name: payload.name,
           phoneNumber: payload.phoneNumber,
@@ -45,7 +45,6 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
       }).pipe(organizerErrors, inputErrors))
     .handle("listOrganizers", ({ urlParams }) =>
       Effect.gen(function*() {
-        yield* requireRole("admin")
         const query = Organizers.parseOrganizerListQuery(urlParams)
         if (Either.isLeft(query)) return yield* Effect.fail(query.left)
         const page = yield* Organizers.listOrganizers(query.right)
@@ -116,7 +115,7 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
       }).pipe(organizerErrors))
     .handle("toggleOrganizer", ({ path }) =>
       Effect.gen(function*() {
-        const me = yield* requireRole("admin")
+        const me = yield* CurrentPrincipal
         return yield* organizerView(yield* Organizers.toggleOrganizer(me, path.id))
       }).pipe(organizerErrors))
 )

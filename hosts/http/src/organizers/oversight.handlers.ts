@@ -3,17 +3,16 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { organizerView } from "./organizer.view.js"
 import { organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { CurrentPrincipal } from "@podium/contracts/common"
 
 export const OrganizerOversightHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerOversight">, never, OrganizersHandlerServices> =
   HttpApiBuilder.group(EventsApi, "organizerOversight", (handlers) =>
     handlers
       .handle("adminGetOrganizer", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission("organizers.review")
           const { organizer, teamSize, kyc } = yield* Organizers.organizerOversight(path.organizerId)
           return {
             ...(yield* organizerView(organizer)),
@@ -23,13 +22,13 @@ export const OrganizerOversightHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
         }).pipe(organizerErrors))
       .handle("suspendOrganizer", ({ path, payload }) =>
         Effect.gen(function*() {
-          const me = yield* requirePermission("organizers.review")
+          const me = yield* CurrentPrincipal
           const { organizer, sessionsRevoked } = yield* Organizers.suspendOrganizer(me, path.organizerId, payload.reason)
           return { ...(yield* organizerView(organizer)), sessionsRevoked }
         }).pipe(organizerErrors))
       .handle("unsuspendOrganizer", ({ path }) =>
         Effect.gen(function*() {
-          const me = yield* requirePermission("organizers.review")
+          const me = yield* CurrentPrincipal
           return yield* organizerView(yield* Organizers.unsuspendOrganizer(me, path.organizerId))
         }).pipe(organizerErrors))
   )

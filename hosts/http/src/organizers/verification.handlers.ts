@@ -3,18 +3,17 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { kycView } from "./kyc.handlers.js"
 import { organizerView } from "./organizer.view.js"
 import { organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { CurrentPrincipal } from "@podium/contracts/common"
 
 export const OrganizerVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerVerification">, never, OrganizersHandlerServices> =
   HttpApiBuilder.group(EventsApi, "organizerVerification", (handlers) =>
     handlers
       .handle("listOrganizerVerification", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* requirePermission("organizers.review")
           const { page, rows } = yield* Organizers.verificationQueue({
             status: urlParams.state ?? "PENDING",
             page: urlParams.page ?? 1,
@@ -36,7 +35,6 @@ export const OrganizerVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         }))
       .handle("getOrganizerVerification", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission("organizers.review")
           const record = yield* Organizers.verificationRecord(path.id)
           return {
             organizer: yield* organizerView(record.organizer),
@@ -46,17 +44,17 @@ export const OrganizerVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         }).pipe(organizerErrors))
       .handle("approveOrganizerVerification", ({ path }) =>
         Effect.gen(function*() {
-          const me = yield* requirePermission("organizers.review")
+          const me = yield* CurrentPrincipal
           return yield* organizerView(yield* Organizers.approveOrganizerVerification(me, path.id))
         }).pipe(organizerErrors))
       .handle("rejectOrganizerVerification", ({ path, payload }) =>
         Effect.gen(function*() {
-          const me = yield* requirePermission("organizers.review")
+          const me = yield* CurrentPrincipal
           return yield* organizerView(yield* Organizers.rejectOrganizerVerification(me, path.id, payload.reason))
         }).pipe(organizerErrors))
       .handle("setOrganizerPartnerATag", ({ path, payload }) =>
         Effect.gen(function*() {
-          const me = yield* requirePermission("organizers.review")
+          const me = yield* CurrentPrincipal
           return yield* Organizers.setPartnerATag(me, path.id, payload.enabled)
         }).pipe(organizerErrors))
   )

@@ -1,20 +1,17 @@
 /**
- * Handlers of Admin: Money / Payments (`requirePermission("payments.manage")`, which also requires
- * the admin role): the webhook inbox (list, read, acknowledge, cancel, replay), the payment
+ * Handlers of Admin: Money / Payments (the contract declares the admin permission
+ * `payments.manage`): the webhook inbox (list, read, acknowledge, cancel, replay), the payment
  * providers with a live check, and the gateway orders with their payments.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { type Authenticated, pageOf } from "@podium/contracts/common"
+import { type Authenticated, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { MoneyApi } from "@podium/contracts/money"
 import { Payments } from "@podium/core"
 import { type IdentityServices, type OrganizersInfrastructure, PaymentProviders, type PaymentsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { webhookInboxErrors } from "./payments.errors.js"
 
 export type PaymentsHandlerServices = IdentityServices | OrganizersInfrastructure | PaymentsInfrastructure | Authenticated
-
-export const PaymentsPermission = "payments.manage"
 
 const eventView = (e: Payments.WebhookEvent) => ({
   id: e.id,
@@ -68,7 +65,6 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
     handlers
       .handle("adminListPayments", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* requirePermission(PaymentsPermission)
           const { limit, page } = pageOf(urlParams)
           const result = yield* Payments.listPaymentOrders({
             status: urlParams.status,
@@ -82,7 +78,6 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         }))
       .handle("adminPaymentProviders", () =>
         Effect.gen(function*() {
-          yield* requirePermission(PaymentsPermission)
           const infos = yield* PaymentProviders
           const view = (role: "gateway" | "bank_verifier") =>
             Effect.gen(function*() {
@@ -105,7 +100,6 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         }))
       .handle("adminListWebhookEvents", ({ urlParams }) =>
         Effect.gen(function*() {
-          yield* requirePermission(PaymentsPermission)
           const { limit, page } = pageOf(urlParams)
           const result = yield* Payments.listWebhookEvents({
             status: urlParams.status,
@@ -118,21 +112,20 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         }))
       .handle("adminGetWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
-          yield* requirePermission(PaymentsPermission)
           return eventView(yield* Payments.getWebhookEvent(path.id))
         }).pipe(webhookInboxErrors))
       .handle("adminAcknowledgeWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(PaymentsPermission)
+          const admin = yield* CurrentPrincipal
           return eventView(yield* Payments.acknowledgeWebhookEvent(admin, path.id))
         }).pipe(webhookInboxErrors))
       .handle("adminCancelWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(PaymentsPermission)
+          const admin = yield* CurrentPrincipal
           return eventView(yield* Payments.cancelWebhookEvent(admin, path.id))
         }).pipe(webhookInboxErrors))
       .handle("adminReplayWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
-          const admin = yield* requirePermission(PaymentsPermission)
+          const admin = yield* CurrentPrincipal
           return eventView(yield* Payments.replayWebhookEvent(admin, path.id))
         }).pipe(webhookInboxErrors)))

@@ -4,11 +4,13 @@
  * and write guards, list-query failures as the validation 400 (message list), conflicts as 409 and
  * missing records as 404.
  *
- *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, canRead: requirePermission("faqs.read"), … })
+ *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, toDto, … })
+ *
+ * Who may call them is declared on the endpoints (`Requires`), so the handlers hold no guard.
  *   HttpApiBuilder.group(ContentApi, "faqs", (h) => h.handle("getManyFaq", faqs.getMany).handle("getOneFaq", faqs.getOne)…)
  */
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { Conflict, type Forbidden, NotFound } from "@podium/contracts/common"
+import { Conflict, NotFound } from "@podium/contracts/common"
 import { Platform } from "@podium/core"
 import { Effect, Either, Option } from "effect"
 
@@ -41,14 +43,10 @@ export const crudErrors = (conflictCode: string) =>
     )
   )
 
-export interface CrudHandlerOptions<A, C, U, Dto, RRepo, RGuard, ED, RD> {
+export interface CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD> {
   readonly resource: Platform.CrudResource
   /** The resource's repository (its Context.Tag). */
   readonly repo: Effect.Effect<Platform.CrudRepo<A, C, U>, never, RRepo>
-  /** Guard of the reads (list, get one). */
-  readonly canRead: Effect.Effect<unknown, Forbidden, RGuard>
-  /** Guard of the writes (create, bulk, update, replace, delete). */
-  readonly canWrite: Effect.Effect<unknown, Forbidden, RGuard>
   /** Record → answer; `joins` are the relations the client asked for. */
   readonly toDto: (record: A, joins: ReadonlyArray<string>) => Dto
   /** `code` of the 409 on a unique clash (default RESOURCE_CONFLICT). */
@@ -58,8 +56,8 @@ export interface CrudHandlerOptions<A, C, U, Dto, RRepo, RGuard, ED, RD> {
 }
 
 /** Handler functions for the endpoints `crudEndpoints` declares. */
-export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, RGuard, ED = never, RD = never>(
-  options: CrudHandlerOptions<A, C, U, Dto, RRepo, RGuard, ED, RD>
+export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, ED = never, RD = never>(
+  options: CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD>
 ) => {
   const { resource } = options
   const mapErrors = crudErrors(options.conflictCode ?? "RESOURCE_CONFLICT")
@@ -73,7 +71,6 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
   return {
     getMany: ({ urlParams }: { readonly urlParams: Platform.ListParams }) =>
       Effect.gen(function*() {
-        yield* options.canRead
         const query = yield* Either.match(Platform.parseListQuery(resource.list, urlParams), {
           onLeft: Effect.fail,
           onRight: Effect.succeed
@@ -85,35 +82,29 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
       }).pipe(mapErrors),
     getOne: ({ path, urlParams }: { readonly path: { readonly id: string }; readonly urlParams: Pick<Platform.ListParams, "fields" | "join" | "cache"> }) =>
       Effect.gen(function*() {
-        yield* options.canRead
         const parsed = yield* Either.match(Platform.parseGetOne(resource, urlParams), { onLeft: Effect.fail, onRight: Effect.succeed })
         const record = yield* Platform.getResource(resource, yield* options.repo, path.id)
         return select(options.toDto(record, parsed.joins), parsed.fields, parsed.joins)
       }).pipe(mapErrors),
     createOne: ({ payload }: { readonly payload: C }) =>
       Effect.gen(function*() {
-        yield* options.canWrite
         return options.toDto(yield* (yield* options.repo).create(payload), [])
       }).pipe(mapErrors),
     createMany: ({ payload }: { readonly payload: { readonly bulk: ReadonlyArray<C> } }) =>
       Effect.gen(function*() {
-        yield* options.canWrite
         const created = yield* (yield* options.repo).createMany(payload.bulk)
         return created.map((r) => options.toDto(r, []))
       }).pipe(mapErrors),
     updateOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: U }) =>
       Effect.gen(function*() {
-        yield* options.canWrite
         return yield* found(path.id)(yield* (yield* options.repo).update(path.id, payload))
       }).pipe(mapErrors),
     replaceOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: C }) =>
       Effect.gen(function*() {
-        yield* options.canWrite
         return yield* found(path.id)(yield* (yield* options.repo).replace(path.id, payload))
       }).pipe(mapErrors),
     deleteOne: ({ path }: { readonly path: { readonly id: string } }) =>
       Effect.gen(function*() {
-        yield* options.canWrite
         if (options.deleteOne !== undefined) yield* options.deleteOne(path.id)
         else if (!(yield* (yield* options.repo).delete(path.id))) {
           return yield* new Platform.ResourceNotFound({ resource: resource.name, id: path.id })

@@ -5,12 +5,11 @@
  * need `platform.operate`.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { ServiceUnavailable } from "@podium/contracts/common"
+import { CurrentPrincipal, ServiceUnavailable } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Notifications, Platform } from "@podium/core"
 import { AllSchedules, AppConfig, defaultObservabilitySettings, HealthProbes, RecordedPages, runProbes } from "@podium/host-common"
 import { DateTime, Effect, type Layer, Option } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { computeSlo, type Gauge, LatencyBucketsMs, renderPrometheus, requestMetrics, type RouteSeries } from "./request-metrics.js"
 
@@ -128,12 +127,10 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       const recorded = yield* RecordedPages
       const exporter = yield* Platform.MetricsExporter
       const recordExport = (outcome: ExportOutcome) => lastExports.set(exporter, outcome)
-      const guard = requirePermission("platform.operate")
       const gathered = Effect.provide(gather, context)
       return handlers
         .handle("metrics", () =>
           Effect.gen(function*() {
-            yield* guard
             const g = yield* gathered
             const snapshot = requestMetrics.snapshot()
             return {
@@ -153,12 +150,10 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
           }))
         .handle("metricsProm", () =>
           Effect.gen(function*() {
-            yield* guard
             return renderPrometheus(requestMetrics.snapshot(), gauges(yield* gathered))
           }))
         .handle("queues", () =>
           Effect.gen(function*() {
-            yield* guard
             const g = yield* gathered
             return {
               jobs: { byStatus: { ...g.jobs }, total: Object.values(g.jobs).reduce((a, n) => a + n, 0) },
@@ -173,14 +168,13 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
           }))
         .handle("errors", () =>
           Effect.gen(function*() {
-            yield* guard
             const snapshot = requestMetrics.snapshot()
             const data = snapshot.recentDefects.map((d) => ({ ...d, occurredAt: d.occurredAt.toISOString() }))
             return { data, count: data.length, total: snapshot.defectsTotal }
           }))
-        .handle("slo", () => Effect.as(guard, computeSlo(requestMetrics.snapshot(), settings)))
+        .handle("slo", () => Effect.succeed(computeSlo(requestMetrics.snapshot(), settings)))
         .handle("incidentPaging", () =>
-          Effect.as(guard, {
+          Effect.succeed({
             provider: pager.describe.provider,
             reachesHumans: pager.describe.reachesHumans,
             onCall: settings.pagerOnCall,
@@ -189,7 +183,7 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
           }))
         .handle("incidentPagingTest", () =>
           Effect.gen(function*() {
-            const me = yield* guard
+            const me = yield* CurrentPrincipal
             const receipt = yield* pager.page({
               summary: "Test page from the Podium admin console",
               severity: "info",
@@ -200,7 +194,7 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             return { provider: receipt.provider, pageId: receipt.pageId, sentAt: receipt.sentAt.toISOString(), onCall: settings.pagerOnCall, test: true }
           }))
         .handle("otlpStatus", () =>
-          Effect.as(guard, {
+          Effect.succeed({
             configured: Option.isSome(exporter.endpoint),
             endpoint: Option.getOrNull(exporter.endpoint),
             protocol: "http/json" as const,
@@ -209,7 +203,6 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
           }))
         .handle("otlpExportNow", () =>
           Effect.gen(function*() {
-            yield* guard
             const batch = metricsBatch(yield* gathered)
             const receipt = yield* exporter.export(batch).pipe(
               Effect.tapError((e) =>
@@ -253,7 +246,6 @@ export const PlatformHealthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
       const probes = yield* HealthProbes
       const pager = yield* Platform.Pager
       const exporter = yield* Platform.MetricsExporter
-      const guard = requirePermission("platform.operate")
       const lastExport = () => lastOtlpExport(exporter)
       const jobs = Effect.gen(function*() {
         const counts = yield* queue.counts
@@ -284,12 +276,11 @@ export const PlatformHealthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
       return handlers
         .handle("snapshot", () =>
           Effect.gen(function*() {
-            yield* guard
             const [j, sv, sq] = yield* Effect.all([jobs, services, slowQueries], { concurrency: 3 })
             const degraded = sv.some((s) => s.status === "down") || (j.byStatus.DEAD ?? 0) > 0
             return { status: degraded ? "degraded" as const : "ok" as const, checkedAt: new Date().toISOString(), jobs: j, services: sv, slowQueries: sq }
           }))
-        .handle("jobs", () => Effect.zipRight(guard, jobs))
-        .handle("services", () => Effect.zipRight(guard, Effect.map(services, (data) => ({ data, count: data.length }))))
-        .handle("slowQueries", () => Effect.zipRight(guard, slowQueries))
+        .handle("jobs", () => jobs)
+        .handle("services", () => Effect.map(services, (data) => ({ data, count: data.length })))
+        .handle("slowQueries", () => slowQueries)
     }))

@@ -3,8 +3,8 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import { Clock, Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { PlatformHandlerServices } from "./platform-services.js"
+import { CurrentPrincipal } from "@podium/contracts/common"
 
 export const RateLimitsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "rateLimits">, never, PlatformHandlerServices> =
   HttpApiBuilder.group(PlatformApi, "rateLimits", (handlers) =>
@@ -14,7 +14,6 @@ export const RateLimitsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ra
       return handlers
         .handle("listBlocked", ({ urlParams }) =>
           Effect.gen(function*() {
-            yield* requirePermission("platform.operate")
             const now = yield* Clock.currentTimeMillis
             const blocked = yield* rateLimiter.listBlocked(urlParams.limit ?? 100)
             const data = blocked.map((b) => ({
@@ -27,7 +26,7 @@ export const RateLimitsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ra
           }))
         .handle("unblock", ({ payload, request }) =>
           Effect.gen(function*() {
-            const me = yield* requirePermission("platform.operate")
+            const me = yield* CurrentPrincipal
             const wasBlocked = (yield* rateLimiter.listBlocked(1000)).some((b) => b.key === payload.key)
             yield* rateLimiter.reset(payload.key)
             const correlation = request.headers["x-correlation-id"]

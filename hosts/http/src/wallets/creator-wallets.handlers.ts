@@ -10,21 +10,17 @@ import { MoneyApi } from "@podium/contracts/money"
 import { Wallets } from "@podium/core"
 import type { ClubsInfrastructure, IdentityServices, OrganizersInfrastructure, WalletsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { requirePermission } from "../accounts/require-permission.js"
 import { cursorErrors, walletsErrors } from "./wallets.errors.js"
 
 export type WalletsHandlerServices = IdentityServices | OrganizersInfrastructure | ClubsInfrastructure | WalletsInfrastructure | Authenticated
 
-export const WalletsReadPermission = "wallets.read"
-
 const DefaultLimit = 20
 
-/** Authorizes the caller for the wallet (admins need the `wallets.read` permission). */
+/** The caller's access to the wallet: its owner, or a platform admin (whose `wallets.read` the contract declares). */
 const authorize = (ownerType: Wallets.CreatorOwnerType, ownerId: string) =>
   Effect.gen(function*() {
     const me = yield* CurrentPrincipal
     const platformAdmin = me.accountKind === "admin"
-    if (platformAdmin) yield* requirePermission(WalletsReadPermission)
     yield* Wallets.authorizeCreatorWallet(me, ownerType, ownerId, { platformAdmin })
   })
 
