@@ -17,6 +17,26 @@
  */
 import type { Options } from "tsup"
 
+type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number]
+
+/**
+ * The package index of @effect/platform re-exports the API explorers, whose modules hold several
+ * MB of UI assets (parsing them cost ~0.3 s of boot). Reached through the index, they would land in
+ * the chunk every host loads at start, used or not; here the index gets an empty module for them,
+ * so only a deep import (`@effect/platform/HttpApiSwagger`, made on demand by the HTTP host's docs
+ * routes) reaches them, and they stay in a chunk of their own. Use the deep import for either.
+ */
+const explorersOffTheIndex: EsbuildPlugin = {
+  name: "podium-explorers-off-the-index",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/HttpApi(Swagger|Scalar)\.js$/ }, (args) =>
+      /@effect[\\/]platform[\\/]dist[\\/]esm[\\/]index\.js$/.test(args.importer)
+        ? { path: args.path, namespace: "podium-empty" }
+        : undefined)
+    build.onLoad({ filter: /.*/, namespace: "podium-empty" }, () => ({ contents: "export {}", loader: "js" }))
+  }
+}
+
 export const hostBundle = (overrides: Options = {}): Options => ({
   entry: { main: "src/main.ts" },
   format: ["esm"],
@@ -31,6 +51,7 @@ export const hostBundle = (overrides: Options = {}): Options => ({
   dts: false,
   noExternal: [/^(?!@electric-sql\/pglite)/],
   external: ["@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  esbuildPlugins: [explorersOffTheIndex],
   esbuildOptions(options) {
     // Only the custom condition: esbuild adds `import`/`require` per import kind itself. Listing
     // `import` here would hand ESM builds to CommonJS `require()` calls (pg → pg-pool breaks).

@@ -6,7 +6,6 @@ import { HttpLayerRouter, HttpServerRequest, HttpServerResponse } from "@effect/
 import { Effect, Layer } from "effect"
 import { stringify } from "yaml"
 import { openApiDocument, type OpenApiDocument } from "../api.js"
-import { ExplorersLive } from "./explorers.js"
 import { landingPage, referencePage } from "./reference.html.js"
 
 /** The discovery routes as (method, path) pairs; the coverage report counts them as routed. */
@@ -28,6 +27,19 @@ export const v2Only = (doc: OpenApiDocument): OpenApiDocument => {
 }
 
 const html = (body: string) => HttpServerResponse.html(body)
+
+type Explorers = typeof import("./explorers.js")
+
+/**
+ * An explorer page whose module is imported on the first request: it embeds several MB of UI
+ * assets, which start-up would otherwise parse and evaluate (a chunk of its own in the bundle).
+ */
+const explorerPage = (page: (explorers: Explorers) => Effect.Effect<HttpServerResponse.HttpServerResponse>) => {
+  let loaded: Effect.Effect<HttpServerResponse.HttpServerResponse> | undefined
+  return Effect.suspend(() =>
+    loaded ?? Effect.flatMap(Effect.promise(() => import("./explorers.js")), (explorers) => (loaded ??= page(explorers)))
+  )
+}
 
 export const DocsRoutesLive = Layer.mergeAll(
   HttpLayerRouter.use((router) =>
@@ -51,7 +63,8 @@ export const DocsRoutesLive = Layer.mergeAll(
             ? HttpServerResponse.unsafeJson(v2Only(openApiDocument()))
             : html(v2Reference ??= referencePage(v2Only(openApiDocument()), "/v2/docs?format=json")))
       )
+      yield* router.add("GET", "/swagger", explorerPage((e) => e.swaggerPage("/swagger", "/docs/openapi.json")))
+      yield* router.add("GET", "/api-reference", explorerPage((e) => e.scalarPage("/api-reference", "/docs/openapi.json")))
     })
-  ),
-  ExplorersLive({ swagger: "/swagger", scalar: "/api-reference", contract: "/docs/openapi.json" })
+  )
 )

@@ -10,7 +10,11 @@
  * operations on a busy 2-core machine. Each page is rendered on its first request, then served
  * from memory.
  */
-import { HttpApi, HttpApiScalar, HttpApiSwagger, HttpLayerRouter, HttpServerResponse, OpenApi } from "@effect/platform"
+import { HttpApi, HttpLayerRouter, HttpServerResponse, OpenApi } from "@effect/platform"
+// Deep imports: through the package index, the bundler would keep these modules (several MB of
+// UI assets) in the chunk start-up loads, though docs.routes.ts imports this module on demand.
+import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpApiSwagger from "@effect/platform/HttpApiSwagger"
 import { Effect, Layer } from "effect"
 
 /** Only gives the pages their title: the operations come from the contract URL. */
@@ -100,7 +104,7 @@ export const withSwaggerOptions = (html: string, contractUrl: string, options: o
   return html.slice(0, at) + script + html.slice(at)
 }
 
-const swaggerPage = (path: `/${string}`, contractUrl: string) =>
+export const swaggerPage = (path: `/${string}`, contractUrl: string) =>
   renderOnce(HttpApiSwagger.layerHttpLayerRouter({ api: pageApi, path }), path, (html) => withSwaggerOptions(html, contractUrl))
 
 /**
@@ -113,7 +117,7 @@ export const withoutEmbeddedDocument = (html: string): string => {
   return html.replace(embedded, "$1$2")
 }
 
-const scalarPage = (path: `/${string}`, contractUrl: string) =>
+export const scalarPage = (path: `/${string}`, contractUrl: string) =>
   renderOnce(
     HttpApiScalar.layerHttpLayerRouter({
       api: pageApi,
