@@ -209,6 +209,12 @@ export const httpServerLayer = <E, R>(
       options.routes ?? ApiRoutes,
       options.extraRoutes ?? Layer.empty,
       requestPipeline(options.lifecycle, { accessLog: options.accessLog, observer: requestMetrics })
+    ).pipe(
+      // The infrastructure goes to the routes (their handlers capture it when they are built), not
+      // to the server: the router copies the server's context on every request, so that context
+      // holds only the HTTP services and the copy does not grow with the host's services.
+      Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
+      Layer.provide(infrastructure)
     ),
     { disableLogger: true, disableListenLog: true }
   ).pipe(
@@ -216,9 +222,9 @@ export const httpServerLayer = <E, R>(
     HttpMiddleware.withTracerDisabledWhen(() => true),
     // The node:http server behind the front door (limits, timeouts, CORS: front-door.ts).
     Layer.provideMerge(Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
-      NodeHttpServer.layer(() => makeNodeServer(config.http ?? defaultFrontDoorSettings), { port: options.port, host: options.host })))),
-    Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
-    Layer.provide(infrastructure)
+      NodeHttpServer.layer(() => makeNodeServer(config.http ?? defaultFrontDoorSettings), { port: options.port, host: options.host }))).pipe(
+        Layer.provide(infrastructure)
+      ))
   )
 
 // Wallets (issue 7): the creator-wallet reads of the money area.
