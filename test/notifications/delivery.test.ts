@@ -172,7 +172,8 @@ describe("notification delivery on Postgres", () => {
         yield* runWorkersUntil(
           [fastWorker("w1", { batchSize: 100, concurrency: 16 }), fastWorker("w2", { batchSize: 100, concurrency: 16 })],
           outboxSettled,
-          "60 seconds"
+          // A throughput test: the deadline allows for a machine whose cores are busy with other work.
+          "150 seconds"
         )
         const elapsed = Date.now() - started
         const { calls } = yield* SendCalls
@@ -186,7 +187,7 @@ describe("notification delivery on Postgres", () => {
         assert.strictEqual(counts!.sent, total)
         assert.strictEqual(counts!.logs, total)
         yield* Effect.logInfo(`3000 rows drained by two workers in ${elapsed} ms`)
-      }).pipe(Effect.provide(fresh())), { timeout: 90_000 })
+      }).pipe(Effect.provide(fresh())), { timeout: 200_000 })
 
     it.effect("preferences: a disabled category or channel is not sent and the log says why; transactional messages still go", () =>
       Effect.gen(function*() {

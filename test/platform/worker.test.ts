@@ -159,13 +159,15 @@ describe("two workers on Postgres", () => {
           Effect.fork(Platform.runWorker({ workerId: id, ...fast, concurrency: 8 }).pipe(Effect.provide(handlers)))
         const a = yield* worker("pg-a")
         const b = yield* worker("pg-b")
-        yield* Effect.repeat(done, { until: (ok) => ok }).pipe(Effect.timeout("45 seconds"))
+        // A throughput test: the deadline (and the test's timeout below) allow for a machine whose
+        // cores are busy with other work.
+        yield* Effect.repeat(done, { until: (ok) => ok }).pipe(Effect.timeout("150 seconds"))
         yield* Fiber.interrupt(a)
         yield* Fiber.interrupt(b)
         assert.strictEqual(executions.size, total)
         assert.isTrue([...executions.values()].every((n) => n === 1))
         const owners = new Set((yield* queue.list({ status: "SUCCEEDED", limit: 10_000 })).map((j) => j.attempts))
         assert.deepStrictEqual([...owners], [1])
-      }).pipe(Effect.provide(JobQueuePg)))
+      }).pipe(Effect.provide(JobQueuePg)), { timeout: 180_000 })
   })
 })
