@@ -2,7 +2,7 @@
  * The served API: one HttpApi per area (ARCHITECTURE.md section 5), merged only at runtime for the
  * OpenAPI document so the giant union type is never computed.
  */
-import { HttpApi, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApi, type HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { ValidationWire } from "@podium/contracts/common"
@@ -30,6 +30,20 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
   ComplianceApi
 ]
 
+/** Operations whose bearer token is optional (`OptionalAuthenticated`), by OpenAPI operation id. */
+const tokenOptionalOperations = (): ReadonlySet<string> => {
+  const ids = new Set<string>()
+  for (const area of AreaApis) {
+    HttpApi.reflect(area as HttpApi.HttpApi<string, HttpApiGroup.HttpApiGroup.Any>, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint, group, middleware }) => {
+        if ([...middleware].some((tag) => tag.key === "OptionalAuthenticated")) ids.add(group.topLevel ? endpoint.name : `${group.identifier}.${endpoint.name}`)
+      }
+    })
+  }
+  return ids
+}
+
 /**
  * The merged API as documentation sees it. Schema failures are answered by the host in the
  * validation shape (see middleware.ts), so the framework's own decode-error schema is replaced
@@ -42,7 +56,7 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
   for (const area of AreaApis) merged = merged.addHttpApi(withAuthorizationDescriptions(area))
   merged = merged
     // One source for both documents: the explorers read this 3.1 form, the download its 3.0 rewrite.
-    .annotate(OpenApi.Transform, enrichOpenApi)
+    .annotate(OpenApi.Transform, (spec: OpenApi.OpenAPISpec) => enrichOpenApi(spec, { tokenOptional: tokenOptionalOperations() }))
     .annotate(OpenApi.Title, "Podium API")
     .annotate(OpenApi.Version, "v2")
     .annotate(

@@ -127,7 +127,7 @@ type Operation = JsonObject & {
   responses: Record<string, JsonObject>
 }
 
-const enrichOperation = (op: Operation, refreshTokenScheme: string): void => {
+const enrichOperation = (op: Operation, refreshTokenScheme: string, tokenOptional: boolean): void => {
   // Summary and a one-line description; the authorization sentence (when declared) stays below it.
   const summary = typeof op.summary === "string" && op.summary.trim() !== "" ? op.summary.trim() : humanise(op.operationId)
   op.summary = summary
@@ -146,8 +146,10 @@ const enrichOperation = (op: Operation, refreshTokenScheme: string): void => {
   const multipart = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content["multipart/form-data"] : undefined
   if (isObject(multipart)) multipart.schema = multipartSchema(multipart.schema ?? {})
 
-  const secured = op.security.length > 0 && op.security.some((s) => !(refreshTokenScheme in s))
-  const failures = secured ? [401, 403, 500] : op.security.length > 0 ? [401, 500] : [500]
+  // An optional token: anonymous callers are served too (`{}`), and a bad token is ignored, not a 401.
+  if (tokenOptional && op.security.length > 0) op.security = [...op.security, {}]
+  const secured = !tokenOptional && op.security.length > 0 && op.security.some((s) => !(refreshTokenScheme in s))
+  const failures = secured ? [401, 403, 500] : !tokenOptional && op.security.length > 0 ? [401, 500] : [500]
   for (const status of failures) {
     if (op.responses[status] !== undefined) continue
     const failure = StandardFailures[status]!
@@ -166,8 +168,13 @@ const enrichOperation = (op: Operation, refreshTokenScheme: string): void => {
   }
 }
 
+export interface EnrichOptions {
+  /** Operation ids whose bearer token is optional (the contract's OptionalAuthenticated). */
+  readonly tokenOptional?: ReadonlySet<string>
+}
+
 /** The generated document with the additions above; pure, so it runs once per generation. */
-export const enrichOpenApi = (spec: OpenApi.OpenAPISpec): OpenApi.OpenAPISpec => {
+export const enrichOpenApi = (spec: OpenApi.OpenAPISpec, options: EnrichOptions = {}): OpenApi.OpenAPISpec => {
   const doc = cleanSchema(spec as unknown as Json) as JsonObject & {
     paths: Record<string, Record<string, Operation>>
     components: JsonObject & { schemas: JsonObject; securitySchemes: JsonObject }
@@ -182,7 +189,7 @@ export const enrichOpenApi = (spec: OpenApi.OpenAPISpec): OpenApi.OpenAPISpec =>
   doc.components.schemas.InternalServerError = errorEnvelope(500)
   doc.components.headers = { ...(isObject(doc.components.headers) ? doc.components.headers : {}), ...Headers }
   for (const item of Object.values(doc.paths)) {
-    for (const op of Object.values(item)) enrichOperation(op, refreshTokenScheme)
+    for (const op of Object.values(item)) enrichOperation(op, refreshTokenScheme, options.tokenOptional?.has(op.operationId) ?? false)
   }
   // Several groups may share a tag (one spec section served by two groups): one entry per name.
   const tags = new Map<string, JsonObject & { name: string }>()
