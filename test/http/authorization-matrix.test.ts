@@ -72,6 +72,11 @@ describe.runIf(onServer)("authorization before decoding", () => {
     ]))
   })
 
+  it("declares a role or permission on every signed-in admin route", () => {
+    const undeclared = guardedRoutes().filter((r) => r.guard === "signedIn" && /^\/v2\/admins?[/-]/.test(r.path))
+    expect(undeclared.map((r) => `${r.method} ${r.path}`)).toEqual([])
+  })
+
   it("answers 401 without a token and 403 to a principal the declaration refuses, whatever the body", async () => {
     const athlete = await newAthlete(host())
     const organizer = await seedOrganizer(host(), "Matrix Outsider")

@@ -9,9 +9,9 @@
  * any other move is 409 BADGE_REQUEST_NOT_PENDING.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Form, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
 
 export const BadgeRequestStatusParam = OneOf("pending_admin_approval", "completed", "rejected")
 export const CreatorTypeParam = OneOf("organizer", "club")
@@ -44,7 +44,7 @@ export const CreateBadgeRequestBody = Body({
  * an upload) or as JSON with `imageUrl`.
  */
 export const CreateBadgeForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     name: StrLength(2, 100),
     description: StrLength(1, 1000),
     criteria: StrLength(1, 1000),
@@ -124,7 +124,6 @@ export class AdminChallengeBadgeRequestsGroup extends HttpApiGroup.make("adminCh
   .add(
     HttpApiEndpoint.get("adminListBadgeRequests", "/v2/admins/challenge-badge-requests")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("challenges.badges"))
       .setUrlParams(Schema.Struct({ status: Optional(BadgeRequestStatusParam) }))
       .addSuccess(Ok(Schema.Array(BadgeRequestView)))
       .annotate(OpenApi.Summary, "Every badge request, newest first, optionally of one status")
@@ -156,6 +155,7 @@ export class AdminChallengeBadgeRequestsGroup extends HttpApiGroup.make("adminCh
       .addSuccess(Ok(BadgeRequestView, { status: 201 }))
       .annotate(OpenApi.Summary, "Reject the request with a reason (10–500 characters, shown verbatim to the creator)")
   )
+  .annotate(Requires, AdminPermission("challenges.badges"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

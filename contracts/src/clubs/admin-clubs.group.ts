@@ -16,7 +16,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
 import { AdminClubStateView, AdminClubView, ClubInviteView } from "./club-community.dto.js"
 import { ClubMemberView, ClubView } from "./club.dto.js"
 import { SportId } from "./clubs.group.js"
@@ -72,7 +72,6 @@ export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
   .add(
     HttpApiEndpoint.get("adminListClubs", "/v2/admin/clubs")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(ListParams)
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "Every club, newest first (`?status`, `?verificationStatus`, `?search`, `?page`, `?limit`)")
@@ -164,6 +163,7 @@ export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
       .addSuccess(Ok(ClubMemberView))
       .annotate(OpenApi.Summary, "Remove a member (ACTIVE or PENDING → REMOVED); last OWNER: 409 CLUB_LAST_OWNER")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)
@@ -177,7 +177,6 @@ export class AdminClubVerificationGroup extends HttpApiGroup.make("adminClubVeri
   .add(
     HttpApiEndpoint.get("listClubVerification", "/v2/admin/verification/clubs")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(QueueParams)
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "ACTIVE clubs by badge status (default NONE and QUEUED; `?verificationStatus` for one)")
@@ -204,6 +203,7 @@ export class AdminClubVerificationGroup extends HttpApiGroup.make("adminClubVeri
       .addSuccess(Ok(AdminClubStateView))
       .annotate(OpenApi.Summary, "Same as /v2/admin/clubs/{id}/verify-reject (reason 10-500)")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

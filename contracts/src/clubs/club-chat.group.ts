@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubMembers, Forbidden, NotFound, Ok, OptionalAuthenticated, PageParams, Permission, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, ClubMembers, Forbidden, NotFound, Ok, OptionalAuthenticated, PageParams, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
 export const ChatMessageView = Schema.Struct({
   id: Schema.String,
@@ -59,7 +59,6 @@ export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
   .add(
     HttpApiEndpoint.get("adminClubMessages", "/v2/admin/clubs/:clubId/chat/messages")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setPath(Schema.Struct({ clubId: UuidStr }))
       .setUrlParams(MessagesParams)
       .addSuccess(Ok(MessagesPage))
@@ -85,6 +84,7 @@ export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
       }))))
       .annotate(OpenApi.Summary, "Club channels by latest message across all clubs")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubManagers, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Permission, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, ClubManagers, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
 const ChannelName = Schema.String.pipe(
   Schema.filter((s) => /^[a-z0-9][a-z0-9_-]{1,39}$/.test(s)),
@@ -140,7 +140,6 @@ export class AdminClubAnnouncementsGroup extends HttpApiGroup.make("adminClubAnn
   .add(
     HttpApiEndpoint.get("adminClubAnnouncements", "/v2/admin/clubs/:id/announcements")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setPath(Schema.Struct({ id: Schema.String }))
       .setUrlParams(Query(PageParams))
       .addSuccess(Ok(PageOf(AnnouncementView)))
@@ -161,6 +160,7 @@ export class AdminClubAnnouncementsGroup extends HttpApiGroup.make("adminClubAnn
       .addSuccess(Ok(AnnouncementView))
       .annotate(OpenApi.Summary, "Delete an announcement (any club)")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

@@ -15,7 +15,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Unauthorized } from "../common/index.js"
+import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
 import { ClubInvitePreviewView, ClubOrganizerAccountView, ClubOrganizerRepairView } from "./club-community.dto.js"
 import { ClubMemberView } from "./club.dto.js"
 
@@ -52,7 +52,6 @@ export class ClubOrganizerAccountsGroup extends HttpApiGroup.make("clubOrganizer
   )
   .add(
     HttpApiEndpoint.post("repairClubOrganizerAccounts", "/v2/club-organizer-accounts/repair")
-      .annotate(Requires, Permission("clubs.review"))
       .middleware(Authenticated)
       .addSuccess(Ok(ClubOrganizerRepairView))
       .annotate(OpenApi.Summary, "Create missing and replace broken organizer links of the caller's clubs (idempotent); answers what it did")

@@ -9,9 +9,9 @@
  * verbatim). Reads of a KYC never started answer `data: null`.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
+import { Body, Form, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { Authenticated, BadRequest, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, Conflict, Forbidden, IfscCodeText, NotFound, Ok, PageOf, PageParams, Permission, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, Conflict, Forbidden, IfscCodeText, NotFound, Ok, PageOf, PageParams, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 
 /** A PAN as saved on the form: 5 letters, 4 digits, 1 letter. */
 export const PanText = Schema.String.pipe(
@@ -28,7 +28,7 @@ export const ClubKycStatusText = OneOf("DRAFT", "UNDER_REVIEW", "APPROVED", "REJ
  * and attached documents change. Documents: PDF, JPG or PNG, at most 5 MB, checked by content.
  */
 export const ClubKycForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     "bankAccountDetails[accountNumber]": Optional(BankAccountNumberText),
     "bankAccountDetails[ifscCode]": Optional(IfscCodeText),
     "bankAccountDetails[accountHolderName]": Optional(StrLength(2, 100)),
@@ -208,7 +208,6 @@ export class AdminClubKycGroup extends HttpApiGroup.make("adminClubKyc")
   .add(
     HttpApiEndpoint.get("clubKycQueue", "/v2/admin/club-kyc")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(Query({ ...PageParams, status: Optional(ClubKycStatusText) }))
       .addSuccess(Ok(PageOf(ClubKycView)))
       .annotate(OpenApi.Summary, "Club KYCs by status (default UNDER_REVIEW), oldest submission first (admin, clubs.review)")
@@ -250,6 +249,7 @@ export class AdminClubKycGroup extends HttpApiGroup.make("adminClubKyc")
       .addSuccess(Ok(ClubKycView))
       .annotate(OpenApi.Summary, "UNDER_REVIEW → RESUBMIT with a reason (10-500)")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

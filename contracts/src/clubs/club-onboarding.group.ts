@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
 import { ClubView } from "./club.dto.js"
 
 const ClubPath = Schema.Struct({ clubId: Schema.String })
@@ -45,7 +45,6 @@ export class AdminClubOnboardingGroup extends HttpApiGroup.make("adminClubOnboar
   .add(
     HttpApiEndpoint.get("clubOnboardingQueue", "/v2/admin/club-onboarding")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("PENDING_APPROVAL", "ACTIVE", "SUSPENDED")) }))
       .addSuccess(Ok(PageOf(ClubView)))
       .annotate(OpenApi.Summary, "Clubs by onboarding status (default PENDING_APPROVAL; also ACTIVE, SUSPENDED), oldest first")
@@ -65,6 +64,7 @@ export class AdminClubOnboardingGroup extends HttpApiGroup.make("adminClubOnboar
       .addSuccess(Ok(ClubView))
       .annotate(OpenApi.Summary, "PENDING_APPROVAL → SUSPENDED with a reason (10-500) returned verbatim to the club")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

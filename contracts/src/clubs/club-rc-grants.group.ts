@@ -10,7 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageParams, Requires, Unauthorized } from "../common/index.js"
 
 export const RcGrantView = Schema.Struct({
   id: Schema.String,
@@ -95,7 +95,6 @@ export class AdminClubRcGrantsGroup extends HttpApiGroup.make("adminClubRcGrants
   .add(
     HttpApiEndpoint.get("clubRcGrantQueue", "/v2/admin/club-rc-grants")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.money"))
       .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("REQUESTED", "APPROVED", "REJECTED", "CANCELLED")), clubId: Optional(UuidStr) }))
       .addSuccess(Ok(Schema.Struct({ items: Schema.Array(RcGrantView), total: Schema.Number, page: Schema.Number, limit: Schema.Number })))
       .annotate(OpenApi.Summary, "RC grant requests, oldest first (`?status` REQUESTED|APPROVED|REJECTED|CANCELLED, `?clubId`, `?page`, `?limit`)")
@@ -124,6 +123,7 @@ export class AdminClubRcGrantsGroup extends HttpApiGroup.make("adminClubRcGrants
       .addSuccess(Ok(RcGrantView))
       .annotate(OpenApi.Summary, "REQUESTED → REJECTED with a reason (10-1000) kept verbatim")
   )
+  .annotate(Requires, AdminPermission("clubs.money"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubMembers, ClubStaff, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, ClubMembers, ClubStaff, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
 
 /** An ISO-8601 date-time with an offset (`2026-12-06T06:00:00+05:30`). */
 export const IsoDateTime = Schema.String.pipe(
@@ -128,7 +128,6 @@ export class AdminClubRunsGroup extends HttpApiGroup.make("adminClubRuns")
   .add(
     HttpApiEndpoint.get("adminClubRuns", "/v2/admin/clubs/runs")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.review"))
       .setUrlParams(Query({ ...PageParams, clubId: Optional(UuidStr), status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")), from: Optional(IsoDateTime), to: Optional(IsoDateTime) }))
       .addSuccess(Ok(PageOf(RunView)))
       .annotate(OpenApi.Summary, "Every club's runs, soonest first (`?clubId`, `?status`, `?from`, `?to`)")
@@ -159,6 +158,7 @@ export class AdminClubRunsGroup extends HttpApiGroup.make("adminClubRuns")
       .annotate(OpenApi.Summary, "Infer attendance now for every ended run (or one): GOING RSVPs become INFERRED marks; the run becomes COMPLETED")
       .annotate(OpenApi.Description, "Idempotent and safe to run concurrently; MANUAL marks are never overwritten. Also runs hourly from the scheduler.")
   )
+  .annotate(Requires, AdminPermission("clubs.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

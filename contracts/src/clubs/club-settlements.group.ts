@@ -12,7 +12,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
 
 export const SettlementView = Schema.Struct({
   id: Schema.String,
@@ -122,7 +122,6 @@ export class AdminPayoutRequestsGroup extends HttpApiGroup.make("adminPayoutRequ
   .add(
     HttpApiEndpoint.get("payoutRequestQueue", "/v2/admin/payout-requests")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.money"))
       .setUrlParams(Query({
         ...PageParams,
         status: Optional(OneOf("REQUESTED", "UNDER_REVIEW", "APPROVED", "PAID", "REJECTED", "CANCELLED")),
@@ -162,6 +161,7 @@ export class AdminPayoutRequestsGroup extends HttpApiGroup.make("adminPayoutRequ
       .addSuccess(Ok(PayoutRequestView))
       .annotate(OpenApi.Summary, "UNDER_REVIEW → REJECTED with a reason (10-500); the settlement becomes ELIGIBLE again")
   )
+  .annotate(Requires, AdminPermission("clubs.money"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

@@ -13,7 +13,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, ClubManagers, ClubManagersOrAdmin, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Permission, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, ClubManagers, ClubManagersOrAdmin, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
 
 const IdPath = Schema.Struct({ id: Schema.String })
 const TierPath = Schema.Struct({ id: Schema.String, tierId: Schema.String })
@@ -319,7 +319,6 @@ export class ClubCommissionGroup extends HttpApiGroup.make("clubCommission")
   .add(
     HttpApiEndpoint.put("setClubCommission", "/v2/clubs/:clubId/commission")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("clubs.money"))
       .setPath(Schema.Struct({ clubId: Schema.String }))
       .setPayload(CommissionBody)
       .addSuccess(Ok(Schema.Struct({ clubId: Schema.String, commissionPct: Schema.NullOr(Schema.Number), platformDefaultPct: Schema.Number })))
@@ -340,6 +339,7 @@ export class ClubCommissionGroup extends HttpApiGroup.make("clubCommission")
       .addSuccess(Ok(CommissionBreakdownView))
       .annotate(OpenApi.Summary, "Resolved split (platform default → club override → tier override) plus the raw overrides; paise")
   )
+  .annotate(Requires, AdminPermission("clubs.money"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

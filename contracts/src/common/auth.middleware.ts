@@ -5,7 +5,7 @@
  * - public: no guard middleware;
  * - any signed-in principal: `.middleware(Authenticated)` on the group or endpoint;
  * - a role or an admin permission: `Authenticated` plus `.annotate(Requires, Role("admin"))` or
- *   `.annotate(Requires, Permission("admins.write"))`, on the group (every endpoint) or on an
+ *   `.annotate(Requires, AdminPermission("admins.write"))`, on the group (every endpoint) or on an
  *   endpoint (overrides the group's);
  * - an organizer or club tenancy role: one of the tenancy middlewares instead of `Authenticated`.
  *
@@ -68,7 +68,7 @@ export class Requires extends Context.Tag("@podium/contracts/Requires")<Requires
 export const Role = (...roles: ReadonlyArray<PrincipalKind>): Requirement => ({ _tag: "Role", roles })
 
 /** The caller must be an admin holding `permission` (403 ADMIN_PERMISSION_REQUIRED otherwise). */
-export const Permission = (
+export const AdminPermission = (
   permission: string,
   options?: { readonly impersonating?: { readonly code: string; readonly message: string } }
 ): Requirement => ({ _tag: "Permission", permission, ...options })

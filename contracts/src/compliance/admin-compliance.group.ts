@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
 import {
   ConsentEventView,
   ConsentHistoryQuery,
@@ -91,7 +91,7 @@ export class AdminComplianceGroup extends HttpApiGroup.make("adminCompliance")
       .annotate(OpenApi.Summary, "Execute a PROPOSED merge; 503 ACCOUNT_MERGE_EXECUTE_DISABLED while ACCOUNT_MERGE_EXECUTE_ENABLED is off")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("compliance.manage"))
+  .annotate(Requires, AdminPermission("compliance.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

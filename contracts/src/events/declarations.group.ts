@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Bool, NonEmptyStr, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagersOrAdmin, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagersOrAdmin, Requires, Unauthorized } from "../common/index.js"
 
 /** The declaration detail fields (also the placeholder names besides organizerName, companyName, email, phoneNumber, date). */
 export const DeclarationFieldNames = [
@@ -132,7 +132,7 @@ export class DeclarationTemplatesGroup extends HttpApiGroup.make("declarationTem
       .annotate(OpenApi.Summary, "Make this the only active template (admin)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("organizers.declarations"))
+  .annotate(Requires, AdminPermission("organizers.declarations"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

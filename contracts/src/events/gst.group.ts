@@ -8,9 +8,9 @@
  * handed out as short-lived signed media URLs.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, Bool, IntFromText, NonEmptyStr, OneOf, Optional, says, Str, StrLength } from "@podium/kernel"
+import { Body, Bool, Form, IntFromText, NonEmptyStr, OneOf, Optional, says, Str, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, Requires, Unauthorized } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -129,7 +129,7 @@ export const FillGstDeclarationBody = Body({
   variables: Schema.Record({ key: Schema.String, value: StrLength(0, 1000) }).annotations(says("must be an object of variable values"))
 })
 
-export const UploadSignedForm = HttpApiSchema.Multipart(Body({ file: Optional(FileField) }), MultipartLimits)
+export const UploadSignedForm = HttpApiSchema.Multipart(Form({ file: Optional(FileField) }), MultipartLimits)
 
 const IdPath = Schema.Struct({ id: NonEmptyStr })
 
@@ -189,7 +189,7 @@ export class GstTemplatesGroup extends HttpApiGroup.make("gstTemplates")
       .annotate(OpenApi.Summary, "Deactivate a GST template")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("organizers.declarations"))
+  .annotate(Requires, AdminPermission("organizers.declarations"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)
@@ -266,7 +266,7 @@ export class GstDeclarationsAdminGroup extends HttpApiGroup.make("gstDeclaration
       .annotate(OpenApi.Summary, "Verify a submitted declaration (completes the organizer's GST onboarding step)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("organizers.declarations"))
+  .annotate(Requires, AdminPermission("organizers.declarations"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

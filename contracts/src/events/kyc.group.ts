@@ -7,9 +7,9 @@
  * rate limited per client address and per organizer (429 with Retry-After past the limit).
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Form, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, OrganizerManagersOrAdmin, Permission, Requires, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, OrganizerManagersOrAdmin, Requires, TooManyRequests, Unauthorized } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -52,7 +52,7 @@ const kycFields = {
  * update every field is optional and only supplied fields and documents change. Documents: PDF,
  * JPG or PNG, at most 5 MB, checked by content.
  */
-export const BusinessKycForm = HttpApiSchema.Multipart(Body(kycFields), MultipartLimits)
+export const BusinessKycForm = HttpApiSchema.Multipart(Form(kycFields), MultipartLimits)
 
 const DocumentUrl = Schema.NullOr(Schema.String)
 
@@ -144,7 +144,7 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
   )
   .add(
     HttpApiEndpoint.get("listOrganizerKyc", "/v2/admin/organizer-kyc")
-      .annotate(Requires, Permission("organizers.review"))
+      .annotate(Requires, AdminPermission("organizers.review"))
       .middleware(Authenticated)
       .setUrlParams(Schema.Struct({
         state: Optional(KycStatusText),
@@ -156,7 +156,7 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
   )
   .add(
     HttpApiEndpoint.post("approveOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/approve")
-      .annotate(Requires, Permission("organizers.review"))
+      .annotate(Requires, AdminPermission("organizers.review"))
       .middleware(Authenticated)
       .setPath(KycIdPath)
       .addSuccess(Ok(KycMoveResult))
@@ -164,7 +164,7 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
   )
   .add(
     HttpApiEndpoint.post("rejectOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/reject")
-      .annotate(Requires, Permission("organizers.review"))
+      .annotate(Requires, AdminPermission("organizers.review"))
       .middleware(Authenticated)
       .setPath(KycIdPath)
       .setPayload(KycReasonBody)

@@ -5,7 +5,7 @@
  * companyBannerFile; PNG, JPG or WEBP, 5 MB; `links` is JSON text).
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, Optional } from "@podium/kernel"
+import { Form, Optional } from "@podium/kernel"
 import { Option, Schema } from "effect"
 import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, ListQueryParams, NotFound, Ok, OrganizerManagersOrAdmin, OrganizerOwnerOrAdmin, OrganizerReadersOrAdmin, Requires, Role, TooManyRequests, Unauthorized } from "../common/index.js"
 import {
@@ -27,7 +27,7 @@ export const MultipartLimits = { maxFileSize: Option.some(10 * 1024 * 1024), max
 
 /** Admin create: the organizer fields of A 2.2. */
 export const CreateOrganizerForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     name: NameText,
     phoneNumber: PhoneNumber,
     email: Optional(EmailAddress),
@@ -43,7 +43,7 @@ export const CreateOrganizerForm = HttpApiSchema.Multipart(
 
 /** Create-if-not-exists (public): name, phoneNumber, email, companyName, companyLogo. */
 export const CreateIfNotExistsForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     name: NameText,
     phoneNumber: PhoneNumber,
     email: Optional(EmailAddress),
@@ -55,7 +55,7 @@ export const CreateIfNotExistsForm = HttpApiSchema.Multipart(
 
 /** Verified create: as create-if-not-exists less phoneNumber (the caller's verified phone is used). */
 export const CreateVerifiedForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     name: NameText,
     email: Optional(EmailAddress),
     companyName: Optional(NameText),
@@ -66,7 +66,7 @@ export const CreateVerifiedForm = HttpApiSchema.Multipart(
 
 /** Update: every field optional; only supplied ones change. Status fields are for platform admins only. */
 export const UpdateOrganizerForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     name: Optional(NameText),
     phoneNumber: Optional(PhoneNumber),
     email: Optional(EmailAddress),

@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
 import { OrganizerView } from "./organizer.dto.js"
 
 export const AdminOrganizerDetail = Schema.Struct({
@@ -29,7 +29,6 @@ export class OrganizerOversightGroup extends HttpApiGroup.make("organizerOversig
   .add(
     HttpApiEndpoint.get("adminGetOrganizer", "/v2/admin/organizers/:organizerId")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("organizers.review"))
       .setPath(OrganizerIdPath)
       .addSuccess(Ok(AdminOrganizerDetail))
       .annotate(OpenApi.Summary, "Organizer detail incl. suspension, KYC state and team size (admin, organizers.review)")
@@ -49,6 +48,7 @@ export class OrganizerOversightGroup extends HttpApiGroup.make("organizerOversig
       .addSuccess(Ok(OrganizerView))
       .annotate(OpenApi.Summary, "Unsuspend a SUSPENDED organizer (back to APPROVED; admin)")
   )
+  .annotate(Requires, AdminPermission("organizers.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

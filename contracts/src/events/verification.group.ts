@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, OneOf, Optional, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
 import { BusinessKycView } from "./kyc.group.js"
 import { OrganizerView } from "./organizer.dto.js"
 
@@ -36,7 +36,6 @@ export class OrganizerVerificationGroup extends HttpApiGroup.make("organizerVeri
   .add(
     HttpApiEndpoint.get("listOrganizerVerification", "/v2/admin/verification/organizers")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("organizers.review"))
       .setUrlParams(Schema.Struct({
         state: Optional(OneOf("PENDING", "APPROVED", "REJECTED", "SUSPENDED")),
         page: Optional(IntFromText(1, 100_000)),
@@ -75,6 +74,7 @@ export class OrganizerVerificationGroup extends HttpApiGroup.make("organizerVeri
       .addSuccess(Ok(PartnerATagResult))
       .annotate(OpenApi.Summary, "Set or clear the organizer's partner-A tag (admin)")
   )
+  .annotate(Requires, AdminPermission("organizers.review"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

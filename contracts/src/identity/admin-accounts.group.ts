@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, EmailAddress, Optional, PhoneNumber, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, crudEndpoints, Forbidden, NotFound, Ok, Permission, Requires, Role } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, crudEndpoints, Forbidden, NotFound, Ok, Requires, Role } from "../common/index.js"
 
 /** Lower-case letters, digits, dot, underscore; 3–30 characters. */
 export const AdminHandle = Schema.String.pipe(
@@ -99,14 +99,14 @@ export class AdminAccountsGroup extends HttpApiGroup.make("adminAccounts")
   // Literal sub-paths before `/v2/admins/:id`.
   .add(
     HttpApiEndpoint.get("checkAdminHandle", "/v2/admins/handle/check")
-      .annotate(Requires, Permission("admins.read"))
+      .annotate(Requires, AdminPermission("admins.read"))
       .setUrlParams(Query({ handle: StrLength(1, 100) }))
       .addSuccess(Ok(HandleCheckView))
       .annotate(OpenApi.Summary, "Whether a handle is valid (3–30 of a-z, 0-9, dot, underscore) and free")
   )
   .add(
     HttpApiEndpoint.get("getAdminByHandle", "/v2/admins/handle/:handle")
-      .annotate(Requires, Permission("admins.read"))
+      .annotate(Requires, AdminPermission("admins.read"))
       .setPath(Schema.Struct({ handle: Schema.String }))
       .addSuccess(Ok(AdminRecordView))
       .annotate(OpenApi.Summary, "The admin with this handle")
@@ -124,13 +124,13 @@ export class AdminAccountsGroup extends HttpApiGroup.make("adminAccounts")
       .addSuccess(Ok(AdminNotificationPreferencesView))
       .annotate(OpenApi.Summary, "Change the calling admin's notification preferences; the sender honours them")
   )
-  .add(AdminCrud.createMany.annotate(Requires, Permission("admins.write")).annotate(OpenApi.Summary, "Create several admins in one transaction (all or none, at most 100)"))
-  .add(AdminCrud.getMany.annotate(Requires, Permission("admins.read")).annotate(OpenApi.Summary, "Admins with the generic list query (fields, s, filter, or, sort, join, limit, offset, page, cache)"))
-  .add(AdminCrud.createOne.annotate(Requires, Permission("admins.write")).annotate(OpenApi.Summary, "Create an admin (409 on a duplicate phone, e-mail or handle)"))
-  .add(AdminCrud.getOne.annotate(Requires, Permission("admins.read")).annotate(OpenApi.Summary, "One admin (fields, join=permissions, cache)"))
-  .add(AdminCrud.updateOne.annotate(Requires, Permission("admins.write")).annotate(OpenApi.Summary, "Change some fields of an admin"))
-  .add(AdminCrud.replaceOne.annotate(Requires, Permission("admins.write")).annotate(OpenApi.Summary, "Replace an admin's fields (absent optional fields are cleared)"))
-  .add(AdminCrud.deleteOne.annotate(Requires, Permission("admins.write")).annotate(OpenApi.Summary, "Delete an admin (hard delete; not yourself; their sessions end at once)"))
+  .add(AdminCrud.createMany.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Create several admins in one transaction (all or none, at most 100)"))
+  .add(AdminCrud.getMany.annotate(Requires, AdminPermission("admins.read")).annotate(OpenApi.Summary, "Admins with the generic list query (fields, s, filter, or, sort, join, limit, offset, page, cache)"))
+  .add(AdminCrud.createOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Create an admin (409 on a duplicate phone, e-mail or handle)"))
+  .add(AdminCrud.getOne.annotate(Requires, AdminPermission("admins.read")).annotate(OpenApi.Summary, "One admin (fields, join=permissions, cache)"))
+  .add(AdminCrud.updateOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Change some fields of an admin"))
+  .add(AdminCrud.replaceOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Replace an admin's fields (absent optional fields are cleared)"))
+  .add(AdminCrud.deleteOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Delete an admin (hard delete; not yourself; their sessions end at once)"))
   .middleware(Authenticated)
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)

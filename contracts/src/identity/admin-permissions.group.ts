@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, says, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
 
 export const PermissionInfoView = Schema.Struct({ key: Schema.String, description: Schema.String }).annotations({ identifier: "AdminPermissionInfo" })
 
@@ -52,7 +52,7 @@ export class AdminPermissionsGroup extends HttpApiGroup.make("adminPermissions")
       .annotate(OpenApi.Summary, "Set the permissions of one admin (replaces the list; audited)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("admins.permissions"))
+  .annotate(Requires, AdminPermission("admins.permissions"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

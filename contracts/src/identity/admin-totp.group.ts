@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 import { AdminView } from "./admins.group.js"
 import { CorrelationIdHeaders } from "./impersonation.group.js"
 
@@ -29,7 +29,7 @@ export class AdminTotpGroup extends HttpApiGroup.make("adminTotp")
       .annotate(OpenApi.Summary, "Clear another admin's TOTP, force enrollment again and revoke its sessions")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("admins.security"))
+  .annotate(Requires, AdminPermission("admins.security"))
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)
   .addError(Conflict.wire)

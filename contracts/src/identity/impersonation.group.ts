@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 
 /** The required `x-correlation-id` header of admin security operations. */
 export const CorrelationIdHeaders = Query({
@@ -39,7 +39,7 @@ export const ImpersonationEnded = Schema.Struct({
 export class ImpersonationGroup extends HttpApiGroup.make("impersonation")
   .add(
     HttpApiEndpoint.post("impersonateUser", "/v2/admin/users/:userId/impersonate")
-      .annotate(Requires, Permission("users.impersonate", {
+      .annotate(Requires, AdminPermission("users.impersonate", {
         impersonating: { code: "IMPERSONATION_CHAIN_REFUSED", message: "An impersonation token cannot start another impersonation" }
       }))
       .setPath(Schema.Struct({ userId: UuidStr }))

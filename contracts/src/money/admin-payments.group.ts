@@ -12,7 +12,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Permission, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
 
 export const WebhookEventStatusParam = OneOf("RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED")
 export const PaymentOrderStatusParam = OneOf("CREATED", "ATTEMPTED", "PAID")
@@ -87,7 +87,6 @@ export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
   .add(
     HttpApiEndpoint.get("adminListPayments", "/v2/admin/payments")
       .middleware(Authenticated)
-  .annotate(Requires, Permission("payments.manage"))
       .setUrlParams(Query({
         ...PageParams,
         status: Optional(PaymentOrderStatusParam),
@@ -144,6 +143,7 @@ export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
       .addSuccess(Ok(WebhookEventView, { status: 201 }))
       .annotate(OpenApi.Summary, "Re-dispatch the event to its processors (emits webhook_event.replayed); idempotent")
   )
+  .annotate(Requires, AdminPermission("payments.manage"))
   .addError(BadRequest.wire)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)

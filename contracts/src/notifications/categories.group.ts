@@ -5,7 +5,7 @@
 import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 
 export const CategoryAudienceValues = ["USER", "ORGANIZER", "ALL"] as const
@@ -51,7 +51,7 @@ export class NotificationCategoriesGroup extends HttpApiGroup.make("notification
   .add(categories.updateOne.annotate(OpenApi.Summary, "Change a category's name, description, audience, userControllable or enabled (the key is fixed)"))
   .add(categories.deleteOne.annotate(OpenApi.Summary, "Delete a category"))
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Conflict.wire)
   .addError(Forbidden.wire)

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
 import { MappingRoleValues } from "./mappings.group.js"
 import { PublicChannels } from "./notifications.dto.js"
 
@@ -75,7 +75,7 @@ export class NotificationJourneysGroup extends HttpApiGroup.make("notificationJo
       .annotate(OpenApi.Summary, "Set a step's name, position (null: unordered), enabled, delayMinutes")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)
@@ -102,7 +102,7 @@ export class NotificationStepsGroup extends HttpApiGroup.make("notificationSteps
       .annotate(OpenApi.Summary, "A step key in every role that has it (404 when none)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

@@ -8,7 +8,7 @@
  * organizer is chosen by `x-organizer-id` or the caller.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Form, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
 import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
@@ -100,7 +100,7 @@ export const RecipientListView = Schema.Struct({
 }).annotations({ identifier: "NotificationRecipientList" })
 
 export const UploadRecipientsForm = HttpApiSchema.Multipart(
-  Body({
+  Form({
     file: Multipart.SingleFileSchema.annotations(says("must be a single CSV file")),
     name: Optional(StrLength(1, 200))
   }),

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
 import { crudEndpoints, IdPath } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -68,7 +68,7 @@ export class PromotionTemplatesGroup extends HttpApiGroup.make("promotionTemplat
       .annotate(OpenApi.Summary, "Enable or disable: disabled templates are hidden from organizers and refused by promotion-send")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(ServiceUnavailable.wire)
   .addError(Conflict.wire)

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -78,7 +78,7 @@ export class SystemNotificationsGroup extends HttpApiGroup.make("systemNotificat
   .add(endpoints.updateOne.annotate(OpenApi.Summary, "Change a system notification (template, name, enabled…)"))
   .add(endpoints.deleteOne.annotate(OpenApi.Summary, "Delete a system notification"))
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(ServiceUnavailable.wire)
   .addError(Conflict.wire)

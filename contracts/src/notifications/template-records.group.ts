@@ -6,7 +6,7 @@
 import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Permission, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Requires, ServiceUnavailable } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 
 export const TemplateRecordView = Schema.Struct({
@@ -56,7 +56,7 @@ export class TemplateRecordsGroup extends HttpApiGroup.make("notificationTemplat
   .add(endpoints.replaceOne.annotate(OpenApi.Summary, "Replace a template record (absent channels become unset)"))
   .add(endpoints.deleteOne.annotate(OpenApi.Summary, "Delete a template record"))
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(ServiceUnavailable.wire)
   .addError(Conflict.wire)

@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
 import { NotificationLogView } from "./notification-logs.group.js"
 import { IsoInstant, LogStatus, type PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -310,7 +310,7 @@ export const channelTemplatesGroup = <const Name extends string>(name: Name, cha
         .annotate(OpenApi.Summary, "Set who may use the template: PRIVATE (admins and the system) or ORGANIZERS")
     )
     .middleware(Authenticated)
-    .annotate(Requires, Permission("notifications.manage"))
+    .annotate(Requires, AdminPermission("notifications.manage"))
     .addError(BadRequest.wire)
     .addError(Conflict.wire)
     .addError(Forbidden.wire)

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
 import { IsoInstant } from "./notifications.dto.js"
 import { SettlementPage, SettlementView, WalletDetailView, WalletEntryView, WalletSummaryView } from "./wallet.dto.js"
 
@@ -83,7 +83,7 @@ export class NotificationWalletsAdminGroup extends HttpApiGroup.make("notificati
       .annotate(OpenApi.Summary, "Mark a CALCULATED settlement PROCESSED (409 SETTLEMENT_ALREADY_PROCESSED)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("notifications.manage"))
+  .annotate(Requires, AdminPermission("notifications.manage"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

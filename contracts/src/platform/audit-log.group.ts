@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Forbidden, Ok, Requires } from "../common/index.js"
 
 /** An ISO-8601 instant in a query or body (`2026-01-31T00:00:00Z` or a date `2026-01-31`). */
 export const IsoInstant = Schema.String.pipe(
@@ -103,7 +103,7 @@ export class AuditLogGroup extends HttpApiGroup.make("auditLog")
       .annotate(OpenApi.Summary, "CSV export of the filtered log (at most 5000 rows); audited as admin.audit_log.exported")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Audit log")

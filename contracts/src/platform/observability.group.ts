@@ -8,7 +8,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Forbidden, Ok, Permission, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Forbidden, Ok, Requires, ServiceUnavailable } from "../common/index.js"
 
 const Counts = Schema.Record({ key: Schema.String, value: Schema.Number })
 
@@ -163,7 +163,7 @@ export class ObservabilityGroup extends HttpApiGroup.make("observability")
   .add(HttpApiEndpoint.post("otlpExportNow", "/v2/admin/observability/otlp/export-now").addSuccess(Ok(OtlpExportView, { status: 201 }))
     .annotate(OpenApi.Summary, "Export the current metrics to the OTLP endpoint now (503 when none is configured or it fails)"))
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(Forbidden.wire)
   .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Observability")
@@ -210,7 +210,7 @@ export class PlatformHealthGroup extends HttpApiGroup.make("platformHealth")
   .add(HttpApiEndpoint.get("slowQueries", "/v2/admin/platform-health/slow-queries").addSuccess(Ok(SlowQueriesView))
     .annotate(OpenApi.Summary, "Slowest statements from pg_stat_statements, or why they are not available"))
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Platform health")
   .annotate(OpenApi.Description, "Operational health for admins; permission platform.operate")

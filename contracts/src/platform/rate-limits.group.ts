@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Forbidden, Ok, Requires } from "../common/index.js"
 
 export const BlockedKeyView = Schema.Struct({
   key: Schema.String,
@@ -31,7 +31,7 @@ export class RateLimitsGroup extends HttpApiGroup.make("rateLimits")
       .annotate(OpenApi.Summary, "Forget a key's hits so it is allowed again (audited)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Rate limits")

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
 
 const Mark = Schema.Struct({ by: Schema.NullOr(Schema.String), at: Schema.String, note: Schema.NullOr(Schema.String), auditSeq: Schema.Int })
 
@@ -49,7 +49,7 @@ export class RiskRegisterGroup extends HttpApiGroup.make("riskRegister")
     .addSuccess(Ok(RiskView, { status: 201 }))
     .annotate(OpenApi.Summary, "Escalate a risk: pages on-call and is audited as risk.escalated"))
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(BadRequest.wire)
   .addError(Forbidden.wire)
   .addError(NotFound.wire)

@@ -5,7 +5,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
 
 export const JobRunView = Schema.Struct({
   jobId: Schema.String,
@@ -55,7 +55,7 @@ export class SchedulerGroup extends HttpApiGroup.make("scheduler")
       .annotate(OpenApi.Summary, "Enqueue one run of the job now (a worker executes it)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(Forbidden.wire)
   .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Scheduler")

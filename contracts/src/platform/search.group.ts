@@ -5,7 +5,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Forbidden, NotFound, Ok, Permission, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
 import { JobRunView } from "./scheduler.group.js"
 
 export const SearchCollectionView = Schema.Struct({
@@ -53,7 +53,7 @@ export class SearchGroup extends HttpApiGroup.make("search")
       .annotate(OpenApi.Summary, "Queue a durable reindex job for the collection (answers at once with the job)")
   )
   .middleware(Authenticated)
-  .annotate(Requires, Permission("platform.operate"))
+  .annotate(Requires, AdminPermission("platform.operate"))
   .addError(Forbidden.wire)
   .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Search")

@@ -81,18 +81,17 @@ const fieldsObject = <F extends Schema.Struct.Fields>(fields: F) => {
 /**
  * A request body object whose every failing field is reported (not only the first), and whose
  * missing fields are reported with the field's own predicate text ("role must be one of …") or,
- * failing that, "should not be empty". A property the schema does not declare is refused (the
- * host words it "property <name> should not exist"), as its `additionalProperties: false` says.
+ * failing that, "should not be empty". A property the schema does not declare is dropped while
+ * decoding: never stored, never echoed (clients, form libraries and proxies add their own).
  */
 export const Body = <F extends Schema.Struct.Fields>(fields: F) =>
-  fieldsObject(fields).annotations({ parseOptions: { errors: "all", onExcessProperty: "error" } })
-
-/**
- * Query parameters or headers, reported like `Body`; names the operation does not declare are
- * ignored (clients, caches and proxies add their own).
- */
-export const Query = <F extends Schema.Struct.Fields>(fields: F) =>
   fieldsObject(fields).annotations({ parseOptions: { errors: "all", onExcessProperty: "ignore" } })
+
+/** Query parameters or headers, reported like `Body` (undeclared names are ignored too). */
+export const Query = Body
+
+/** A multipart form, reported like `Body` (undeclared fields are ignored too). */
+export const Form = Body
 
 /** An optional field: absent is fine, present must be valid (no `undefined` member, so one message). */
 export const Optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })

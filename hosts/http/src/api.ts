@@ -61,7 +61,7 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
     .annotate(OpenApi.Version, "v2")
     .annotate(
       OpenApi.Description,
-      "Backend of the Podium sports and fitness community platform. Success responses use the envelope {status, statusText, message, data}; errors use {status, statusText, message, data: null}; validation failures answer 400 with message as the list of every failing field's message."
+      "Backend of the Podium sports and fitness community platform. Success responses use the envelope {status, statusText, message, data}; errors use {status, statusText, message, data: null}; validation failures answer 400 with message as the list of every failing field's message. Properties a request body does not declare are ignored: never stored, never echoed."
     )
   const copy = Object.assign(Object.create(Object.getPrototypeOf(merged)), merged)
   copy.errorSchema = ValidationWire.annotations({ ...HttpApiSchema.annotations({ status: 400 }), identifier: "ValidationErrorEnvelope" })

@@ -2,8 +2,7 @@
  * Turns schema decode issues into the spec's 400 message list ("phoneNumber must be a valid phone
  * number"): the field path, a space, then the predicate text the schema carries. Issues whose
  * message is the validator's own wording ("Expected string, actual 5") are reworded in the same
- * class-validator style, so no 400 shows schema internals; an unknown property reads
- * "property <name> should not exist".
+ * class-validator style, so no 400 shows schema internals.
  */
 import { type HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
@@ -36,7 +35,6 @@ const predicateOf = (message: string): string => {
 
 export const issueMessage = (issue: Issue): string => {
   const path = issue.path.map(String).join(".")
-  if (issue._tag === "Unexpected") return `property ${path} should not exist`
   if (issue.message === "is missing") return path === "" ? "request body should not be empty" : `${path} should not be empty`
   const message = Internals.test(issue.message) ? predicateOf(issue.message) : issue.message
   if (path === "") return Internals.test(issue.message) ? `request ${message}` : message
@@ -49,14 +47,11 @@ export const issueMessages = (issues: ReadonlyArray<Issue>): Array<string> => [.
 /**
  * A JSON request body as the operation's object schema should see it: no body (`null`) is an
  * empty object, so operations whose fields are all optional accept a bodiless request; an array
- * is the object of its indexes, so each element reads "property 0 should not exist" next to the
- * missing fields' messages; any other non-object is an empty object (the missing fields' messages).
+ * or any other non-object is an empty object too, so the answer lists the missing fields in the
+ * spec's words instead of the validator's "Expected { … }, actual […]".
  */
-export const asObjectBody = (body: unknown): unknown => {
-  if (Array.isArray(body)) return Object.fromEntries(body.map((value, index) => [String(index), value]))
-  if (typeof body !== "object" || body === null) return {}
-  return body
-}
+export const asObjectBody = (body: unknown): unknown =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}
 
 /** The request with its JSON body read through `asObjectBody` (other readings untouched). */
 export const withObjectBody = (request: HttpServerRequest.HttpServerRequest): HttpServerRequest.HttpServerRequest => {
