@@ -5,6 +5,7 @@
  *   pnpm bench:boot                   # builds the http and cli bundles when missing, 7 boots
  *   BENCH_BOOT_RUNS=15 pnpm bench:boot
  *   BENCH_BOOT_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/boot-prof" pnpm bench:boot
+ *   BENCH_BOOT_BUNDLE=/tmp/saved/main.js pnpm bench:boot   # another build of the HTTP host
  *
  * Each boot is a fresh `node hosts/http/dist/main.js` (APP_ENV=production, ALL_IN_ONE=false) on a
  * free port; readiness is polled every 5 ms. Also reported: the time from SIGTERM to exit.
@@ -27,7 +28,7 @@ const runs = Number(process.env.BENCH_BOOT_RUNS ?? "7")
 const nodeArgs = (process.env.BENCH_BOOT_NODE_ARGS ?? "").split(" ").filter((a) => a !== "")
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379"
-const httpBundle = path.join(repoRoot, "hosts/http/dist/main.js")
+const httpBundle = path.resolve(process.env.BENCH_BOOT_BUNDLE ?? path.join(repoRoot, "hosts/http/dist/main.js"))
 const cliBundle = path.join(repoRoot, "hosts/cli/dist/main.js")
 
 const redisAnswers = (url: string) =>
