@@ -11,7 +11,8 @@
  *                     access log on, real Redis when reachable, a throw-away Postgres database
  *   podium (log off)  the same with the access log off
  *   podium-before     (with `BENCH_PODIUM_BEFORE=<path to an earlier main.js bundle>`) an earlier build,
- *                     for a before/after in the same run
+ *                     for a before/after in the same run: `BENCH_ROUNDS` pairs (default 1), measured in
+ *                     turn with fresh processes of the current bundle (before, after, after, before, …)
  *   variant all|one|padded  flatness: the host from sources with every context's routes, with one
  *                     context's routes (platform + identity), and with every context plus 1000 extra
  *                     services in its context (hosts/http/bench/podium-variant.ts); the bench prints the
@@ -76,6 +77,8 @@ const settings = {
   podium: process.env.BENCH_PODIUM === "source" ? ("source" as const) : ("dist" as const),
   /** Another bundle to measure as "podium-before" in the same run (e.g. a copy of an earlier build). */
   podiumBefore: process.env.BENCH_PODIUM_BEFORE,
+  /** Before/after pairs measured in turn when BENCH_PODIUM_BEFORE is set. */
+  rounds: numberEnv("BENCH_ROUNDS", 1, 1, 10),
   redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379",
   /** The flatness variants (all contexts, one context, padded context); BENCH_VARIANTS=false skips them. */
   variants: process.env.BENCH_VARIANTS !== "false",
@@ -468,9 +471,18 @@ const main = async () => {
     await other.stop()
 
     if (settings.podiumBefore !== undefined) {
-      const before = await startPodium("podium-before", [settings.podiumBefore], settings.accessLog)
-      await measurePodium(before, await adminBearer(before), false)
-      await before.stop()
+      // Before and after in turn (before, after, after, before, …: BENCH_ROUNDS pairs), so a drift
+      // of the machine's load favours neither side. Every process accepts the same bearer.
+      const order = Array.from({ length: settings.rounds }, (_, r) => (r % 2 === 0 ? ["before", "after"] : ["after", "before"])).flat()
+      const seen: Record<string, number> = { before: 0, after: 0 }
+      for (const side of order) {
+        const n = ++seen[side]!
+        const server = side === "before"
+          ? await startPodium(`podium-before #${n}`, [settings.podiumBefore], settings.accessLog)
+          : await startPodium(`${logName(settings.accessLog)} #${n}`, mainEntry, settings.accessLog)
+        await measurePodium(server, bearer, false)
+        await server.stop()
+      }
     }
 
     // Flatness: every context, one context, and every context plus 1000 services (from sources, log on).
