@@ -20,10 +20,13 @@ const sent = { _tag: "Sent", provider: "local", providerMessageId: "pm-1", subje
 const ShortMs = 1_000
 
 /** Repeats `probe` until `done` holds (leases and retry times pass in real time), failing after 10 s. */
-const until = <A, E, R>(probe: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
-  Effect.repeat(Effect.zipLeft(probe, Effect.sleep("25 millis")), { until: done }).pipe(
+const until = <A, E, R>(probe: Effect.Effect<A, E, R>, done: (a: A) => boolean): Effect.Effect<A, E | Error, R> => {
+  const attempt: Effect.Effect<A, E, R> = Effect.flatMap(probe, (a) =>
+    done(a) ? Effect.succeed(a) : Effect.zipRight(Effect.sleep("25 millis"), Effect.suspend(() => attempt)))
+  return attempt.pipe(
     Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("condition not reached within 10 s") })
   )
+}
 
 const enqueue = (overrides: Partial<Notifications.NewOutboxMessage> = {}) =>
   Effect.flatMap(Notifications.OutboxRepo, (o) =>

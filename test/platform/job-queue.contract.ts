@@ -19,10 +19,13 @@ const lease = (job: Platform.Job, workerId: string) => ({ id: job.id, workerId, 
 const ShortLeaseMs = 1_000
 
 /** Repeats `probe` until `done` holds (leases expire in real time), failing after 10 s. */
-const until = <A, E, R>(probe: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
-  Effect.repeat(Effect.zipLeft(probe, Effect.sleep("25 millis")), { until: done }).pipe(
+const until = <A, E, R>(probe: Effect.Effect<A, E, R>, done: (a: A) => boolean): Effect.Effect<A, E | Error, R> => {
+  const attempt: Effect.Effect<A, E, R> = Effect.flatMap(probe, (a) =>
+    done(a) ? Effect.succeed(a) : Effect.zipRight(Effect.sleep("25 millis"), Effect.suspend(() => attempt)))
+  return attempt.pipe(
     Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("condition not reached within 10 s") })
   )
+}
 
 /** Waits until the clock has passed `at` (epoch ms). */
 const clockPast = (at: number) => Effect.suspend(() => Effect.sleep(Duration.millis(Math.max(0, at - Date.now() + 10))))
