@@ -81,7 +81,13 @@ describe("guarded admin request: cache round trips", () => {
     const keysRead = async (tokenClaims: Identity.AccessClaims) => {
       const inner = makeTtlCacheMemory()
       const read: Array<ReadonlyArray<string>> = []
-      const cache: Platform.TtlCache["Type"] = { ...inner, getMany: (keys) => (read.push(keys), inner.getMany(keys)) }
+      const cache: Platform.TtlCache["Type"] = {
+        ...inner,
+        getMany: (keys) => {
+          read.push(keys)
+          return inner.getMany(keys)
+        }
+      }
       const sessions = { findById: () => Effect.succeed(Option.some({ revokedAt: null })) } as unknown as Identity.SessionRepo["Type"]
       const tokens = { verify: () => Effect.succeed(tokenClaims) } as unknown as Identity.AccessTokens["Type"]
       await Effect.runPromise(Identity.authenticateWith({ tokens, cache, sessions })("token"))

@@ -215,7 +215,10 @@ export const httpServerLayer = <E, R>(
       // holds only the HTTP services and the copy does not grow with the host's services.
       Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
       Layer.provide(infrastructure)
-    ),
+      // The same infrastructure value goes to the node server below (one build: layers are shared
+      // by reference), which carries its E and R into the result; HttpLayerRouter.serve's typing
+      // cannot see through a generic R here.
+    ) as Layer.Layer<never, never, RouterServices>,
     { disableLogger: true, disableListenLog: true }
   ).pipe(
     // No tracer is exported yet, so per-request spans would cost ~20% throughput for nothing.
