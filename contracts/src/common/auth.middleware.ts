@@ -5,8 +5,10 @@
  * - public: no guard middleware;
  * - any signed-in principal: `.middleware(Authenticated)` on the group or endpoint;
  * - a role or an admin permission: `Authenticated` plus `.annotate(Requires, Role("admin"))` or
- *   `.annotate(Requires, AdminPermission("admins.write"))`, on the group (every endpoint) or on an
- *   endpoint (overrides the group's);
+ *   `.annotate(Requires, AdminPermission("admins.write"))`, on the group (every endpoint, also
+ *   where `Authenticated` sits on the endpoints) or on an endpoint (overrides the group's);
+ * - an owned resource that admins may read with a permission: `AdminsNeed("wallets.read")` (the
+ *   handler checks ownership for everyone else);
  * - an organizer or club tenancy role: one of the tenancy middlewares instead of `Authenticated`.
  *
  * The host's `Authenticated` verifies the bearer access token (or the web-session cookie set by
@@ -76,13 +78,13 @@ export const AdminPermission = (
 /** Admins must hold `permission`; any other signed-in principal passes to the handler's ownership check. */
 export const AdminsNeed = (permission: string): Requirement => ({ _tag: "Permission", permission, adminsOnly: true })
 
-/** The requirement's wording in the OpenAPI description. */
+/** The requirement's wording in the OpenAPI description, after "bearer token". */
 export const describeRequirement = (requirement: Requirement): string =>
   requirement._tag === "Role"
-    ? `role ${requirement.roles.join(" or ")}`
+    ? `with role ${requirement.roles.join(" or ")}`
     : requirement.adminsOnly === true
-    ? `any signed-in principal (the resource's owner; admins need permission \`${requirement.permission}\`)`
-    : `admin permission \`${requirement.permission}\``
+    ? `of the resource's owner, or of an admin with permission \`${requirement.permission}\``
+    : `with admin permission \`${requirement.permission}\``
 
 /**
  * Requires a valid access token whose session is active (401 otherwise) and, when the route

@@ -103,7 +103,7 @@ export const authorizationWording = (group: Group, endpoint: Endpoint): string =
     const requirement = requirementOf(group, endpoint)
     return requirement === undefined
       ? "Authorization: bearer token of any signed-in principal."
-      : `Authorization: bearer token with ${describeRequirement(requirement)}.`
+      : `Authorization: bearer token ${describeRequirement(requirement)}.`
   }
   if (guards.includes("OptionalAuthenticated")) return "Authorization: public; a bearer token is optional."
   return "Authorization: public."
