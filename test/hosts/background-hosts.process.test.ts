@@ -41,5 +41,5 @@ describe.runIf(databaseTarget.kind === "postgres")("background hosts", () => {
       expect(at - signalled).toBeLessThan(30_000)
     }
     expect(worker.output()).toContain("worker stopped")
-  }, 120_000)
+  }, 300_000)
 })

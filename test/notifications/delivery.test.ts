@@ -170,7 +170,10 @@ describe("notification delivery on Postgres", () => {
           from generate_series(1, ${total}::int) g`
         const started = Date.now()
         yield* runWorkersUntil(
-          [fastWorker("w1", { batchSize: 100, concurrency: 16 }), fastWorker("w2", { batchSize: 100, concurrency: 16 })],
+          // Leases far longer than a batch takes even on a busy machine: this test is about two
+          // workers never claiming the same row, not about expiry (a row whose lease lapses while
+          // it waits in its batch is rightly reclaimed and sent again).
+          [fastWorker("w1", { batchSize: 100, concurrency: 16, leaseMs: 60_000 }), fastWorker("w2", { batchSize: 100, concurrency: 16, leaseMs: 60_000 })],
           outboxSettled,
           // A throughput test: the deadline allows for a machine whose cores are busy with other work.
           "150 seconds"

@@ -27,7 +27,8 @@ export const startHostProcess = (entry: string, env: Record<string, string>): Ho
     child,
     output,
     exited,
-    waitForOutput: async (text, timeoutMs = 60_000) => {
+    // Start-up compiles the host's sources with tsx: over a minute when the cores are busy.
+    waitForOutput: async (text, timeoutMs = 180_000) => {
       const deadline = Date.now() + timeoutMs
       while (!output().includes(text)) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${text}" not seen; output:\n${output()}`)
