@@ -104,6 +104,28 @@ describe("the published OpenAPI documents", () => {
     expect((json.components as { securitySchemes: Record<string, unknown> }).securitySchemes.refreshToken).toMatchObject({ type: "http", scheme: "bearer" })
   })
 
+  it("let request bodies carry unknown properties, which the server drops (no additionalProperties: false)", () => {
+    const schemas = (json.components as { schemas: Record<string, unknown> }).schemas
+    const seen = new Set<string>()
+    const closed: Array<string> = []
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((item) => walk(item, where))
+      if (node === null || typeof node !== "object") return
+      const record = node as Record<string, unknown>
+      if (record.additionalProperties === false) closed.push(where)
+      const ref = typeof record.$ref === "string" ? record.$ref.split("/").pop()! : undefined
+      if (ref !== undefined && !seen.has(ref)) {
+        seen.add(ref)
+        walk(schemas[ref], ref)
+      }
+      for (const value of Object.values(record)) walk(value, where)
+    }
+    for (const [path, item] of Object.entries(json.paths as Record<string, Record<string, { requestBody?: unknown }>>)) {
+      for (const [method, op] of Object.entries(item)) walk(op.requestBody, `${method} ${path}`)
+    }
+    expect(closed).toEqual([])
+  })
+
   it("document single-file multipart fields as one binary value", () => {
     const create = (json.paths as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>>)["/v2/organizers/create"]!.post!
     expect(create.requestBody.content["multipart/form-data"]!.schema.properties.companyLogo).toMatchObject({ type: "string", format: "binary" })

@@ -168,6 +168,36 @@ const enrichOperation = (op: Operation, refreshTokenScheme: string, tokenOptiona
   }
 }
 
+/**
+ * The server drops request properties it does not declare (never stored nor echoed), so request
+ * schemas must not say `additionalProperties: false`: the keyword is removed from every request
+ * body schema and every component such a schema reaches. A component shared with responses loses
+ * it too, which only tells clients to tolerate extra fields they never get.
+ */
+const openRequestSchemas = (doc: JsonObject & { paths: Record<string, Record<string, Operation>>; components: JsonObject & { schemas: JsonObject } }): void => {
+  const visited = new Set<string>()
+  const open = (node: Json | undefined): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) open(item)
+      return
+    }
+    if (!isObject(node)) return
+    if (node.additionalProperties === false) delete node.additionalProperties
+    const target = typeof node.$ref === "string" && node.$ref.startsWith("#/components/schemas/") ? node.$ref.slice(21) : undefined
+    if (target !== undefined && !visited.has(target)) {
+      visited.add(target)
+      open(doc.components.schemas[target])
+    }
+    for (const value of Object.values(node)) open(value)
+  }
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      const content = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : undefined
+      if (content !== undefined) for (const media of Object.values(content)) if (isObject(media)) open(media.schema)
+    }
+  }
+}
+
 export interface EnrichOptions {
   /** Operation ids whose bearer token is optional (the contract's OptionalAuthenticated). */
   readonly tokenOptional?: ReadonlySet<string>
@@ -191,6 +221,7 @@ export const enrichOpenApi = (spec: OpenApi.OpenAPISpec, options: EnrichOptions 
   for (const item of Object.values(doc.paths)) {
     for (const op of Object.values(item)) enrichOperation(op, refreshTokenScheme, options.tokenOptional?.has(op.operationId) ?? false)
   }
+  openRequestSchemas(doc)
   // Several groups may share a tag (one spec section served by two groups): one entry per name.
   const tags = new Map<string, JsonObject & { name: string }>()
   for (const tag of doc.tags) {
