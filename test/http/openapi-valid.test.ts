@@ -109,7 +109,10 @@ describe("the published OpenAPI documents", () => {
     const seen = new Set<string>()
     const closed: Array<string> = []
     const walk = (node: unknown, where: string): void => {
-      if (Array.isArray(node)) return node.forEach((item) => walk(item, where))
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item, where)
+        return
+      }
       if (node === null || typeof node !== "object") return
       const record = node as Record<string, unknown>
       if (record.additionalProperties === false) closed.push(where)

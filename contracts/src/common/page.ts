@@ -5,7 +5,7 @@
  *   .setUrlParams(Query({ ...PageParams, status: Optional(OneOf(...)) }))
  *   .addSuccess(Ok(PageOf(ClubView)))
  */
-import { IntFromText, Optional, Query } from "@podium/kernel"
+import { IntFromText, Optional } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const PageParams = {
