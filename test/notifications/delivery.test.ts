@@ -160,6 +160,23 @@ describe("notification delivery on Postgres", () => {
         assert.deepStrictEqual(logs.map((l) => [l.attempt, l.status]), [[2, "SENT"]])
       }).pipe(Effect.provide(fresh())))
 
+    it.effect("a row whose lease ran out while it waited in its batch is not sent by that worker; the next claim sends it once", () =>
+      Effect.gen(function*() {
+        const { calls } = yield* SendCalls
+        const outbox = yield* Notifications.OutboxRepo
+        const row = yield* Notifications.enqueueNotification({ channel: "CHAT", recipient: "+919800000002", body: "hi" })
+        const [claimed] = yield* outbox.claim({ workerId: "A", limit: 1, leaseMs: 1_000 })
+        assert.strictEqual(claimed!.id, row.id)
+        // Worker A reaches the row only after its lease lapsed (it waited behind a slow batch).
+        const leaseEnd = DateTime.toEpochMillis(claimed!.leaseUntil!)
+        yield* Effect.repeat(Effect.sleep("20 millis").pipe(Effect.map(() => Date.now() > leaseEnd + 50)), { until: (over) => over })
+        const outcome = yield* Notifications.deliverClaimed(claimed!, { workerId: "A", leaseMs: 1_000 })
+        assert.strictEqual(outcome._tag, "Failed")
+        assert.strictEqual(calls.get(row.id), undefined)
+        yield* runWorkersUntil([fastWorker("B")], rowIs(row.id, "SENT"))
+        assert.strictEqual(calls.get(row.id), 1)
+      }).pipe(Effect.provide(fresh())))
+
     it.effect("two concurrent workers drain 3000 rows and never send one twice", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient

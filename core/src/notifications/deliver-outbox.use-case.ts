@@ -29,11 +29,13 @@ export type DeliveryServices = OutboxRepo | TemplateRepo | PreferenceRepo | Retr
 
 export interface DeliveryOptions {
   readonly workerId: string
-  /** Lease length; a send taking longer than 80 % of it is abandoned as a retryable failure. */
+  /** Lease length; a send taking longer than 80 % of it (or of what is left of it) is abandoned as a retryable failure. */
   readonly leaseMs: number
 }
 
 const MaxErrorLength = 2000
+/** Below this much lease left a send is not started (see `attempt`). */
+const MinSendWindowMs = 100
 const clip = (text: string) => (text.length > MaxErrorLength ? text.slice(0, MaxErrorLength) : text)
 
 /** Sends one rendered message through the channel's sender. */
@@ -150,7 +152,19 @@ const attempt = (
     }
 
     const provider = yield* providerOf(row.channel)
-    const sendTimeout = Duration.millis(Math.max(100, Math.floor(options.leaseMs * 0.8)))
+    // A row that waited behind others in its batch has less lease left than it was claimed with.
+    // The send must end while this worker still holds the lease: once it lapses another worker may
+    // reclaim the row and send it too. With too little lease left the row is handed back, due at
+    // once and without spending an attempt on the retry policy.
+    const sendAt = yield* DateTime.now
+    const leaseLeftMs = row.leaseUntil === null
+      ? options.leaseMs
+      : DateTime.toEpochMillis(row.leaseUntil) - DateTime.toEpochMillis(sendAt)
+    const sendWindowMs = Math.floor(Math.min(options.leaseMs, leaseLeftMs) * 0.8)
+    if (sendWindowMs < MinSendWindowMs) {
+      return { _tag: "Failed", provider: null, error: "not sent: the lease ran out while the row waited in its batch", retryAt: sendAt } satisfies AttemptOutcome
+    }
+    const sendTimeout = Duration.millis(sendWindowMs)
     const sent = yield* sendThroughChannel(row.channel, {
       to: row.recipient,
       subject: rendered.right.subject,
