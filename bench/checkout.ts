@@ -1,5 +1,5 @@
 /**
- * Tier checkout benchmark (issue 7): a booking-style workload on club membership tiers.
+ * Tier checkout benchmark: a booking-style workload on club membership tiers.
  *
  *   pnpm bench:checkout                                     # 10 s per measurement
  *   BENCH_DURATION=5 BENCH_CONNECTIONS=16 pnpm bench:checkout

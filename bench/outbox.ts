@@ -1,5 +1,5 @@
 /**
- * Outbox-drain benchmark (issue 5): how fast worker hosts deliver notification outbox rows.
+ * Outbox-drain benchmark: how fast worker hosts deliver notification outbox rows.
  *
  *   pnpm bench:outbox                         # defaults below
  *   BENCH_OUTBOX_ROWS=5000 BENCH_OUTBOX_RATE=200 BENCH_OUTBOX_SECONDS=10 pnpm bench:outbox

@@ -222,7 +222,7 @@ const measure = async (
 }
 
 // ---------------------------------------------------------------------------------------------
-// Identity workloads (issue 3).
+// Identity workloads.
 
 const BenchOtp = "246810"
 const BenchBootstrapToken = "bench-bootstrap-token"

@@ -1,5 +1,5 @@
 /**
- * What happens to a club when its owner's personal data is erased (issue 6 data rights; the spec
+ * What happens to a club when its owner's personal data is erased (data rights; the spec
  * is silent, so this is the platform's decision):
  *
  * - The club is NOT deleted: its members, runs, content, KYC tax identity, settlements, payouts and

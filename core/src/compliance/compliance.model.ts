@@ -1,5 +1,5 @@
 /**
- * Data rights (issue 6): per-purpose consent with an append-only history, erasure requests (PII
+ * Data rights: per-purpose consent with an append-only history, erasure requests (PII
  * scrambled at once, hard delete after the cool-off unless a legal hold), personal-data export and
  * admin account merge proposals. Plain records and the domain errors of the context.
  */

@@ -1,5 +1,5 @@
 /**
- * A user's medical information (issue 6, C "Data rights" `/v2/me/medical-info/erase`): the fields
+ * A user's medical information (C "Data rights" `/v2/me/medical-info/erase`): the fields
  * race organisers need in an emergency. The spec names no read or write route for it, so this
  * context only OWNS the record — later issues (event registration forms) write it through
  * `MedicalInfoRepo.save` — and data rights clear it: the erase route, the data export and erasure.

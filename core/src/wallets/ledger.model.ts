@@ -1,5 +1,5 @@
 /**
- * The platform's double-entry ledger (issue 7 "Wallets"): every RC coin and money movement is a
+ * The platform's double-entry ledger ("Wallets"): every RC coin and money movement is a
  * transfer of two or more legs whose amounts sum to zero per currency; an account's balance is the
  * sum of its entries (the Postgres adapter also caches it on the account row, updated in the same
  * transaction, and a test checks the two agree). Clubs, sponsors, rewards and referrals reuse it.

@@ -1,5 +1,5 @@
 /**
- * The challenges context's infrastructure (issue 3, challenge badge requests): its Postgres
+ * The challenges context's infrastructure (challenge badge requests): its Postgres
  * repositories. The blob store and the audit writer come from the organizers block.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"

@@ -1,5 +1,5 @@
 /**
- * Club tier payments (issue 7): registers the clubs context's `payment.captured` processor for tier
+ * Club tier payments: registers the clubs context's `payment.captured` processor for tier
  * orders (purpose `club_tier`) in the host's payment event registry, with the repositories, ledger,
  * unit of work and audit writer of the host, so a payment the gateway captures without the app
  * calling verify still activates the membership (idempotent with verify).

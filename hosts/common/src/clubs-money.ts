@@ -1,5 +1,5 @@
 /**
- * Club money's infrastructure (issue 7): the RC grant, settlement and payout request repositories,
+ * Club money's infrastructure: the RC grant, settlement and payout request repositories,
  * their settings from configuration, and the settlement run as a durable job with a daily schedule.
  *
  * Configuration (environment, read with Effect `Config`; invalid values stop the host at start):

@@ -1,5 +1,5 @@
 /**
- * The clubs context's infrastructure (issue 7): its Postgres repositories. The audit writer and the
+ * The clubs context's infrastructure: its Postgres repositories. The audit writer and the
  * blob store come from the organizers block; the ledger from the wallets block. Each club
  * capability adds one line to each of the three lists below.
  */

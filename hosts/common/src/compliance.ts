@@ -1,5 +1,5 @@
 /**
- * The compliance context's infrastructure (issue 6, data rights): consent, erasure and merge
+ * The compliance context's infrastructure (data rights): consent, erasure and merge
  * repositories, every context's personal-data section (export and erasure) and the settings read
  * from configuration (config.ts `ComplianceConfig`).
  */

@@ -59,9 +59,9 @@ export interface AppConfigShape {
   readonly identityProviders?: IdentityProvidersConfig
   /** The WebAuthn relying party of passkeys (WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN, WEBAUTHN_RP_NAME); absent: localhost defaults. */
   readonly webauthn?: WebAuthnSettings
-  /** Data rights (issue 6): ERASURE_COOL_OFF_DAYS, ACCOUNT_MERGE_EXECUTE_ENABLED, PUBLIC_API_URL, CONSENT_MANAGER_*; absent: defaults. */
+  /** Data rights: ERASURE_COOL_OFF_DAYS, ACCOUNT_MERGE_EXECUTE_ENABLED, PUBLIC_API_URL, CONSENT_MANAGER_*; absent: defaults. */
   readonly compliance?: ComplianceConfig
-  /** OTLP export, SLO objectives and paging (issue 6, observability-config.ts). */
+  /** OTLP export, SLO objectives and paging (observability-config.ts). */
   readonly observability?: ObservabilitySettings
   /** SEARCH_ENGINE (postgres default, or typesense with TYPESENSE_URL and TYPESENSE_API_KEY; search-config.ts). */
   readonly search?: SearchSettings
@@ -296,7 +296,7 @@ export const appConfigFrom = (env: Record<string, string | undefined>) =>
   )
 
 // ---------------------------------------------------------------------------------------------
-// Notification providers (issue 5). Each channel is configured when its URL and credentials are
+// Notification providers. Each channel is configured when its URL and credentials are
 // all set; a partial configuration fails at start naming the missing variable.
 
 /** One HTTP provider per channel; None when its variables are unset. */
@@ -384,7 +384,7 @@ export const loadNotificationProviderSettings: Effect.Effect<NotificationProvide
 })
 
 // ---------------------------------------------------------------------------------------------
-// Blob storage (issue 4): BLOB_STORE=local (files under DATA_DIR/blobs) or s3 (an S3-compatible
+// Blob storage: BLOB_STORE=local (files under DATA_DIR/blobs) or s3 (an S3-compatible
 // store: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, all required).
 
 export type BlobStoreSettings =
@@ -418,7 +418,7 @@ const loadBlobStoreSettings: Effect.Effect<BlobStoreSettings, ConfigError.Config
 })
 
 // ---------------------------------------------------------------------------------------------
-// Identity providers (issue 3). Provider A (ID-token sign-in): IDENTITY_PROVIDER_A_ISSUER (comma
+// Identity providers. Provider A (ID-token sign-in): IDENTITY_PROVIDER_A_ISSUER (comma
 // list), _JWKS_URL, _CLIENT_IDS (comma list). Provider B (Apple-style code exchange): the same three
 // plus _TOKEN_URL, _TEAM_ID, _KEY_ID, _PRIVATE_KEY (PKCS#8 PEM of a P-256 key; "\n" escapes allowed),
 // and optionally _REDIRECT_URI (the callback URL registered with the provider) and _RETURN_URL
@@ -501,7 +501,7 @@ export const loadIdentityProvidersConfig = (port: number): Effect.Effect<Identit
 import type { IdentityProviderSettings } from "@podium/providers"
 
 // ---------------------------------------------------------------------------------------------
-// Passkeys (issue 3, second factors): the WebAuthn relying party. WEBAUTHN_RP_ID is the registrable
+// Passkeys (second factors): the WebAuthn relying party. WEBAUTHN_RP_ID is the registrable
 // domain the credentials are bound to (default `localhost`); WEBAUTHN_ORIGIN the exact origin(s) the
 // browser reports, comma-separated (default `http://localhost:<PORT>`); WEBAUTHN_RP_NAME the name
 // authenticators show (default `Podium`).
@@ -529,7 +529,7 @@ export const loadWebAuthnSettings = (port: number): Effect.Effect<WebAuthnSettin
   })
 
 // ---------------------------------------------------------------------------------------------
-// Data rights (issue 6). ERASURE_COOL_OFF_DAYS (default 30, 0-365): days an erasure request stays
+// Data rights. ERASURE_COOL_OFF_DAYS (default 30, 0-365): days an erasure request stays
 // cancellable before the tick confirms it and hard-deletes the data. ACCOUNT_MERGE_EXECUTE_ENABLED
 // (default false): whether admins may execute merge proposals. PUBLIC_API_URL (default
 // http://localhost:<PORT>): base of the e-mailed data-export link. CONSENT_MANAGER_PROVIDER and
@@ -561,7 +561,7 @@ export const loadComplianceConfig = (port: number): Effect.Effect<ComplianceConf
   })
 
 // ---------------------------------------------------------------------------------------------
-// Payments (issue 7). PAYMENT_GATEWAY: `local` (the offline simulator; default in development and
+// Payments. PAYMENT_GATEWAY: `local` (the offline simulator; default in development and
 // test), `razorpay` (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET required; RAZORPAY_WEBHOOK_SECRET to
 // accept webhooks; RAZORPAY_BASE_URL default https://api.razorpay.com) or `none`/unset in
 // production (unconfigured: 503 PAYMENT_GATEWAY_NOT_CONFIGURED). BANK_VERIFIER: `local` (default in

@@ -43,7 +43,7 @@ const HealthProbesLive = (config: AppConfigShape) => Layer.effect(
   Effect.gen(function*() {
     const probeDatabase = yield* Effect.map(Effect.context<SqlClient.SqlClient>(), (context) => databaseProbe().pipe(Effect.provide(context)))
     const redis = yield* redisHealthProbe
-    const search = yield* searchHealthProbe(config.search) // search engine (issue 6, search.ts)
+    const search = yield* searchHealthProbe(config.search) // search engine (search.ts)
     return [{ name: "database", check: probeDatabase }, redis, search]
   })
 )
@@ -53,7 +53,7 @@ export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrast
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
   const infrastructure = Layer.mergeAll(jobs, HealthProbesLive(config).pipe(Layer.provide(searchEngineLayer(config.search ?? defaultSearchSettings))), identityLayer(config), SendersLive, platformOperationsLayer(config), TransactorPg, integrationsLayer(config)).pipe(Layer.provideMerge(base))
-  return withClubTierPayments(withClubs(withWallets(withPayments(withCompliance(withChallenges(withOrganizers(withNotifications(infrastructure)))))))) // club tier payment processor (issue 7), clubs block (issue 7), wallets block (issue 7), payments block (issue 7), challenges block (issue 3), notifications block (issue 5), organizers block (issue 4), see below
+  return withClubTierPayments(withClubs(withWallets(withPayments(withCompliance(withChallenges(withOrganizers(withNotifications(infrastructure)))))))) // club tier payment processor, clubs block, wallets block, payments block, challenges block, notifications block, organizers block, see below
 }
 
 /** Lines describing which backend serves each port, for the start-up summary (secrets redacted). */
@@ -78,7 +78,7 @@ export const describeInfrastructure = (config: AppConfigShape): ReadonlyArray<re
 ]
 
 // ---------------------------------------------------------------------------------------------
-// Notifications (issue 5): the outbox, logs, templates, preferences and retry-policy repositories
+// Notifications: the outbox, logs, templates, preferences and retry-policy repositories
 // on the host's database, and the channel senders chosen from configuration (hosts/common/src/
 // providers.ts: HTTP provider when configured, the local recorder in development/test, "not
 // configured" in production). These senders override `SendersLive` above; the configured
@@ -87,34 +87,34 @@ import type { DatabaseConnectionFailed } from "@podium/postgres"
 import type { RedisUnavailable } from "@podium/redis"
 import { type NotificationsInfrastructure, withNotifications } from "./notifications.js"
 
-// Organizers (issue 4): organizer and team repositories, the shared audit writer (AuditLogPg) and
+// Organizers: organizer and team repositories, the shared audit writer (AuditLogPg) and
 // the blob store chosen by BLOB_STORE.
 import { describeBlobStore, type OrganizersInfrastructure, withOrganizers } from "./organizers.js"
 
-// Challenges (issue 3): challenge badge requests and badges.
+// Challenges: challenge badge requests and badges.
 import { type ChallengesInfrastructure, withChallenges } from "./challenges.js"
 
-// Compliance (issue 6, data rights): consent, erasure, merge repositories, personal-data sections, settings.
+// Compliance (data rights): consent, erasure, merge repositories, personal-data sections, settings.
 import { type ComplianceInfrastructure, withCompliance } from "./compliance.js"
 
-// Platform operations (issue 6): database statistics and the pager (local recorder).
+// Platform operations: database statistics and the pager (local recorder).
 import { platformOperationsLayer, type PlatformOperationsPorts } from "./platform-operations.js"
 
-// Search (issue 6): the engine chosen by SEARCH_ENGINE, in the summary and as the `search` health probe.
+// Search: the engine chosen by SEARCH_ENGINE, in the summary and as the `search` health probe.
 import { defaultSearchSettings, describeSearchEngine, searchEngineLayer, searchHealthProbe } from "./search.js"
 
-// Shipping (issue 4): the provider chosen by SHIPPING_PROVIDER, in the summary.
+// Shipping: the provider chosen by SHIPPING_PROVIDER, in the summary.
 import { describeShipping } from "./shipping.js"
 
-// Wallets (issue 7): the double-entry ledger (LedgerPg).
+// Wallets: the double-entry ledger (LedgerPg).
 import { type WalletsInfrastructure, withWallets } from "./wallets.js"
 
-// Clubs (issue 7): clubs, memberships and every club capability's repositories.
+// Clubs: clubs, memberships and every club capability's repositories.
 import { type ClubsInfrastructure, withClubs } from "./clubs.js"
-// Club tier payments (issue 7): the `payment.captured` processor of tier orders.
+// Club tier payments: the `payment.captured` processor of tier orders.
 import { withClubTierPayments } from "./club-tiers.js"
 
-// Payments (issue 7): webhook inbox, gateway orders, processor registry, gateway and bank verifier.
+// Payments: webhook inbox, gateway orders, processor registry, gateway and bank verifier.
 import { describePaymentProviders, type PaymentsInfrastructure, withPayments } from "./payments.js"
 
 // Feed/chat and geocoding providers (A 4.2): chosen by FEED_CHAT_PROVIDER and GEOCODER.

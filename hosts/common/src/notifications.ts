@@ -1,5 +1,5 @@
 /**
- * The notification engine's infrastructure (issue 5): the Postgres repositories (outbox, logs,
+ * The notification engine's infrastructure: the Postgres repositories (outbox, logs,
  * templates, preferences, retry policies) and the channel senders chosen by `providers.ts`.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"

@@ -1,5 +1,5 @@
 /**
- * Observability settings (issue 6): the OTLP/HTTP metrics endpoint, headers and export interval
+ * Observability settings: the OTLP/HTTP metrics endpoint, headers and export interval
  * (standard OTEL_* variables; exported through @effect/opentelemetry, otlp-metrics.ts), the service objectives the SLO view measures against, and the on-call paging target.
  */
 import { Config, ConfigError, Effect, Option } from "effect"

@@ -1,5 +1,5 @@
 /**
- * The organizers context's infrastructure (issue 4): its Postgres repositories, the shared audit
+ * The organizers context's infrastructure: its Postgres repositories, the shared audit
  * writer (AuditLogPg) and the blob store chosen by BLOB_STORE (local disk under DATA_DIR, or S3).
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
@@ -11,7 +11,7 @@ import { AuditLogPg, KycRepoPg, DeclarationDetailsRepoPg, DeclarationTemplateRep
 import { BlobStoreLocal, BlobStoreS3, PdfRendererPdfLib } from "@podium/providers"
 import { Effect, Layer } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
-// Shipping pickup addresses (issue 4): the repository and the provider chosen by SHIPPING_PROVIDER.
+// Shipping pickup addresses: the repository and the provider chosen by SHIPPING_PROVIDER.
 import { PickupAddressRepoMemory } from "@podium/core/testing"
 import { PickupAddressRepoPg } from "@podium/postgres"
 import { RecordedShipping, shippingProviderLayer } from "./shipping.js"
@@ -29,7 +29,7 @@ export type OrganizersInfrastructure =
   | Organizers.ShippingProvider
   | RecordedShipping
 
-/** Declarations and crew join codes (issue 4, group 6). */
+/** Declarations and crew join codes. */
 export type DeclarationsInfrastructure =
   | Organizers.DeclarationTemplateRepo
   | Organizers.DeclarationDetailsRepo

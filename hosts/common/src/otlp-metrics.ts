@@ -1,5 +1,5 @@
 /**
- * OTLP/HTTP metrics export through `@effect/opentelemetry` (issue 6, A 4.3): when
+ * OTLP/HTTP metrics export through `@effect/opentelemetry` (A 4.3): when
  * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) is set, the library's
  * `OtlpMetrics` exporter runs for the host's lifetime, posting Effect's metric registry as OTLP
  * JSON to `<endpoint>/v1/metrics` every OTEL_METRIC_EXPORT_INTERVAL ms (default 60000) and once

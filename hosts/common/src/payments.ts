@@ -1,5 +1,5 @@
 /**
- * The payments context's infrastructure (issue 7): the webhook inbox and order repositories on the
+ * The payments context's infrastructure: the webhook inbox and order repositories on the
  * host's database, the processor registry (with the payments context's own `payments.orders`
  * processor registered), and the gateway and bank verifier chosen from configuration:
  *   - PAYMENT_GATEWAY=razorpay → the Razorpay adapter; `local` → the offline simulator (default in

@@ -1,5 +1,5 @@
 /**
- * Platform operations (issue 6, platform half): what the admin audit-log, scheduler,
+ * Platform operations (platform half): what the admin audit-log, scheduler,
  * observability, rate-limit and platform-health routes read from the host's infrastructure, the
  * local pager recorder, and the observability settings (OTLP endpoint, SLO objectives, paging).
  */

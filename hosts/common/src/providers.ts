@@ -1,5 +1,5 @@
 /**
- * Chooses each notification channel's provider from configuration (issue 5):
+ * Chooses each notification channel's provider from configuration:
  *   - its HTTP adapter when the channel's variables are set (EMAIL_/SMS_/PUSH_/CHAT_PROVIDER_*);
  *   - otherwise, in development and test, the local recording sender (nothing leaves the process;
  *     `RecordedDeliveries` shows what would have been sent);

@@ -1,5 +1,5 @@
 /**
- * Search engine settings (issue 6): SEARCH_ENGINE=postgres (default) or typesense with
+ * Search engine settings: SEARCH_ENGINE=postgres (default) or typesense with
  * TYPESENSE_URL and TYPESENSE_API_KEY. Read by config.ts; the engine itself is built in search.ts.
  */
 import { Config, ConfigError, Effect, Option, Redacted } from "effect"

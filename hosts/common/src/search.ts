@@ -1,5 +1,5 @@
 /**
- * The search engine chosen by configuration (issue 6). SEARCH_ENGINE=postgres (default: Postgres
+ * The search engine chosen by configuration. SEARCH_ENGINE=postgres (default: Postgres
  * full-text, no extra server) or `typesense` with TYPESENSE_URL and TYPESENSE_API_KEY (a
  * Typesense-compatible server over HTTP; documents read from the database's sources). The same
  * choice serves the HTTP search admin routes, the worker's reindex job, the CLI's `search …`

@@ -1,5 +1,5 @@
 /**
- * The second-factor layers (issue 3): TOTP and passkey repositories on Postgres, the secret box
+ * The second-factor layers: TOTP and passkey repositories on Postgres, the secret box
  * keyed by ENCRYPTION_KEY (AES-256-GCM), PNG QR codes, the WebAuthn relying party from
  * configuration. (The audit log the admin TOTP operations write to is the shared AuditLogPg of the
  * infrastructure, `IdentityAudit` in identity.ts.)

@@ -1,5 +1,5 @@
 /**
- * Shipping provider settings (issue 4, organizer pickup addresses): SHIPPING_PROVIDER = `shiprocket`
+ * Shipping provider settings (organizer pickup addresses): SHIPPING_PROVIDER = `shiprocket`
  * (SHIPPING_PROVIDER_URL, default https://apiv2.shiprocket.in, SHIPPING_PROVIDER_EMAIL and
  * SHIPPING_PROVIDER_PASSWORD: Shiprocket's API user), `local` (an offline recorder; refused in
  * production) or `none`. Default: shiprocket when SHIPPING_PROVIDER_EMAIL is set, else `local`

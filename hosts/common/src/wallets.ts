@@ -1,5 +1,5 @@
 /**
- * The wallets context's infrastructure (issue 7): the double-entry ledger on the host's database.
+ * The wallets context's infrastructure: the double-entry ledger on the host's database.
  * Clubs, sponsors, rewards and referrals post through the same `Wallets.Ledger`.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"

@@ -68,7 +68,7 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
   )
 }
 
-/** Receives every answered request and every defect (observability, issue 6); must not throw. */
+/** Receives every answered request and every defect (observability); must not throw. */
 export interface RequestObserver {
   readonly request: (o: { readonly method: string; readonly path: string; readonly matched: boolean; readonly status: number; readonly durationMs: number }) => void
   readonly defect: (d: { readonly requestId: string; readonly correlationId: string | null; readonly method: string; readonly path: string; readonly status: number; readonly message: string; readonly occurredAt: Date }) => void

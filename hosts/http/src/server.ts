@@ -151,27 +151,27 @@ export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastru
     ]),
     Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
   ),
-  // Organizers, teams and media delivery (issue 4); organizer-scoped groups use the tenancy guards.
+  // Organizers, teams and media delivery; organizer-scoped groups use the tenancy guards.
   HttpLayerRouter.addHttpApi(EventsApi).pipe(
     Layer.provide([MediaHandlers, OrganizersHandlers, OrganizationsHandlers, OrganizerTeamHandlers, OrganizerStaffTasksHandlers, OrganizerShippingHandlers, DeclarationTemplatesHandlers, DeclarationFormHandlers, GstTemplatesHandlers, GstDeclarationsAdminHandlers, GstDeclarationHandlers, CrewJoinCodesHandlers, CrewJoinHandlers, OrganizerKycHandlers, OrganizerOversightHandlers, OrganizerVerificationHandlers]),
     Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
   ),
-  // Challenge badge requests (issue 3): creator side and admin side.
+  // Challenge badge requests: creator side and admin side.
   HttpLayerRouter.addHttpApi(AthletesApi).pipe(
     Layer.provide([ChallengeBadgeRequestsHandlers, AdminChallengeBadgeRequestsHandlers]),
     Layer.provide(AuthGuardsLive)
   ),
-  // Data rights and admin compliance (issue 6): consent, erasure, export, account merge.
+  // Data rights and admin compliance: consent, erasure, export, account merge.
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(
     Layer.provide([DataRightsHandlers, DataExportHandlers, AdminComplianceHandlers]),
     Layer.provide(AuthGuardsLive)
   ),
-  // Clubs (issue 7): club-scoped groups use the club tenancy guards.
+  // Clubs: club-scoped groups use the club tenancy guards.
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(
     Layer.provide([ClubsHandlers, ClubOnboardingHandlers, AdminClubOnboardingHandlers, ClubRcGrantsHandlers, AdminClubRcGrantsHandlers, ClubSettlementsHandlers, AdminPayoutRequestsHandlers, ClubMembershipHandlers, ClubInvitesHandlers, ClubOrganizerAccountsHandlers, AdminClubsHandlers, AdminClubVerificationHandlers, ClubKycHandlers, AdminClubKycHandlers, ClubRunsHandlers, AdminClubRunsHandlers, ClubContentHandlers, AdminClubAnnouncementsHandlers, ClubGamificationHandlers, ClubAdminHandlers, ClubChatHandlers, AdminClubChatHandlers, ClubTiersHandlers, ClubTierPromosHandlers, ClubCommissionHandlers]),
     Layer.provide([AuthGuardsLive, ClubTenancyLive])
   ),
-  // Money (issue 7): creator wallets on the double-entry ledger; later money groups add their handler layers here.
+  // Money: creator wallets on the double-entry ledger; later money groups add their handler layers here.
   HttpLayerRouter.addHttpApi(MoneyApi).pipe(
     Layer.provide([CreatorWalletsHandlers, AdminPaymentsHandlers, BankVerificationHandlers]),
     Layer.provide([AuthGuardsLive, OrganizerTenancyLive])
@@ -230,12 +230,12 @@ export const httpServerLayer = <E, R>(
       ))
   )
 
-// Wallets (issue 7): the creator-wallet reads of the money area.
+// Wallets: the creator-wallet reads of the money area.
 import { MoneyApi } from "@podium/contracts/money"
 import type { WalletsInfrastructure } from "@podium/host-common"
 import { CreatorWalletsHandlers } from "./wallets/creator-wallets.handlers.js"
 
-// Payments (issue 7): the payment webhook inbox, providers and orders (admin), bank verification.
+// Payments: the payment webhook inbox, providers and orders (admin), bank verification.
 import type { PaymentsInfrastructure } from "@podium/host-common"
 import { AdminPaymentsHandlers } from "./payments/admin-payments.handlers.js"
 import { BankVerificationHandlers } from "./payments/bank-verification.handlers.js"

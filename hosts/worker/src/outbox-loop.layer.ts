@@ -1,5 +1,5 @@
 /**
- * The outbox delivery loop (issue 5). It runs as its own loop beside the job worker rather than as
+ * The outbox delivery loop. It runs as its own loop beside the job worker rather than as
  * a scheduled job: the outbox already has its own claim/lease/attempt bookkeeping per row, and a
  * loop polling every OUTBOX_POLL_MS (continuing at once while batches come back full) keeps the
  * delivery lag at a fraction of a second instead of a scheduler slot. Any number of worker hosts

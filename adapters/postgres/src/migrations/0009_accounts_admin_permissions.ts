@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Admin accounts (issue 3): permissions on accounts.admins (existing admins were created by the
+ * Admin accounts: permissions on accounts.admins (existing admins were created by the
  * bootstrap or the CLI and become super admins, `*`), the handle rule and case-insensitive unique
  * e-mails, and identity.impersonations (at most one open row per admin). Admin notification
  * preferences live in notifications.preferences under the admin's id (no table here).

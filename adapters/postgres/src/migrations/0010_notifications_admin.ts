@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * notifications.* for the admin surface (issue 5, phase 2): delivery receipts on log rows (the
+ * notifications.* for the admin surface: delivery receipts on log rows (the
  * provider's last reported status, its rank so receipts only move forward, error and time), and
  * the list indexes of the logs.
  */

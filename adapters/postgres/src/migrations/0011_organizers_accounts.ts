@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Organizer accounts (issue 4): the business columns of organizers.organizers (A 2.2), invitation
+ * Organizer accounts: the business columns of organizers.organizers (A 2.2), invitation
  * details of organizers.members, follows and staff tasks. Extends 0003 without editing it.
  * `status` (read by organizer sign-in) stays ACTIVE except for SUSPENDED and DELETED organizers.
  */

@@ -2,8 +2,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Challenge badge requests and badges (issue 3: A 4.5 admin side, C creator side) in the
- * `challenges` schema, and the organizer staff tasks (issue 4 leftover) in `organizers`.
+ * Challenge badge requests and badges (A 4.5 admin side, C creator side) in the
+ * `challenges` schema, and the organizer staff tasks in `organizers`.
  * A request moves pending_admin_approval → completed (a badge row is made in the same transaction)
  * or → rejected (with the admin's reason, returned verbatim to the creator).
  */

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Organizer business KYC (issue 4, A 2.2 / A 3): one row per organizer with its review state,
+ * Organizer business KYC (A 2.2 / A 3): one row per organizer with its review state,
  * the sealed bank account number (AES-GCM via SecretBox; only the last four digits in clear) and
  * the stored documents (jsonb map field → blob key, type, name, size); and the organizer's
  * partner-A tag set from admin verification.

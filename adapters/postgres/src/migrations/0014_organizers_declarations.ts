@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Declarations and crew join codes (issue 4, group 6): admin declaration-form templates and the
+ * Declarations and crew join codes: admin declaration-form templates and the
  * organizers' declaration details; GST templates and GST declarations; crew join codes and their
  * redemptions. "Exactly one active template" is a partial unique index, so two concurrent
  * activations cannot both win.

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * notifications.* for athletes and organizers (issue 5, phase 3): the in-app inbox, push device
+ * notifications.* for athletes and organizers: the in-app inbox, push device
  * tokens (one active per user), the organizer notification wallet as a double-entry ledger with its
  * top-ups, settlements and the inbound webhook inbox, and organizer send batches.
  */

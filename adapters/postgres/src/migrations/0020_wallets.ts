@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * The `wallets` schema (issue 7): the platform's double-entry ledger.
+ * The `wallets` schema: the platform's double-entry ledger.
  * - accounts: one row per (owner_type, owner_id, purpose, currency), created on first post, with
  *   cached balance / credited / debited / entry_count updated in the same transaction as the
  *   entries (the balance is always also the sum of the account's entries). Owner wallets may never

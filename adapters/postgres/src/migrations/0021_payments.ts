@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * The payments context (issue 7): the webhook inbox (`payments.webhook_events`, one row per
+ * The payments context: the webhook inbox (`payments.webhook_events`, one row per
  * provider event id, dispatch lease in `locked_until`), gateway orders the platform created
  * (`payments.orders`, with purpose and owner) and their payments (`payments.payments`, one row per
  * gateway payment id, status only moving forward).

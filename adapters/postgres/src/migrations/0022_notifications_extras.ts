@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * The rest of the notifications admin surface (issue 5):
+ * The rest of the notifications admin surface:
  * - notifications.system_notifications: which channel template a platform system event sends
  *   (one per event and channel), switchable.
  * - notifications.promotion_templates: templates organizers may use for promotions, each naming a

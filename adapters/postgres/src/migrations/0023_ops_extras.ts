@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Issue 6 / issue 4 extras:
+ * Operations and organizer extras:
  * - compliance.medical_info: one row per user (blood group, allergies, conditions, medications,
  *   emergency contact). Written by later issues (registration forms); `POST /v2/me/medical-info/erase`
  *   deletes it, it is part of the data export and of erasure.

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Club KYC (issue 7): one row per club (`clubs.club_kyc`), created DRAFT by the first save. The
+ * Club KYC: one row per club (`clubs.club_kyc`), created DRAFT by the first save. The
  * bank account number is sealed (SecretBox) with its last four digits in clear and a keyed
  * fingerprint (club, number, IFSC) to compare the verified and the saved account; the last penny
  * drop and PAN check are kept as JSON records; review moves are conditional updates on `status`.

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Club tiers and their money (issue 7, schema `clubs`): tiers (price in paise per billing period,
+ * Club tiers and their money (schema `clubs`): tiers (price in paise per billing period,
  * optional commission override in basis points), the club-wide commission override, tier promos
  * (one ACTIVE code per tier), tier checkouts (the gateway order and the split snapshot; OPEN → PAID
  * once, the gate that makes activation idempotent) and the members' tier periods (one row per club

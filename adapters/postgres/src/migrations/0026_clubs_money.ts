@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Club money (issue 7): RC grant requests, settlements and payout requests (schema `clubs`).
+ * Club money: RC grant requests, settlements and payout requests (schema `clubs`).
  * - rc_grants: a partial unique index allows ONE REQUESTED request per club, so two concurrent
  *   requests create one (the second answers CLUB_RC_GRANT_REQUEST_ALREADY_OPEN).
  * - settlements: one per (club, payee, period); amounts in paise, INR.

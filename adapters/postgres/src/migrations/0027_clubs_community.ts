@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
 /**
- * Club community and oversight (issue 7): the athlete's follow / mute / block relations to clubs
+ * Club community and oversight: the athlete's follow / mute / block relations to clubs
  * (one row per switch that is on), invites (only the keyed hash of the token is stored) with one
  * redemption row per athlete, and the club → organizer account links.
  */
