@@ -110,6 +110,12 @@ describe("request body limit", () => {
     expect(answer.body).toMatchObject({ status: 414, statusText: "URI_TOO_LONG", data: null })
   })
 
+  it("keeps idle connections open longer than load balancers do (Keep-Alive timeout 65 s)", async () => {
+    const answer = await raw("GET", "/health/live", { connection: "keep-alive" }, (_write, end) => end())
+    expect(answer.status).toBe(200)
+    expect(answer.headers["keep-alive"]).toBe("timeout=65")
+  })
+
   it("refuses headers above the header limit (Node answers 431)", async () => {
     const answer = await http.get("/health/live", { "x-filler": "a".repeat(20 * 1024) })
     expect(answer.status).toBe(431)

@@ -16,6 +16,13 @@ export interface HttpFrontDoorSettings {
   /** REQUEST_TIMEOUT_MS: time a client has to send the complete request (head and body). */
   readonly requestTimeoutMs: number
   /**
+   * KEEP_ALIVE_TIMEOUT_MS: how long an idle keep-alive connection stays open. Longer than the
+   * usual 60 s idle timeout of load balancers and client pools, so the peer closes idle
+   * connections first; Node's 5 s default let a client reuse a connection the server was closing
+   * (a reset request).
+   */
+  readonly keepAliveTimeoutMs: number
+  /**
    * CORS_ORIGINS: origins allowed to call from a browser (with credentials). Exact origins, or
    * `scheme://host:*` for any port of that host (the development default).
    */
@@ -52,6 +59,7 @@ export const loadHttpFrontDoorSettings = (appEnv: string) =>
       maxHeaderBytes: yield* bounded("MAX_HEADER_BYTES", 16 * 1024, 1024, 256 * 1024),
       headersTimeoutMs: yield* bounded("HEADERS_TIMEOUT_MS", 20_000, 1_000, 300_000),
       requestTimeoutMs: yield* bounded("REQUEST_TIMEOUT_MS", 120_000, 1_000, 3_600_000),
+      keepAliveTimeoutMs: yield* bounded("KEEP_ALIVE_TIMEOUT_MS", 65_000, 1_000, 600_000),
       corsOrigins
     } satisfies HttpFrontDoorSettings
   })

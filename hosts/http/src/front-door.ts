@@ -28,6 +28,7 @@ export const defaultFrontDoorSettings: HttpFrontDoorSettings = {
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 20_000,
   requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 65_000,
   corsOrigins: []
 }
 
@@ -159,8 +160,18 @@ export const makeNodeServer = (settings: HttpFrontDoorSettings = defaultFrontDoo
   const server = createServer({
     maxHeaderSize: settings.maxHeaderBytes,
     headersTimeout: Math.min(settings.headersTimeoutMs, settings.requestTimeoutMs),
-    requestTimeout: settings.requestTimeoutMs
+    requestTimeout: settings.requestTimeoutMs,
+    keepAliveTimeout: settings.keepAliveTimeoutMs
   })
+  // Closing waits for every connection to end. By the time the host closes the server its
+  // requests have drained, so what is left are idle keep-alive connections and bodies nobody will
+  // read: end them now instead of waiting out the keep-alive timeout.
+  const close = server.close.bind(server)
+  server.close = ((callback?: (error?: Error) => void) => {
+    close(callback)
+    server.closeAllConnections()
+    return server
+  }) as Server["close"]
   const frontDoor = makeFrontDoor(settings)
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: Array<unknown>) => boolean
   server.emit = ((event: string | symbol, ...args: Array<unknown>) => {
