@@ -103,6 +103,8 @@ const boolish = (name: string, fallback: boolean) => Config.boolean(name).pipe(C
  * signs and accepts the same tokens: the first host generates each missing one, the others read
  * it (`ON CONFLICT DO NOTHING`, then read back whichever value won).
  */
+const DevSecretRows = Schema.Array(Schema.Struct({ name: Schema.String, value: Schema.String }))
+
 const sharedDevelopmentSecrets = (databaseUrl: Redacted.Redacted<string>, names: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -113,7 +115,7 @@ const sharedDevelopmentSecrets = (databaseUrl: Redacted.Redacted<string>, names:
     for (const name of names) {
       yield* sql`INSERT INTO podium_dev_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString("base64url")}) ON CONFLICT (name) DO NOTHING`
     }
-    const rows = yield* sql<{ readonly name: string; readonly value: string }>`SELECT name, value FROM podium_dev_secrets`
+    const rows = yield* sql`SELECT name, value FROM podium_dev_secrets`.pipe(Effect.flatMap(Schema.decodeUnknown(DevSecretRows)))
     return Object.fromEntries(rows.map((r) => [r.name, r.value])) as Partial<Record<keyof Secrets, string>>
   }).pipe(
     Effect.provide(PgClient.layer({ url: databaseUrl, maxConnections: 1 })),
