@@ -6,50 +6,14 @@
  *   padded   every area's routes plus 1000 extra services in the host's context, standing in for the
  *            operations still to come (a per-request cost that grows with the context shows here)
  */
-import { HttpLayerRouter } from "@effect/platform"
-import { IdentityApi } from "@podium/contracts/identity"
-import { PlatformApi } from "@podium/contracts/platform"
 import { infrastructureLayer, loadAppConfig, parseLogLevel, runHost } from "@podium/host-common"
-import { makeLifecycle } from "../src/lifecycle.js"
-import { httpServerLayer } from "../src/server.js"
 import { Context, Effect, Layer, LogLevel } from "effect"
-import { AdminAccountsHandlers } from "../src/accounts/admin-accounts.handlers.js"
-import { AdminPermissionsHandlers } from "../src/accounts/admin-permissions.handlers.js"
-import { AdminsHandlers } from "../src/accounts/admins.handlers.js"
-import { AdminTotpHandlers } from "../src/identity/admin-totp.handlers.js"
-import { AuthHandlers } from "../src/identity/auth.handlers.js"
-import { AuthGuardsLive } from "../src/identity/auth.middleware.js"
-import { CrewAuthHandlers } from "../src/identity/crew-auth.handlers.js"
-import { IdentitiesHandlers } from "../src/identity/identities.handlers.js"
-import { IdentityProvidersHandlers } from "../src/identity/identity-providers.handlers.js"
-import { ImpersonationHandlers } from "../src/identity/impersonation.handlers.js"
-import { OrganizerSignInHandlers } from "../src/identity/organizer-sign-in.handlers.js"
-import { PasskeysHandlers } from "../src/identity/passkeys.handlers.js"
-import { SessionsHandlers } from "../src/identity/sessions.handlers.js"
-import { StepUpHandlers } from "../src/identity/step-up.handlers.js"
-import { TotpHandlers } from "../src/identity/totp.handlers.js"
-import { AuditLogHandlers } from "../src/platform/audit-log.handlers.js"
-import { HealthHandlers } from "../src/platform/health.handlers.js"
-import { IntegrationsHandlers } from "../src/platform/integrations.handlers.js"
-import { MemoryHandlers } from "../src/platform/memory.handlers.js"
-import { ObservabilityHandlers, PlatformHealthHandlers, PublicObservabilityHandlers } from "../src/platform/observability.handlers.js"
-import { RateLimitsHandlers } from "../src/platform/rate-limits.handlers.js"
-import { RiskRegisterHandlers } from "../src/platform/risk-register.handlers.js"
-import { SchedulerHandlers } from "../src/platform/scheduler.handlers.js"
-import { SearchHandlers } from "../src/platform/search.handlers.js"
+import { makeLifecycle } from "../src/lifecycle.js"
+import { httpServerLayer, IdentityRoutes, PlatformRoutes } from "../src/server.js"
 
 const variant = process.env.BENCH_VARIANT ?? "all"
 
-const OneContextRoutes = Layer.mergeAll(
-  HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers, SearchHandlers, IntegrationsHandlers]),
-    Layer.provide(AuthGuardsLive)
-  ),
-  HttpLayerRouter.addHttpApi(IdentityApi).pipe(
-    Layer.provide([AuthHandlers, SessionsHandlers, CrewAuthHandlers, AdminsHandlers, OrganizerSignInHandlers, IdentityProvidersHandlers, IdentitiesHandlers, AdminAccountsHandlers, AdminPermissionsHandlers, ImpersonationHandlers, TotpHandlers, PasskeysHandlers, StepUpHandlers, AdminTotpHandlers]),
-    Layer.provide(AuthGuardsLive)
-  )
-)
+const OneContextRoutes = Layer.mergeAll(PlatformRoutes, IdentityRoutes)
 
 /** 1000 services nobody reads, added to the host's context. */
 const Padding = Layer.succeedContext(

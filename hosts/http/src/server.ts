@@ -110,16 +110,22 @@ export type RouterServices = HttpLayerRouter.HttpRouter | Etag.Generator | FileS
 /** Services the routes need from the host's composition root. */
 export type HttpInfrastructure = AppConfig | HealthProbes | IdentityServices | NotificationsInfrastructure | OrganizersInfrastructure | PlatformOperations | ChallengesInfrastructure | ComplianceInfrastructure | ClubsInfrastructure | WalletsInfrastructure | PaymentsInfrastructure | Platform.Transactor | IntegrationsInfrastructure
 
+/** The platform area (health, memory, audit, scheduler, observability, rate limits, search...). */
+export const PlatformRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = HttpLayerRouter.addHttpApi(PlatformApi).pipe(
+  Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers, SearchHandlers, IntegrationsHandlers]),
+  Layer.provide(AuthGuardsLive)
+)
+
+/** The identity area (sign-in, sessions, admins, second factors, impersonation). */
+export const IdentityRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = HttpLayerRouter.addHttpApi(IdentityApi).pipe(
+  Layer.provide([AuthHandlers, SessionsHandlers, CrewAuthHandlers, AdminsHandlers, OrganizerSignInHandlers, IdentityProvidersHandlers, IdentitiesHandlers, AdminAccountsHandlers, AdminPermissionsHandlers, ImpersonationHandlers, TotpHandlers, PasskeysHandlers, StepUpHandlers, AdminTotpHandlers]),
+  Layer.provide(AuthGuardsLive)
+)
+
 /** Every route of the host: the area APIs with their handlers, and the discovery paths. */
 export const ApiRoutes: Layer.Layer<never, never, RouterServices | HttpInfrastructure | Lifecycle> = Layer.mergeAll(
-  HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-    Layer.provide([HealthHandlers, MemoryHandlers, AuditLogHandlers, SchedulerHandlers, ObservabilityHandlers, PublicObservabilityHandlers, PlatformHealthHandlers, RateLimitsHandlers, RiskRegisterHandlers, SearchHandlers, IntegrationsHandlers]),
-    Layer.provide(AuthGuardsLive)
-  ),
-  HttpLayerRouter.addHttpApi(IdentityApi).pipe(
-    Layer.provide([AuthHandlers, SessionsHandlers, CrewAuthHandlers, AdminsHandlers, OrganizerSignInHandlers, IdentityProvidersHandlers, IdentitiesHandlers, AdminAccountsHandlers, AdminPermissionsHandlers, ImpersonationHandlers, TotpHandlers, PasskeysHandlers, StepUpHandlers, AdminTotpHandlers]),
-    Layer.provide(AuthGuardsLive)
-  ),
+  PlatformRoutes,
+  IdentityRoutes,
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(
     Layer.provide([
       NotificationOutboxHandlers,
