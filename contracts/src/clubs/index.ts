@@ -1,6 +1,5 @@
 /** Area API "clubs": clubs, tiers, onboarding, club KYC, points, RC grants, settlements. Groups are added as their capabilities are built. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { AdminClubOnboardingGroup, ClubOnboardingGroup } from "./club-onboarding.group.js"
 import { AdminClubRcGrantsGroup, ClubRcGrantsGroup } from "./club-rc-grants.group.js"
 import { AdminPayoutRequestsGroup, ClubSettlementsGroup } from "./club-settlements.group.js"
@@ -33,7 +32,7 @@ export * from "./club-gamification.group.js"
 export * from "./club-admin.group.js"
 export * from "./club-chat.group.js"
 
-export class ClubsApi extends HttpApi.make(ApiId)
+export class ClubsApi extends AreaApi
   .add(ClubsGroup)
   .add(ClubOnboardingGroup)
   .add(ClubTiersGroup)

@@ -2,9 +2,18 @@
  * Public errors: the only failures an endpoint declares. Each is a tagged class whose wire form is
  * the error envelope of A 2.1 with its status; domain errors are mapped to these once per context.
  */
-import { HttpApiSchema } from "@effect/platform"
+import { type HttpApi, type HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import {
+  DomainError,
+  type DomainErrorAny,
+  ErrorKind,
+  ErrorKinds,
+  isDomainError,
+  publicFailureOf,
+  statusOfKind
+} from "@podium/kernel"
 import { Schema } from "effect"
-import { ErrorWire, errorBody } from "./envelope.js"
+import { ErrorWire, errorBody, ValidationWire, validationBody } from "./envelope.js"
 
 const fields = { message: Schema.String, code: Schema.optional(Schema.String) }
 
@@ -58,3 +67,62 @@ export const AllPublicErrors = [
   TooManyRequests.wire,
   ServiceUnavailable.wire
 ] as const
+
+/** 422: the request is well-formed but the domain refuses its content. */
+export class Unprocessable extends Schema.TaggedError<Unprocessable>()("Unprocessable", fields) {
+  static readonly wire = onWire(Unprocessable, 422)
+}
+
+/** A domain error read back from the wire (clients of the contract); servers never construct it. */
+class RemoteDomainError extends DomainError<RemoteDomainError>()("RemoteDomainError", {
+  kind: (e) => e.kind,
+  code: (e) => e.code
+}, { kind: ErrorKind, message: Schema.String, code: Schema.optional(Schema.String) }) {}
+
+/**
+ * Any domain error of one kind, on the wire as the error envelope with that kind's status (or, for
+ * `invalid` errors that list field messages, the validation shape). Declared once per area API,
+ * so handlers fail with domain errors directly and no context keeps a mapping table.
+ */
+const domainErrorWire = (kind: ErrorKind) => {
+  const status = statusOfKind[kind]
+  const Declared = Schema.declare(
+    (u): u is DomainErrorAny => isDomainError(u) && publicFailureOf(u).kind === kind,
+    { identifier: `DomainError(${kind})` }
+  )
+  const Wire = kind === "invalid" ? Schema.Union(ErrorWire, ValidationWire) : ErrorWire
+  return Schema.transform(Wire, Declared, {
+    strict: false,
+    decode: (wire) =>
+      new RemoteDomainError({
+        kind,
+        message: Array.isArray(wire.message) ? wire.message.join("; ") : (wire.message as string),
+        ...("code" in wire && wire.code !== undefined ? { code: wire.code } : {})
+      }),
+    encode: (error) => {
+      const failure = publicFailureOf(error)
+      return failure.messages === undefined ? errorBody(status, failure.message, failure.code) : validationBody(failure.messages)
+    }
+  }).annotations(HttpApiSchema.annotations({ status }))
+}
+
+/** The domain-error wires of every kind, in status order. */
+export const DomainErrorWires = ErrorKinds.map(domainErrorWire)
+
+/**
+ * Declares, once for a whole area API, every standard public error and every domain error kind.
+ * Endpoints and groups add nothing: an area's handlers may fail with any of them.
+ */
+export const withStandardErrors = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+): HttpApi.HttpApi<
+  Id,
+  Groups,
+  E | BadRequest | Unauthorized | Forbidden | NotFound | Conflict | Unprocessable | TooManyRequests | ServiceUnavailable | DomainErrorAny,
+  R
+> => {
+  // biome-ignore lint/suspicious/noExplicitAny: the chain's intermediate types are the declared result
+  let out: any = api
+  for (const wire of [...AllPublicErrors, Unprocessable.wire, ...DomainErrorWires]) out = out.addError(wire)
+  return out
+}

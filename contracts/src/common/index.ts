@@ -11,3 +11,8 @@ export * from "./organizer-tenancy.middleware.js"
 export * from "./club-tenancy.middleware.js"
 export * from "./page.js"
 export * from "./bank-account.js"
+
+import { HttpApi } from "@effect/platform"
+import { withStandardErrors } from "./errors.js"
+/** The empty area API every area extends: the shared identifier and the standard errors, declared once. */
+export const AreaApi = withStandardErrors(HttpApi.make(ApiId))

@@ -1,6 +1,5 @@
 /** Area API "compliance": consent, export, erasure, account merge, tax, moderation. Groups are added as their capabilities are built. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { AdminComplianceGroup } from "./admin-compliance.group.js"
 import { DataExportGroup } from "./data-export.group.js"
 import { DataRightsGroup } from "./data-rights.group.js"
@@ -10,4 +9,4 @@ export * from "./admin-compliance.group.js"
 export * from "./data-export.group.js"
 export * from "./data-rights.group.js"
 
-export class ComplianceApi extends HttpApi.make(ApiId).add(DataRightsGroup).add(DataExportGroup).add(AdminComplianceGroup) {}
+export class ComplianceApi extends AreaApi.add(DataRightsGroup).add(DataExportGroup).add(AdminComplianceGroup) {}

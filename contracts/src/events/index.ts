@@ -1,6 +1,5 @@
 /** Area API "events": organizers, events, slots, tickets, registrations, check-in, results. Groups are added as their capabilities are built. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { DeclarationFormGroup, DeclarationTemplatesGroup } from "./declarations.group.js"
 import { OrganizerKycGroup } from "./kyc.group.js"
 import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
@@ -28,7 +27,7 @@ export * from "./organizers.group.js"
 export * from "./oversight.group.js"
 export * from "./verification.group.js"
 
-export class EventsApi extends HttpApi.make(ApiId)
+export class EventsApi extends AreaApi
   .add(MediaGroup)
   .add(OrganizersGroup)
   .add(OrganizationsGroup)

@@ -1,6 +1,5 @@
 /** Area API "identity": sign-in, tokens, sessions, second factors, admin accounts, impersonation, crew sign-in. Groups are added as their capabilities are built. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { AdminsGroup } from "./admins.group.js"
 import { AdminAccountsGroup } from "./admin-accounts.group.js"
 import { AdminPermissionsGroup } from "./admin-permissions.group.js"
@@ -33,7 +32,7 @@ export * from "./passkeys.group.js"
 export * from "./step-up.group.js"
 export * from "./admin-totp.group.js"
 
-export class IdentityApi extends HttpApi.make(ApiId)
+export class IdentityApi extends AreaApi
   .add(AuthGroup)
   .add(SessionsGroup)
   .add(CrewAuthGroup)

@@ -1,6 +1,5 @@
 /** Area API "money": payments, wallets, payouts, subscriptions, coupons, sponsors. Groups are added as their capabilities are built. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { CreatorWalletsGroup } from "./creator-wallets.group.js"
 import { AdminPaymentsGroup } from "./admin-payments.group.js"
 import { BankVerificationGroup } from "./bank-verification.group.js"
@@ -9,7 +8,7 @@ export * from "./creator-wallets.group.js"
 export * from "./admin-payments.group.js"
 export * from "./bank-verification.group.js"
 
-export class MoneyApi extends HttpApi.make(ApiId)
+export class MoneyApi extends AreaApi
   .add(CreatorWalletsGroup)
   .add(AdminPaymentsGroup)
   .add(BankVerificationGroup) {}

@@ -1,6 +1,5 @@
 /** Area API "notifications": outbox, logs, templates, categories, journeys, preferences. Groups are added as their capabilities are built. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { NotificationDeliveryGroup } from "./notification-delivery.group.js"
 import { NotificationLogsGroup } from "./notification-logs.group.js"
 import { NotificationOutboxGroup } from "./notification-outbox.group.js"
@@ -51,7 +50,7 @@ export * from "./preference-types.group.js"
 export * from "./organizer-promotions.group.js"
 export * from "./promotion-studio.group.js"
 
-export class NotificationsApi extends HttpApi.make(ApiId)
+export class NotificationsApi extends AreaApi
   .add(NotificationOutboxGroup)
   .add(NotificationDeliveryGroup)
   .add(NotificationLogsGroup)

@@ -3,10 +3,10 @@
  * process when a channel has no real provider). Served in its own API so the host routes it only
  * when APP_ENV is not `production`; in production the path does not exist (404).
  */
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { ApiId, Authenticated, Forbidden, Ok, Requires, Role } from "../common/index.js"
+import { AreaApi, Authenticated, Forbidden, Ok, Requires, Role } from "../common/index.js"
 import { DevInboxGroup } from "./dev-inbox.group.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -45,4 +45,4 @@ export class NotificationDevGroup extends HttpApiGroup.make("notificationDev")
 {}
 
 /** The development-only API: served by the host only when APP_ENV is not production. */
-export class NotificationsDevApi extends HttpApi.make(ApiId).add(NotificationDevGroup).add(DevInboxGroup) {}
+export class NotificationsDevApi extends AreaApi.add(NotificationDevGroup).add(DevInboxGroup) {}

@@ -1,6 +1,5 @@
 /** Area API "platform": health, memory, observability, scheduler, search admin, audit log. */
-import { HttpApi } from "@effect/platform"
-import { ApiId } from "../common/index.js"
+import { AreaApi } from "../common/index.js"
 import { HealthGroup } from "./health.group.js"
 import { MemoryGroup } from "./memory.group.js"
 import { AuditLogGroup } from "./audit-log.group.js"
@@ -21,4 +20,4 @@ export * from "./risk-register.group.js"
 export * from "./search.group.js"
 export * from "./integrations.group.js"
 
-export class PlatformApi extends HttpApi.make(ApiId).add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup) {}
+export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup) {}

@@ -5,3 +5,4 @@
 export * from "./ids.js"
 export * from "./validation.js"
 export * from "./money.js"
+export * from "./domain-error.js"

@@ -3,18 +3,20 @@
  * the minimal organizer team membership that organizer sign-in resolves. Plain records; the
  * organizers and crew issues extend their tables.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** An athlete account. A phone number or an e-mail address (or both) identifies it. */
-export interface User {
-  readonly id: string
-  readonly phoneNumber: string | null
-  readonly email: string | null
-  readonly firstName: string | null
-  readonly lastName: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const User = Schema.Struct({
+  id: Schema.String,
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  firstName: Schema.NullOr(Schema.String),
+  lastName: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface User extends Schema.Schema.Type<typeof User> {}
 
 export const AdminStatuses = ["ACTIVE", "SUSPENDED"] as const
 export type AdminStatus = (typeof AdminStatuses)[number]
@@ -67,10 +69,10 @@ export interface OrganizerMember {
 }
 
 /** A unique column (phone, e-mail, handle) already belongs to another account. */
-export class AccountConflict extends Schema.TaggedError<AccountConflict>()("AccountConflict", {
-  field: Schema.String,
-  message: Schema.String
-}) {}
+export class AccountConflict extends DomainError<AccountConflict>()("AccountConflict", {
+  kind: "conflict",
+  code: "ACCOUNT_CONFLICT"
+}, { field: Schema.String, message: Schema.String }) {}
 
 /** The first-admin bootstrap was attempted while an admin exists. */
 export class AdminsAlreadyExist extends Schema.TaggedError<AdminsAlreadyExist>()("AdminsAlreadyExist", {}) {

@@ -4,6 +4,7 @@
  * Later issues append their keys to `AdminPermissionCatalog`; a key not in the catalog cannot be
  * granted.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export interface AdminPermissionInfo {
@@ -49,28 +50,36 @@ export const holdsEditor = (granted: ReadonlyArray<string>) => EditorPermissions
 export const normalizePermissions = (keys: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(keys)].sort()
 
 /** The calling admin lacks a permission the operation needs (403 ADMIN_PERMISSION_REQUIRED). */
-export class AdminPermissionRequired extends Schema.TaggedError<AdminPermissionRequired>()("AdminPermissionRequired", {
-  permission: Schema.String
-}) {
+export class AdminPermissionRequired extends DomainError<AdminPermissionRequired>()("AdminPermissionRequired", {
+  kind: "forbidden",
+  code: "ADMIN_PERMISSION_REQUIRED"
+}, { permission: Schema.String }) {
   override get message() {
     return "Access Denied"
   }
 }
 
 /** The change would leave no admin able to edit permissions (409 LAST_PERMISSION_HOLDER). */
-export class LastPermissionHolder extends Schema.TaggedError<LastPermissionHolder>()("LastPermissionHolder", {}) {
+export class LastPermissionHolder extends DomainError<LastPermissionHolder>()("LastPermissionHolder", {
+  kind: "conflict",
+  code: "LAST_PERMISSION_HOLDER"
+}) {
   override get message() {
     return "This admin is the last one who can edit permissions; grant admins.permissions to another admin first"
   }
 }
 
 /** Keys that are not in the catalog (400). */
-export class UnknownPermissions extends Schema.TaggedError<UnknownPermissions>()("UnknownPermissions", {
-  keys: Schema.Array(Schema.String)
-}) {}
+export class UnknownPermissions extends DomainError<UnknownPermissions>()("UnknownPermissions", {
+  kind: "invalid",
+  messages: (e) => e.keys.map((k) => `permissions must be keys of the catalog; "${k}" is not one`)
+}, { keys: Schema.Array(Schema.String) }) {}
 
 /** An admin tried to delete their own account (409 ADMIN_CANNOT_DELETE_SELF). */
-export class AdminCannotDeleteSelf extends Schema.TaggedError<AdminCannotDeleteSelf>()("AdminCannotDeleteSelf", {}) {
+export class AdminCannotDeleteSelf extends DomainError<AdminCannotDeleteSelf>()("AdminCannotDeleteSelf", {
+  kind: "conflict",
+  code: "ADMIN_CANNOT_DELETE_SELF"
+}) {
   override get message() {
     return "An admin cannot delete their own account"
   }

@@ -9,6 +9,7 @@
  *
  *   export class FaqRepo extends Context.Tag("@podium/core/content/FaqRepo")<FaqRepo, CrudRepo<Faq, NewFaq, FaqPatch>>() {}
  */
+import { DomainError } from "@podium/kernel"
 import { Effect, Either, Option, Schema } from "effect"
 import { type ListParams, type ListQuery, type ListSpec, type ListPage, listPage, parseListQuery } from "./list-query.model.js"
 
@@ -32,7 +33,7 @@ export class ResourceConflict extends Schema.TaggedError<ResourceConflict>()("Re
 }) {}
 
 /** No record with that id (or it was deleted). */
-export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>()("ResourceNotFound", {
+export class ResourceNotFound extends DomainError<ResourceNotFound>()("ResourceNotFound", { kind: "not-found" }, {
   resource: Schema.String,
   id: Schema.String
 }) {

@@ -5,7 +5,8 @@
 import { HttpApi, type HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { ClubsApi } from "@podium/contracts/clubs"
-import { ValidationWire } from "@podium/contracts/common"
+import { AllPublicErrors, Unprocessable, ValidationWire } from "@podium/contracts/common"
+import { Schema } from "effect"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import { EventsApi } from "@podium/contracts/events"
 import { IdentityApi } from "@podium/contracts/identity"
@@ -47,7 +48,7 @@ const tokenOptionalOperations = (): ReadonlySet<string> => {
 /**
  * The merged API as documentation sees it. Schema failures are answered by the host in the
  * validation shape (see middleware.ts), so the framework's own decode-error schema is replaced
- * by that shape here; routing never uses this object.
+ * by that shape here, beside the standard error envelopes; routing never uses this object.
  */
 const makeDocsApi = (): HttpApi.HttpApi.Any => {
   // biome-ignore lint/suspicious/noExplicitAny: the merged type is the giant union we deliberately never compute
@@ -64,7 +65,11 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
       "Backend of the Podium sports and fitness community platform. Success responses use the envelope {status, statusText, message, data}; errors use {status, statusText, message, data: null}; validation failures answer 400 with message as the list of every failing field's message. Properties a request body does not declare are ignored: never stored, never echoed."
     )
   const copy = Object.assign(Object.create(Object.getPrototypeOf(merged)), merged)
-  copy.errorSchema = ValidationWire.annotations({ ...HttpApiSchema.annotations({ status: 400 }), identifier: "ValidationErrorEnvelope" })
+  // Every area declares the same standard errors (AreaApi); documented once per status, as envelopes.
+  copy.errorSchema = HttpApiSchema.UnionUnify(
+    ValidationWire.annotations({ ...HttpApiSchema.annotations({ status: 400 }), identifier: "ValidationErrorEnvelope" }),
+    Schema.Union(...AllPublicErrors, Unprocessable.wire)
+  )
   return copy
 }
 

@@ -6,6 +6,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Accounts } from "@podium/core"
 import { Effect, Layer, Option } from "effect"
+import { onUnique, rowsOf } from "../rows.pg.js"
 
 const uniqueViolation = (error: SqlError): string | undefined => {
   const cause = error.cause as { code?: string; constraint?: string } | undefined
@@ -14,6 +15,11 @@ const uniqueViolation = (error: SqlError): string | undefined => {
 
 const fieldOf = (constraint: string) =>
   constraint.includes("phone") ? "phoneNumber" : constraint.includes("email") ? "email" : constraint.includes("handle") ? "handle" : "unique"
+
+const accountConflict = (constraint: string) => {
+  const field = fieldOf(constraint)
+  return new Accounts.AccountConflict({ field, message: `${field} is already in use` })
+}
 
 /** Maps a unique violation to AccountConflict; anything else dies. */
 const conflictOrDie = <A>(effect: Effect.Effect<A, SqlError>): Effect.Effect<A, Accounts.AccountConflict> =>
@@ -28,33 +34,33 @@ const first = <A>(rows: ReadonlyArray<A>) => Option.fromNullable(rows[0])
 
 export const UserRepoPg = Layer.effect(Accounts.UserRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const one = (rows: Effect.Effect<ReadonlyArray<Accounts.User>, SqlError>) => rows.pipe(Effect.orDie, Effect.map(first))
+  const users = rowsOf(Accounts.User)
   const cols = sql`id, phone_number, email, first_name, last_name, created_at, updated_at`
   return Accounts.UserRepo.of({
-    findById: (id) => one(sql<Accounts.User>`select ${cols} from accounts.users where id = ${id}`),
-    findByPhone: (phone) => one(sql<Accounts.User>`select ${cols} from accounts.users where phone_number = ${phone}`),
-    findByEmail: (email) => one(sql<Accounts.User>`select ${cols} from accounts.users where email = ${email}`),
+    findById: (id) => users.maybe(sql`select ${cols} from accounts.users where id = ${id}`),
+    findByPhone: (phone) => users.maybe(sql`select ${cols} from accounts.users where phone_number = ${phone}`),
+    findByEmail: (email) => users.maybe(sql`select ${cols} from accounts.users where email = ${email}`),
     create: (input) =>
-      conflictOrDie(sql<Accounts.User>`
+      users.one(sql`
         insert into accounts.users (phone_number, email, first_name, last_name)
         values (${input.phoneNumber ?? null}, ${input.email ?? null}, ${input.firstName ?? null}, ${input.lastName ?? null})
-        returning ${cols}`).pipe(Effect.map((rows) => rows[0]!)),
+        returning ${cols}`.pipe(onUnique(accountConflict))),
     // The no-op update makes the row come back whether this call inserted it or a concurrent one did.
     findOrCreateByPhone: (phone) =>
-      sql<Accounts.User>`
+      users.one(sql`
         insert into accounts.users (phone_number) values (${phone})
         on conflict (phone_number) do update set phone_number = excluded.phone_number
-        returning ${cols}`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!)),
+        returning ${cols}`),
     findOrCreateByEmail: (email) =>
-      sql<Accounts.User>`
+      users.one(sql`
         insert into accounts.users (email) values (${email})
         on conflict (email) do update set email = excluded.email
-        returning ${cols}`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!)),
+        returning ${cols}`),
     bindPhone: (id, phone) =>
-      conflictOrDie(sql<Accounts.User>`
+      users.maybe(sql`
         update accounts.users set phone_number = ${phone}, updated_at = now()
         where id = ${id} and phone_number is null
-        returning ${cols}`).pipe(Effect.map(first))
+        returning ${cols}`.pipe(onUnique(accountConflict)))
   })
 }))
 

@@ -11,7 +11,6 @@ import { Accounts } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudHandlers } from "../platform/crud.handlers.js"
-import { accountsErrors } from "./accounts.errors.js"
 
 /** The admin as answered; `permissions` only with `join=permissions`. */
 export const adminDto = (a: Accounts.AdminRecord, joins: ReadonlyArray<string> = []) => ({
@@ -42,7 +41,7 @@ const admins = crudHandlers({
       const me = yield* CurrentPrincipal
       const correlationId = yield* correlationIdOf
       yield* Accounts.deleteAdminAccount({ actorId: me.accountId, adminId: id, correlationId })
-    }).pipe(accountsErrors)
+    })
 })
 
 export const AdminAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminAccounts">, never, IdentityHandlerServices> =
@@ -55,7 +54,7 @@ export const AdminAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("getAdminByHandle", ({ path }) =>
         Effect.gen(function*() {
           return adminDto(yield* Accounts.findAdminByHandle(path.handle))
-        }).pipe(accountsErrors))
+        }))
       .handle("getAdminNotificationPreferences", () =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal

@@ -4,7 +4,6 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
-import { accountsErrors } from "./accounts.errors.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
 
 const view = (a: Accounts.AdminRecord) => ({
@@ -29,7 +28,7 @@ export const AdminPermissionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("getAdminPermissions", ({ path }) =>
         Effect.gen(function*() {
           return view(yield* Accounts.getAdminPermissions(path.id))
-        }).pipe(accountsErrors))
+        }))
       .handle("updateAdminPermissions", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
@@ -41,4 +40,4 @@ export const AdminPermissionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
             correlationId: request.headers["x-correlation-id"]
           })
           return view(updated)
-        }).pipe(accountsErrors)))
+        })))
