@@ -159,6 +159,67 @@ export interface components {
             /** @enum {object|null} */
             data: never | null;
         };
+        BadRequest: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
+        /**
+         * int
+         * @description an integer
+         */
+        Int: number;
+        Unauthorized: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
+        Forbidden: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
+        NotFound: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
+        Conflict: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
+        TooManyRequests: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
+        ServiceUnavailable: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
         HealthCheckFailed: {
             /** @enum {string} */
             status: "ok" | "error" | "shutting_down";
@@ -184,11 +245,14 @@ export interface components {
                 };
             };
         };
-        /**
-         * int
-         * @description an integer
-         */
-        Int: number;
+        Unprocessable: {
+            status: components["schemas"]["Int"];
+            statusText: string;
+            message: string;
+            code?: string;
+            /** @enum {object|null} */
+            data: never | null;
+        };
         MemoryUsage: {
             rss: number;
             heapTotal: number;
@@ -199,38 +263,6 @@ export interface components {
             human: {
                 [key: string]: string;
             };
-        };
-        Unauthorized: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
-        };
-        Forbidden: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
-        };
-        NotFound: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
-        };
-        ServiceUnavailable: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
         };
         GcResult: {
             before: components["schemas"]["MemoryUsage"];
@@ -244,14 +276,6 @@ export interface components {
             heapDiffBytes: number;
             gcForced: boolean;
             suspectedLeak: boolean;
-        };
-        BadRequest: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
         };
         AuditLogExportDto: {
             reason: string;
@@ -307,14 +331,6 @@ export interface components {
             description: string;
             fields: string[];
         };
-        TooManyRequests: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
-        };
         GeoPlace: {
             name: string;
             displayName: string;
@@ -328,14 +344,6 @@ export interface components {
         SendOtpResult: {
             flash: boolean;
             message: string;
-        };
-        Conflict: {
-            status: components["schemas"]["Int"];
-            statusText: string;
-            message: string;
-            code?: string;
-            /** @enum {object|null} */
-            data: never | null;
         };
         TotpRequiredResult: {
             /** @enum {boolean} */
@@ -1011,7 +1019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                    "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BadRequest"];
                 };
             };
             /** @description Unauthorized */
@@ -1052,6 +1060,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description TooManyRequests */
@@ -1133,6 +1151,67 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BadRequest"];
                 };
             };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description NotFound */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequests"];
+                };
+            };
             /** @description Unexpected server failure (the body never carries details; the request id finds the log) */
             500: {
                 headers: {
@@ -1141,6 +1220,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description ServiceUnavailable */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailable"];
                 };
             };
         };
@@ -1197,7 +1286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                    "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BadRequest"];
                 };
             };
             /** @description Unauthorized */
@@ -1238,6 +1327,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description TooManyRequests */
@@ -1304,7 +1403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                    "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BadRequest"];
                 };
             };
             /** @description Unauthorized */
@@ -1345,6 +1444,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description TooManyRequests */
@@ -1468,6 +1577,37 @@ export interface operations {
                     "application/json": components["schemas"]["NotFound"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequests"];
+                };
+            };
             /** @description Unexpected server failure (the body never carries details; the request id finds the log) */
             500: {
                 headers: {
@@ -1476,6 +1616,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description ServiceUnavailable */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailable"];
                 };
             };
         };
@@ -1556,6 +1706,37 @@ export interface operations {
                     "application/json": components["schemas"]["NotFound"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequests"];
+                };
+            };
             /** @description Unexpected server failure (the body never carries details; the request id finds the log) */
             500: {
                 headers: {
@@ -1564,6 +1745,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description ServiceUnavailable */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailable"];
                 };
             };
         };
@@ -1661,6 +1852,16 @@ export interface operations {
                     "application/json": components["schemas"]["Conflict"];
                 };
             };
+            /** @description Unprocessable */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
             /** @description TooManyRequests */
             429: {
                 headers: {
@@ -1680,6 +1881,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description ServiceUnavailable */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailable"];
                 };
             };
         };
