@@ -15,7 +15,8 @@ import { Clock, Effect, Layer } from "effect"
 import { ClubTiersReposMemory } from "@podium/core/testing"
 import { ClubTiersReposPg } from "@podium/postgres"
 // Club money (RC grants, settlements, payout requests; clubs-money.ts).
-import { ClubMoneyLive, clubMoneyMemory, type ClubMoneyPorts } from "./clubs-money.js"
+import { ClubMoneyLive, clubMoneyJobHandlers, clubMoneyMemory, type ClubMoneyPorts, clubMoneySchedules } from "./clubs-money.js"
+import { hostContext } from "./host-context.js"
 // Club gamification and the club admin workspace's community tools (points, leaderboards, rules, awards, segments).
 import { ClubGamificationMemory } from "@podium/core/testing"
 import { ClubAdminReposPg, ClubGamificationReposPg } from "@podium/postgres"
@@ -56,11 +57,6 @@ export const ClubsLive: Layer.Layer<ClubsInfrastructure, never, SqlClient.SqlCli
   ClubGamificationReposPg,
   ClubAdminReposPg
 )
-
-/** Adds the clubs block to an infrastructure layer. */
-export const withClubs = <ROut, E, RIn>(
-  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient, E, RIn>
-): Layer.Layer<ROut | SqlClient.SqlClient | ClubsInfrastructure, E, RIn> => ClubsLive.pipe(Layer.provideMerge(infrastructure))
 
 /** The clubs block without a database, for HTTP tests of other routes. */
 export const clubsMemory = (): Layer.Layer<ClubsInfrastructure> =>
@@ -108,3 +104,15 @@ export const clubsSchedules: ReadonlyArray<Platform.ScheduledJob> = [
     description: "Detects each active club's member of the previous month (emitted once) and applies ENABLED recognition rules to their last completed period"
   }
 ]
+
+/**
+ * Clubs and every club capability, with the tier orders' `payment.captured` processor registered
+ * in the payments registry (so payments and wallets are listed before clubs).
+ */
+export const clubsContext = hostContext<ClubsInfrastructure>({
+  name: "clubs",
+  live: () => Clubs.ClubTierPaymentProcessor.pipe(Layer.provideMerge(ClubsLive)),
+  memory: () => clubsMemory(),
+  jobs: Effect.map(Effect.all([clubsJobHandlers, clubMoneyJobHandlers]), ([clubs, money]) => ({ ...clubs, ...money })),
+  schedules: [...clubsSchedules, ...clubMoneySchedules]
+})

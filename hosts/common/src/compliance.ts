@@ -9,6 +9,7 @@ import { complianceReposMemory, MedicalInfoRepoMemory } from "@podium/core/testi
 import { AuditLogPg, CompliancePg, MedicalInfoRepoPg } from "@podium/postgres"
 import { Effect, Layer, Option } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
+import { hostContext } from "./host-context.js"
 
 /** What the compliance block adds to a host. */
 export type ComplianceInfrastructure =
@@ -39,11 +40,6 @@ export const ComplianceLive: Layer.Layer<ComplianceInfrastructure, never, SqlCli
   Layer.effect(Compliance.ComplianceSettings, Effect.map(AppConfig, complianceSettingsFrom))
 )
 
-/** Adds the compliance block to an infrastructure layer. */
-export const withCompliance = <ROut, E, RIn>(
-  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient | AppConfig, E, RIn>
-): Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | ComplianceInfrastructure, E, RIn> =>
-  ComplianceLive.pipe(Layer.provideMerge(infrastructure))
 
 /** The name of the scheduled erasure tick job. */
 export const ErasureTickJobName = "compliance.erasure.tick"
@@ -69,3 +65,12 @@ export const complianceSchedules: ReadonlyArray<Platform.ScheduledJob> = [
 /** The compliance block on memory twins, for HTTP tests of other routes and hosts without a database. */
 export const complianceMemory = (config: AppConfigShape): Layer.Layer<ComplianceInfrastructure> =>
   Layer.mergeAll(complianceReposMemory(), MedicalInfoRepoMemory, Layer.succeed(Compliance.ComplianceSettings, complianceSettingsFrom(config)))
+
+/** Data rights: consent, erasure (with its scheduled tick), export, account merge, medical info. */
+export const complianceContext = hostContext<ComplianceInfrastructure>({
+  name: "compliance",
+  live: () => ComplianceLive,
+  memory: (config) => complianceMemory(config),
+  jobs: complianceJobHandlers,
+  schedules: complianceSchedules
+})

@@ -10,6 +10,7 @@ import { AccountsReposPg, AdminAccountsReposPg, ImpersonationRepoPg, LinkedIdent
 import { AccessTokensJose, HmacNode, IdentityProvidersHttp, SecureRandomNode } from "@podium/providers"
 import { Layer, Option } from "effect"
 import type { AppConfigShape } from "./config.js"
+import { hostContext } from "./host-context.js"
 import { type SecondFactorPorts, secondFactorLayer, secondFactorMemory } from "./second-factor.js"
 
 /** The message senders and what the local recorders expose for inspection. */
@@ -89,3 +90,10 @@ export const SendersLive: Layer.Layer<Senders> = RecordingSendersMemory
  */
 export const identityServicesMemory = (config: AppConfigShape): Layer.Layer<IdentityServices> =>
   Layer.mergeAll(identityKeysLayer(config), SessionRepoMemory, AccountsPortsMemory, SendersLive, RedisPortsMemory, LinkedIdentityRepoMemory, EmailVerificationRepoMemory, NotificationsMemory, AdminAccountsMemory, AuditLogMemory, secondFactorMemory(config))
+
+/** Sign-in, tokens, sessions, second factors, accounts, linked identities and impersonation. */
+export const identityContext = hostContext<IdentityPorts | Senders>({
+  name: "identity",
+  live: (config) => Layer.merge(identityLayer(config), SendersLive),
+  memory: (config) => identityServicesMemory(config)
+})

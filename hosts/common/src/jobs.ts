@@ -1,25 +1,23 @@
 /**
  * Background work shared by the worker, scheduler, CLI and the all-in-one HTTP host: every
- * context's job handlers and periodic schedules, registered in one place.
+ * context's job handlers and periodic schedules, read from the context list.
  */
+import type * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
 import { Effect, Layer } from "effect"
-import type * as SqlClient from "@effect/sql/SqlClient"
-import { configuredSearchEngine } from "./search.js"
-import { complianceJobHandlers, complianceSchedules } from "./compliance.js"
-import { clubsJobHandlers, clubsSchedules } from "./clubs.js"
-import { clubMoneyJobHandlers, clubMoneySchedules } from "./clubs-money.js"
+import { HostContexts } from "./contexts.js"
+import type { HostContext } from "./host-context.js"
 
-/** The search reindex handler on the configured engine (SEARCH_ENGINE, search.ts) over the job's database. */
-const searchJobHandlers = Effect.map(configuredSearchEngine, Platform.searchJobHandlers)
+type Jobs = NonNullable<HostContext["jobs"]>
 
-/** Every context's job handlers (add a context's record here). */
+/** Every context's job handlers (a name registered twice fails at start). */
 export const JobHandlersLive: Layer.Layer<Platform.JobHandlers, never, Platform.JobQueue | SqlClient.SqlClient> = Layer.effect(
   Platform.JobHandlers,
-  Effect.all([Platform.platformJobHandlers, complianceJobHandlers, searchJobHandlers, clubsJobHandlers, clubMoneyJobHandlers]).pipe(
-    Effect.map(([platform, compliance, search, clubs, clubMoney]) => Platform.makeJobHandlers(platform, compliance, search, clubs, clubMoney))
+  Effect.map(
+    Effect.all(HostContexts.flatMap((context): ReadonlyArray<Jobs> => (context.jobs === undefined ? [] : [context.jobs]))),
+    (sets) => Platform.makeJobHandlers(...sets)
   )
 )
 
 /** Every named periodic job the scheduler fires. */
-export const AllSchedules: ReadonlyArray<Platform.ScheduledJob> = [...Platform.platformSchedules, ...complianceSchedules, ...clubsSchedules, ...clubMoneySchedules]
+export const AllSchedules: ReadonlyArray<Platform.ScheduledJob> = HostContexts.flatMap((context) => context.schedules ?? [])

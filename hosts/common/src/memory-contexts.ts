@@ -1,48 +1,20 @@
 /**
- * Every context's block on memory twins, in one place: what an HTTP host needs besides its
+ * Every context on memory twins, read from the context list: what an HTTP host needs besides its
  * configuration and health probes when no database is wanted (tests of the pipeline, docs and
- * health routes). A new context adds its memory block here once.
+ * health routes).
  */
 import type { Platform } from "@podium/core"
-import { TransactorMemory } from "@podium/core/testing"
 import { Layer } from "effect"
-import { type IntegrationsInfrastructure, integrationsLayer } from "./integrations.js"
-import { type ChallengesInfrastructure, challengesMemory } from "./challenges.js"
-import { type ClubsInfrastructure, clubsMemory } from "./clubs.js"
-import { type ComplianceInfrastructure, complianceMemory } from "./compliance.js"
 import type { AppConfigShape } from "./config.js"
-import { type IdentityServices, identityServicesMemory } from "./identity.js"
-import { type NotificationsInfrastructure, notificationsMemory } from "./notifications.js"
-import { type OrganizersInfrastructure, organizersMemory } from "./organizers.js"
-import { platformOperationsMemory, type PlatformOperationsPorts } from "./platform-operations.js"
+import { type ContextServices, HostContexts } from "./contexts.js"
+import type { AnyHostContext } from "./host-context.js"
 
-export type ContextsMemory =
-  | IdentityServices
-  | NotificationsInfrastructure
-  | OrganizersInfrastructure
-  | Platform.JobQueue
-  | PlatformOperationsPorts
-  | ChallengesInfrastructure
-  | ComplianceInfrastructure
-  | ClubsInfrastructure
-  | PaymentsInfrastructure
-  | WalletsInfrastructure
-  | Platform.Transactor
-  | IntegrationsInfrastructure
-import { type WalletsInfrastructure, walletsMemory } from "./wallets.js"
-import { type PaymentsInfrastructure, paymentsMemory } from "./payments.js"
+/** The contexts' services plus the base ports their memory twins bring (job queue, Redis twins). */
+export type ContextsMemory = ContextServices | Platform.JobQueue | Platform.RedisPorts
 
-export const contextsMemory = (config: AppConfigShape): Layer.Layer<ContextsMemory> =>
-  Layer.mergeAll(
-    identityServicesMemory(config),
-    notificationsMemory(config),
-    organizersMemory(config),
-    platformOperationsMemory(),
-    challengesMemory(),
-    complianceMemory(config),
-    clubsMemory(),
-    walletsMemory(),
-    paymentsMemory(config),
-    TransactorMemory,
-    integrationsLayer(config)
-  )
+export const contextsMemory = (config: AppConfigShape): Layer.Layer<ContextsMemory> => {
+  // biome-ignore lint/suspicious/noExplicitAny: the fold's intermediate types are the declared result
+  let layer = Layer.empty as unknown as Layer.Layer<any>
+  for (const context of HostContexts as ReadonlyArray<AnyHostContext>) layer = context.memory(config).pipe(Layer.provideMerge(layer))
+  return layer as Layer.Layer<ContextsMemory>
+}

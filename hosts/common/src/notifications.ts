@@ -8,9 +8,11 @@ import { InboxMemory, NotificationsMemory, type RecordedDeliveries, WalletMemory
 import { NotificationsInboxPg, NotificationsPg, NotificationWalletsPg, OrganizerNotificationsPg, TemplateCatalogRepoPg, NotificationCategoryRepoPg, NotificationMappingRepoPg, JourneyStepRepoPg, NotificationExtrasPg } from "@podium/postgres"
 import { Effect, Layer, Option } from "effect"
 import type { AppConfig, AppConfigShape } from "./config.js"
+import { hostContext } from "./host-context.js"
 import { HealthProbes } from "./health.js"
 import {
   type ChannelSenders,
+  describeChannelProviders,
   NotificationProviders,
   notificationProviderProbes,
   notificationSendersFrom,
@@ -68,15 +70,15 @@ export const NotificationHealthProbesLive: Layer.Layer<HealthProbes, never, Heal
 )
 
 /**
- * Adds the notification engine to an infrastructure layer: its repositories and senders (these
- * senders replace any provided below them) and the provider health probes.
+ * The notification engine: its repositories and senders (these senders replace identity's
+ * recorders listed before it) and the provider health probes.
  */
-export const withNotifications = <ROut, E, RIn>(
-  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | HealthProbes, E, RIn>
-): Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | HealthProbes | NotificationsInfrastructure, E, RIn> => {
-  const withRepos = NotificationsLive.pipe(Layer.provideMerge(infrastructure))
-  return NotificationHealthProbesLive.pipe(Layer.provideMerge(withRepos))
-}
+export const notificationsContext = hostContext<NotificationsInfrastructure>({
+  name: "notifications",
+  live: () => NotificationHealthProbesLive.pipe(Layer.provideMerge(NotificationsLive)),
+  memory: (config) => notificationsMemory(config),
+  describe: (config) => [["providers", describeChannelProviders(config)]]
+})
 
 /** Webhook signature helpers of the providers package, for the hosts' inbound delivery-receipt routes. */
 export { signPayload, verifyHmacSignature } from "@podium/providers"

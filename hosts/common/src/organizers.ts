@@ -11,10 +11,11 @@ import { AuditLogPg, KycRepoPg, DeclarationDetailsRepoPg, DeclarationTemplateRep
 import { BlobStoreLocal, BlobStoreS3, PdfRendererPdfLib } from "@podium/providers"
 import { Effect, Layer } from "effect"
 import { AppConfig, type AppConfigShape } from "./config.js"
+import { hostContext } from "./host-context.js"
 // Shipping pickup addresses: the repository and the provider chosen by SHIPPING_PROVIDER.
 import { PickupAddressRepoMemory } from "@podium/core/testing"
 import { PickupAddressRepoPg } from "@podium/postgres"
-import { RecordedShipping, shippingProviderLayer } from "./shipping.js"
+import { describeShipping, RecordedShipping, shippingProviderLayer } from "./shipping.js"
 
 /** What the organizers block adds to a host. */
 export type OrganizersInfrastructure =
@@ -66,11 +67,13 @@ export const OrganizersLive: Layer.Layer<OrganizersInfrastructure, never, SqlCli
   Layer.unwrapEffect(Effect.map(AppConfig, shippingProviderLayer))
 )
 
-/** Adds the organizers block to an infrastructure layer. */
-export const withOrganizers = <ROut, E, RIn>(
-  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient | AppConfig, E, RIn>
-): Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | OrganizersInfrastructure, E, RIn> =>
-  OrganizersLive.pipe(Layer.provideMerge(infrastructure))
+/** Organizers, teams, KYC, declarations and the media blob store. */
+export const organizersContext = hostContext<OrganizersInfrastructure>({
+  name: "organizers",
+  live: () => OrganizersLive,
+  memory: (config) => organizersMemory(config),
+  describe: (config) => [["blob store", describeBlobStore(config)], ["shipping", describeShipping(config)]]
+})
 
 /** The organizers block without a database (memory repositories, audit log and blob store): for HTTP tests of other routes. */
 export const organizersMemory = (_config: AppConfigShape): Layer.Layer<OrganizersInfrastructure> =>

@@ -29,6 +29,7 @@ import {
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig, type AppConfigShape, type PaymentsSettings } from "./config.js"
 import { HealthProbes } from "./health.js"
+import { hostContext } from "./host-context.js"
 
 /** One payment provider as the admin route, the summary and health show it. */
 export interface PaymentProviderInfo {
@@ -212,14 +213,15 @@ export const PaymentsHealthProbesLive: Layer.Layer<HealthProbes, never, HealthPr
   })
 )
 
-/** Adds the payments block to an infrastructure layer (repositories, registry, providers, probes). */
-export const withPayments = <ROut, E, RIn>(
-  infrastructure: Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | HealthProbes, E, RIn>
-): Layer.Layer<ROut | SqlClient.SqlClient | AppConfig | HealthProbes | PaymentsInfrastructure, E, RIn> => {
-  const withRepos = PaymentsLive.pipe(Layer.provideMerge(infrastructure))
-  return PaymentsHealthProbesLive.pipe(Layer.provideMerge(withRepos))
-}
 
 /** The payments block without a database, for HTTP tests of other routes. */
 export const paymentsMemory = (config: Pick<AppConfigShape, "appEnv"> & { readonly payments?: PaymentsSettings | undefined }): Layer.Layer<PaymentsInfrastructure> =>
   Layer.mergeAll(WebhookEventRepoMemory, processorsWith(PaymentOrderRepoMemory), paymentProvidersFrom(config), TransactorMemory)
+
+/** Gateway orders, the webhook inbox, the processor registry, the gateway and the bank verifier, with their probes. */
+export const paymentsContext = hostContext<PaymentsInfrastructure>({
+  name: "payments",
+  live: () => PaymentsHealthProbesLive.pipe(Layer.provideMerge(PaymentsLive)),
+  memory: (config) => paymentsMemory(config),
+  describe: (config) => [["payments", describePaymentProviders(config)]]
+})

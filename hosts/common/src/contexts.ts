@@ -1,0 +1,31 @@
+/**
+ * The bounded contexts every host assembles, in dependency order: a context may use the services
+ * of those listed before it. Adding a context to the hosts is one line here.
+ */
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
+import type { Challenges, Platform, Wallets } from "@podium/core"
+import { challengesContext } from "./challenges.js"
+import { clubsContext } from "./clubs.js"
+import { complianceContext } from "./compliance.js"
+import type { ServicesOf } from "./host-context.js"
+import { identityContext } from "./identity.js"
+import { notificationsContext } from "./notifications.js"
+import { organizersContext } from "./organizers.js"
+import { paymentsContext } from "./payments.js"
+import { platformContext } from "./platform-context.js"
+import { walletsContext } from "./wallets.js"
+
+export const HostContexts = [
+  platformContext,
+  identityContext,
+  notificationsContext,
+  organizersContext,
+  challengesContext,
+  complianceContext,
+  paymentsContext,
+  walletsContext,
+  clubsContext
+] as const
+
+/** Everything the listed contexts provide to a host. */
+export type ContextServices = ServicesOf<typeof HostContexts>
