@@ -11,7 +11,7 @@ import { PlatformStatsPg } from "@podium/postgres"
 import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { AppConfigShape } from "./config.js"
-import { defaultObservabilitySettings } from "./observability-config.js"
+import { defaultObservabilitySettings } from "./config/observability.config.js"
 import { defaultSearchSettings, searchEngineLayer } from "./search.js"
 import { MetricsExporterOtel } from "./otlp-metrics.js"
 

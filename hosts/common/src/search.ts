@@ -12,10 +12,10 @@ import { SearchEnginePg, searchSourcesPg } from "@podium/postgres"
 import { SearchEngineTypesense } from "@podium/providers"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig } from "./config.js"
-import { defaultSearchSettings, loadSearchSettings, type SearchSettings } from "./search-config.js"
+import { defaultSearchSettings, loadSearchSettings, type SearchSettings } from "./config/search.config.js"
 import type { HealthProbe } from "./health.js"
 
-export { defaultSearchSettings, loadSearchSettings, type SearchSettings } from "./search-config.js"
+export { defaultSearchSettings, loadSearchSettings, type SearchSettings } from "./config/search.config.js"
 
 /** The engine of the given settings, on the host's database (the sources of every engine). */
 export const searchEngineLayer = (settings: SearchSettings): Layer.Layer<Platform.SearchEngine, never, SqlClient.SqlClient> =>

@@ -8,9 +8,9 @@ import { type LocalShippingRecorder, makeShippingProviderLocal, makeShippingProv
 import { Context, Effect, Layer, Redacted } from "effect"
 import { Organizers as OrganizersCore } from "@podium/core"
 import type { AppConfigShape } from "./config.js"
-import { type ShippingSettings, ShippingVariables } from "./shipping-config.js"
+import { type ShippingSettings, ShippingVariables } from "./config/shipping.config.js"
 
-export { loadShippingSettings, type ShippingSettings, ShippingVariables } from "./shipping-config.js"
+export { loadShippingSettings, type ShippingSettings, ShippingVariables } from "./config/shipping.config.js"
 
 /** What the local shipping provider registered (empty and inert with a real or no provider). */
 export class RecordedShipping extends Context.Tag("@podium/host-common/RecordedShipping")<RecordedShipping, LocalShippingRecorder>() {}

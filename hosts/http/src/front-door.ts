@@ -21,7 +21,7 @@ import type { HttpFrontDoorSettings } from "@podium/host-common"
 import { randomUUID } from "node:crypto"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 
-/** Defaults when the configuration carries no settings (see http-front-door-config.ts). */
+/** Defaults when the configuration carries no settings (see @podium/host-common config/http.config.ts). */
 export const defaultFrontDoorSettings: HttpFrontDoorSettings = {
   maxJsonBodyBytes: 1024 * 1024,
   maxUrlBytes: 8 * 1024,
