@@ -5,6 +5,7 @@
  * storage; create/replace/bulk go through `checkMappings` first. Template candidates: the
  * catalog templates of a channel a mapping may point at.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 import type { Channel } from "./channels.port.js"
@@ -58,7 +59,7 @@ export class NotificationMappingRepo extends Context.Tag("@podium/core/notificat
 >() {}
 
 /** Mappings naming templates that are not in their channel's catalog (400, every one listed). */
-export class MappingTemplateMissing extends Schema.TaggedError<MappingTemplateMissing>()("MappingTemplateMissing", {
+export class MappingTemplateMissing extends DomainError<MappingTemplateMissing>()("MappingTemplateMissing", { kind: "invalid", code: "MAPPING_TEMPLATE_MISSING" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -8,6 +8,7 @@
  * Decision (spec silent): the price lives on the promotion template, not on the channel template,
  * so the same message can be sold as a promotion at a different price than a plain organizer send.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 import type { Channel } from "./channels.port.js"
@@ -66,7 +67,7 @@ export class PromotionTemplateRepo extends Context.Tag("@podium/core/notificatio
 >() {}
 
 /** The named channel template does not exist (400). */
-export class PromotionTemplateInvalid extends Schema.TaggedError<PromotionTemplateInvalid>()("PromotionTemplateInvalid", {
+export class PromotionTemplateInvalid extends DomainError<PromotionTemplateInvalid>()("PromotionTemplateInvalid", { kind: "invalid", code: "PROMOTION_TEMPLATE_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

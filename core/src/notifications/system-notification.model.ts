@@ -9,6 +9,7 @@
  * Decision (spec silent): the event catalog is code, not data — an event nobody raises would be a
  * rule that never fires, so an admin can only bind events the platform actually produces.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 import type { Channel } from "./channels.port.js"
@@ -82,7 +83,7 @@ export class SystemNotificationRepo extends Context.Tag("@podium/core/notificati
 >() {}
 
 /** The event or template a system notification names does not exist (400, every problem listed). */
-export class SystemNotificationInvalid extends Schema.TaggedError<SystemNotificationInvalid>()("SystemNotificationInvalid", {
+export class SystemNotificationInvalid extends DomainError<SystemNotificationInvalid>()("SystemNotificationInvalid", { kind: "invalid", code: "SYSTEM_NOTIFICATION_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

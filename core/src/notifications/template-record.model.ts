@@ -5,6 +5,7 @@
  * channel's catalog (400, each missing one listed). Generic CRUD storage with full replacement
  * (PUT) as the spec lists.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 import type { Channel } from "./channels.port.js"
@@ -64,7 +65,7 @@ export class TemplateRecordRepo extends Context.Tag("@podium/core/notifications/
 >() {}
 
 /** A record names no template, or templates missing from their catalogs (400). */
-export class TemplateRecordInvalid extends Schema.TaggedError<TemplateRecordInvalid>()("TemplateRecordInvalid", {
+export class TemplateRecordInvalid extends DomainError<TemplateRecordInvalid>()("TemplateRecordInvalid", { kind: "invalid", code: "TEMPLATE_RECORD_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -10,7 +10,6 @@ import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
-import { notificationErrors } from "./notifications.errors.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
 const ConflictCode = "TEMPLATE_RECORD_EXISTS"
@@ -50,7 +49,7 @@ export const TemplateRecordsHandlers: Layer.Layer<
         const input = toCore(payload)
         yield* Notifications.checkTemplateRecord(input)
         return toDto(yield* (yield* Notifications.TemplateRecordRepo).create(input))
-      }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.create", "template-record", (r) => r.id)))
+      }).pipe(mapErrors, audited("notifications.template-record.create", "template-record", (r) => r.id)))
     .handle("replaceOneTemplateRecord", ({ path, payload }) =>
       Effect.gen(function*() {
         const repo = yield* Notifications.TemplateRecordRepo
@@ -61,5 +60,5 @@ export const TemplateRecordsHandlers: Layer.Layer<
         const replaced = yield* repo.replace(path.id, input)
         if (Option.isNone(replaced)) return yield* notFound
         return toDto(replaced.value)
-      }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.replace", "template-record", (r) => r.id)))
+      }).pipe(mapErrors, audited("notifications.template-record.replace", "template-record", (r) => r.id)))
 )
