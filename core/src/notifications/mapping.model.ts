@@ -8,22 +8,23 @@
 import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import type { Channel } from "./channels.port.js"
+import { type Channel, Channels } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 
 export const MappingRoles = ["user", "organizer", "admin"] as const
 export type MappingRole = (typeof MappingRoles)[number]
 
-export interface NotificationMapping {
-  readonly id: string
-  readonly role: MappingRole
-  readonly step: string
-  readonly channel: Channel
-  readonly templateKey: string
-  readonly enabled: boolean
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const NotificationMapping = Schema.Struct({
+  id: Schema.String,
+  role: Schema.Literal(...MappingRoles),
+  step: Schema.String,
+  channel: Schema.Literal(...Channels),
+  templateKey: Schema.String,
+  enabled: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface NotificationMapping extends Schema.Schema.Type<typeof NotificationMapping> {}
 
 export interface NewNotificationMapping {
   readonly role: MappingRole

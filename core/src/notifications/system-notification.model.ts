@@ -12,7 +12,7 @@
 import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import type { Channel } from "./channels.port.js"
+import { type Channel, Channels } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 
 /** The platform events a system notification can be bound to. */
@@ -33,17 +33,18 @@ export const SystemEvents = [
 export type SystemEventKey = (typeof SystemEvents)[number]["key"]
 export const SystemEventKeys: ReadonlyArray<string> = SystemEvents.map((e) => e.key)
 
-export interface SystemNotification {
-  readonly id: string
-  readonly event: string
-  readonly channel: Channel
-  readonly templateKey: string
-  readonly name: string
-  readonly description: string | null
-  readonly enabled: boolean
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const SystemNotification = Schema.Struct({
+  id: Schema.String,
+  event: Schema.String,
+  channel: Schema.Literal(...Channels),
+  templateKey: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  enabled: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface SystemNotification extends Schema.Schema.Type<typeof SystemNotification> {}
 
 export interface NewSystemNotification {
   readonly event: string

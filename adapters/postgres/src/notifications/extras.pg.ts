@@ -12,7 +12,11 @@ import { rowsOf } from "../rows.pg.js"
 import { makeCrudRepoPg } from "../platform/crud.pg.js"
 import type { ListColumns } from "../platform/list-query.pg.js"
 
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v))
+/** price_minor is a bigint column, which the driver reads as text. */
+const PromotionTemplateRow = Schema.Struct({
+  ...Notifications.PromotionTemplate.fields,
+  priceMinor: Schema.Union(Schema.Number, Schema.NumberFromString)
+})
 
 /** A CRUD table's `writable` fields, and its readable `columns`: the id, those fields and the timestamps. */
 const crudColumns = (writable: ListColumns) => ({
@@ -26,17 +30,7 @@ export const SystemNotificationRepoPg = Layer.effect(
     resource: "system notification",
     table: "notifications.system_notifications",
     ...crudColumns({ event: "event", channel: "channel", templateKey: "template_key", name: "name", description: "description", enabled: "enabled" }),
-    fromRow: (r) => ({
-      id: String(r.id),
-      event: String(r.event),
-      channel: r.channel as Notifications.Channel,
-      templateKey: String(r.templateKey),
-      name: String(r.name),
-      description: str(r.description),
-      enabled: Boolean(r.enabled),
-      createdAt: r.createdAt as Date,
-      updatedAt: r.updatedAt as Date
-    }),
+    fromRow: Schema.decodeUnknownSync(Notifications.SystemNotification),
     touch: "updated_at",
     conflictField: () => "channel"
   })
@@ -56,18 +50,7 @@ export const PromotionTemplateRepoPg = Layer.effect(
       currency: "currency",
       enabled: "enabled"
     }),
-    fromRow: (r) => ({
-      id: String(r.id),
-      name: String(r.name),
-      description: str(r.description),
-      channel: r.channel as Notifications.Channel,
-      templateKey: String(r.templateKey),
-      priceMinor: Number(r.priceMinor),
-      currency: String(r.currency),
-      enabled: Boolean(r.enabled),
-      createdAt: r.createdAt as Date,
-      updatedAt: r.updatedAt as Date
-    }),
+    fromRow: Schema.decodeUnknownSync(PromotionTemplateRow),
     touch: "updated_at",
     conflictField: () => "name"
   })
@@ -88,19 +71,7 @@ export const TemplateRecordRepoPg = Layer.effect(
       pushTemplateKey: "push_template_key",
       chatappTemplateKey: "chatapp_template_key"
     }),
-    fromRow: (r) => ({
-      id: String(r.id),
-      key: String(r.key),
-      name: String(r.name),
-      description: str(r.description),
-      category: str(r.category),
-      emailTemplateKey: str(r.emailTemplateKey),
-      smsTemplateKey: str(r.smsTemplateKey),
-      pushTemplateKey: str(r.pushTemplateKey),
-      chatappTemplateKey: str(r.chatappTemplateKey),
-      createdAt: r.createdAt as Date,
-      updatedAt: r.updatedAt as Date
-    }),
+    fromRow: Schema.decodeUnknownSync(Notifications.TemplateRecord),
     touch: "updated_at",
     conflictField: () => "key"
   })
