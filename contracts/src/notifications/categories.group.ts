@@ -5,7 +5,7 @@
 import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 
 export const CategoryAudienceValues = ["USER", "ORGANIZER", "ALL"] as const
@@ -52,10 +52,6 @@ export class NotificationCategoriesGroup extends HttpApiGroup.make("notification
   .add(categories.deleteOne.annotate(OpenApi.Summary, "Delete a category"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Categories")
   .annotate(OpenApi.Description, "Notification categories (admin, notifications.manage)")
 {}

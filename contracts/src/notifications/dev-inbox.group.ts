@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, Ok } from "../common/index.js"
+import { Ok } from "../common/index.js"
 import { PublicChannels } from "./notifications.dto.js"
 
 export const DevInboxMessage = Schema.Struct({
@@ -52,7 +52,6 @@ export class DevInboxGroup extends HttpApiGroup.make("devInbox")
         "Not routed when APP_ENV=production. What `pnpm cli seed` does; the CLI calls this route when the running host holds the embedded database."
       )
   )
-  .addError(BadRequest.wire)
   .annotate(OpenApi.Title, "Development inbox")
   .annotate(OpenApi.Description, "DEVELOPMENT ONLY (not routed in production): demo accounts, and the codes and messages the local recorder kept, without an admin")
 {}

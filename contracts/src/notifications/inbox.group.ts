@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 
 /** Preference categories of document C plus `marketing` (organizer promotions). */
 export const NotificationCategories = ["challenges", "events", "activity", "marketing"] as const
@@ -74,9 +74,6 @@ export class NotificationInboxGroup extends HttpApiGroup.make("notificationInbox
       .annotate(OpenApi.Summary, "Mark one of the caller's notifications seen (idempotent; the first seenAt stays)")
   )
   .middleware(Authenticated)
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Athlete / Notifications")
   .annotate(OpenApi.Description, "The in-app inbox")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { MappingRoleValues } from "./mappings.group.js"
 import { PublicChannels } from "./notifications.dto.js"
 
@@ -76,9 +76,6 @@ export class NotificationJourneysGroup extends HttpApiGroup.make("notificationJo
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Journeys")
   .annotate(OpenApi.Description, "Journeys per role (admin, notifications.manage)")
 {}
@@ -103,9 +100,6 @@ export class NotificationStepsGroup extends HttpApiGroup.make("notificationSteps
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Steps")
   .annotate(OpenApi.Description, "Notification steps across roles (admin, notifications.manage)")
 {}

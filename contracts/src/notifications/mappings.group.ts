@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -78,11 +78,6 @@ export class NotificationMappingsGroup extends HttpApiGroup.make("notificationMa
   .add(mappings.deleteOne.annotate(OpenApi.Summary, "Delete a mapping"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Notifications / Mappings")
   .annotate(OpenApi.Description, "Journey step → channel template mappings (admin, notifications.manage)")
 {}

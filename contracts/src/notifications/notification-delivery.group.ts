@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PhoneNumber, StrLength, says } from "@podium/kernel"
 import { Either, Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 /** Recipients per send call. */
@@ -115,11 +115,6 @@ export class NotificationDeliveryGroup extends HttpApiGroup.make("notificationDe
   )
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
-  .addError(BadRequest.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Others")
   .annotate(OpenApi.Description, "Operator sends, provider health and pipeline readiness (admin only)")
 {}

@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AreaApi, Authenticated, Forbidden, Ok, Requires, Role } from "../common/index.js"
+import { AreaApi, Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { DevInboxGroup } from "./dev-inbox.group.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -39,7 +39,6 @@ export class NotificationDevGroup extends HttpApiGroup.make("notificationDev")
   )
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
-  .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Notifications / Development")
   .annotate(OpenApi.Description, "DEVELOPMENT ONLY (not routed in production): inspection of the local recording provider")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { LogStatus, LogStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const NotificationLogView = Schema.Struct({
@@ -75,11 +75,6 @@ export class NotificationLogsGroup extends HttpApiGroup.make("notificationLogs")
   )
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
-  .addError(BadRequest.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Logs")
   .annotate(OpenApi.Description, "Delivery attempts, one row each, and resend of failed ones (admin only)")
 {}

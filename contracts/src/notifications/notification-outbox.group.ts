@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, NonEmptyStr, OneOf, Optional, Query, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { IsoInstant, OutboxPreviewView, OutboxStatus, OutboxStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const OutboxListParams = Query({
@@ -108,11 +108,6 @@ export class NotificationOutboxGroup extends HttpApiGroup.make("notificationOutb
   )
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
-  .addError(BadRequest.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Outbox")
   .annotate(OpenApi.Description, "The transactional outbox of notifications as operators see it (admin only)")
 {}

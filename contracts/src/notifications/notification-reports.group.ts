@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { IsoInstant, OutboxStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 import { NotificationBatchView } from "./organizer-notification-sending.group.js"
 
@@ -77,11 +77,6 @@ export class NotificationReportsGroup extends HttpApiGroup.make("notificationRep
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Logs")
   .annotate(OpenApi.Description, "Delivery statistics and organizer batches (admin, notifications.manage)")
 {}

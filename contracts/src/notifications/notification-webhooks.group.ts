@@ -15,7 +15,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { BadRequest, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { Ok } from "../common/index.js"
 
 export const ReceiptResult = Schema.Struct({
   received: Schema.Int.annotations({ description: "Receipts in the call" }),
@@ -46,9 +46,6 @@ export class NotificationWebhooksGroup extends HttpApiGroup.make("notificationWe
         "Body (raw JSON, signed as is): {entry: [{changes: [{value: {statuses: [{id, status: sent|delivered|read|failed, errors?: [{title}]}]}}]}]}"
       )
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Notifications / Webhooks")
   .annotate(OpenApi.Description, "Inbound delivery receipts from notification providers (HMAC-signed, public)")
 {}

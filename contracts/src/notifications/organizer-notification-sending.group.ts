@@ -10,7 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 const UserIds = Schema.Array(UuidStr).pipe(
@@ -103,12 +103,6 @@ export class OrganizerNotificationSendingGroup extends HttpApiGroup.make("organi
       .addSuccess(Ok(NotificationBatchView, { status: 201 }))
       .annotate(OpenApi.Summary, "Cancel a SCHEDULED batch before its time (409 BATCH_NOT_CANCELLABLE otherwise); refunds its unsent messages")
   )
-  .addError(Unauthorized.wire)
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Organizer notifications")
   .annotate(OpenApi.Description, "Audience preview, paid sends, batches and quota")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, Unauthorized } from "../common/index.js"
+import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { SettlementPage, WalletDetailView, WalletTopUpView } from "./wallet.dto.js"
 
 export const TopUpAmount = Schema.Number.pipe(
@@ -38,10 +38,6 @@ export class OrganizerNotificationWalletGroup extends HttpApiGroup.make("organiz
       .addSuccess(Ok(WalletTopUpView, { status: 201 }))
       .annotate(OpenApi.Summary, "Start a top-up (PENDING): the payment gateway's signed webhook credits the wallet")
   )
-  .addError(Unauthorized.wire)
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Organizer notification wallet")
   .annotate(OpenApi.Description, "Prepaid balance for organizer notifications")
 {}

@@ -10,7 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, Form, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
 import { AudienceCountsView, NotificationBatchView } from "./organizer-notification-sending.group.js"
 
@@ -137,13 +137,6 @@ export class OrganizerPromotionsGroup extends HttpApiGroup.make("organizerPromot
       .addSuccess(Ok(PromotionSendView, { status: 201 }))
       .annotate(OpenApi.Summary, "Send a promotion: debits the wallet at the promotion's price; 409 INSUFFICIENT_BALANCE, 429 QUOTA_EXCEEDED")
   )
-  .addError(Unauthorized.wire)
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Organizer notifications / Promotions")
   .annotate(OpenApi.Description, "Templates, promotion templates, recipient uploads and paid promotions")
 {}

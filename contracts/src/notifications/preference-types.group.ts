@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 
 export const PreferenceTypeView = Schema.Struct({
   key: Schema.String,
@@ -41,11 +41,6 @@ export class NotificationPreferenceTypesGroup extends HttpApiGroup.make("notific
       .annotate(OpenApi.Summary, "Opt out of a notification type (?type=); transactional types cannot be switched off (400)")
   )
   .middleware(Authenticated)
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Athlete / Notification preference types")
   .annotate(OpenApi.Description, "Subscribe to or opt out of notification types")
 {}

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 
 const channelSwitches = Schema.Struct({
   email: Optional(Bool),
@@ -94,9 +94,6 @@ export class NotificationPreferencesGroup extends HttpApiGroup.make("notificatio
       .annotate(OpenApi.Summary, "Mark a device token inactive (every active token when none is given)")
   )
   .middleware(Authenticated)
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Athlete / Notification preferences")
   .annotate(OpenApi.Description, "Preferences honoured by the sender, and push device tokens")
 {}

@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, OneOf, Optional, Query, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 import { NotificationBatchView } from "./organizer-notification-sending.group.js"
 import { OrganizerPromotionTemplateView, PromotionEstimateBody, PromotionEstimateView, PromotionSendBody, PromotionSendView } from "./organizer-promotions.group.js"
 
@@ -57,12 +57,6 @@ export class PromotionStudioGroup extends HttpApiGroup.make("promotionStudio")
       .annotate(OpenApi.Summary, "Promotion templates the workspace may send")
   )
   .middleware(Authenticated)
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Promotion studio")
   .annotate(OpenApi.Description, "Promotion estimate, send, history and templates per workspace")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { crudEndpoints, IdPath } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -69,11 +69,6 @@ export class PromotionTemplatesGroup extends HttpApiGroup.make("promotionTemplat
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Promotion templates")
   .annotate(OpenApi.Description, "Paid promotion templates for organizers (admin, notifications.manage)")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, Optional, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const RetryPolicyView = Schema.Struct({
@@ -71,9 +71,6 @@ export class RetryPoliciesGroup extends HttpApiGroup.make("notificationRetryPoli
   )
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Retry policies")
   .annotate(OpenApi.Description, "Attempts and backoff per channel (admin only)")
 {}

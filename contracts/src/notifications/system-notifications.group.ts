@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -79,11 +79,6 @@ export class SystemNotificationsGroup extends HttpApiGroup.make("systemNotificat
   .add(endpoints.deleteOne.annotate(OpenApi.Summary, "Delete a system notification"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / System notifications")
   .annotate(OpenApi.Description, "System event → channel template bindings (admin, notifications.manage)")
 {}

@@ -6,7 +6,7 @@
 import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 
 export const TemplateRecordView = Schema.Struct({
@@ -57,11 +57,6 @@ export class TemplateRecordsGroup extends HttpApiGroup.make("notificationTemplat
   .add(endpoints.deleteOne.annotate(OpenApi.Summary, "Delete a template record"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Conflict.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Notifications / Template records")
   .annotate(OpenApi.Description, "Named notifications with their template per channel (admin, notifications.manage)")
 {}

@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { NotificationLogView } from "./notification-logs.group.js"
 import { IsoInstant, LogStatus, type PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -311,11 +311,6 @@ export const channelTemplatesGroup = <const Name extends string>(name: Name, cha
     )
     .middleware(Authenticated)
     .annotate(Requires, AdminPermission("notifications.manage"))
-    .addError(BadRequest.wire)
-    .addError(Conflict.wire)
-    .addError(Forbidden.wire)
-    .addError(NotFound.wire)
-    .addError(ServiceUnavailable.wire)
     .annotate(OpenApi.Title, `Notifications / Channel templates (${channel})`)
     .annotate(OpenApi.Description, `${channel} templates with versions, pricing and visibility (admin, notifications.manage)`)
 }

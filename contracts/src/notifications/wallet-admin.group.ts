@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { IsoInstant } from "./notifications.dto.js"
 import { SettlementPage, SettlementView, WalletDetailView, WalletEntryView, WalletSummaryView } from "./wallet.dto.js"
 
@@ -84,10 +84,6 @@ export class NotificationWalletsAdminGroup extends HttpApiGroup.make("notificati
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Notifications / Wallets and settlements")
   .annotate(OpenApi.Description, "Organizer notification wallets (double-entry ledger) and their settlements (admin)")
 {}

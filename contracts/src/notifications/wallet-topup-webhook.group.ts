@@ -7,7 +7,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { BadRequest, Conflict, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { Ok } from "../common/index.js"
 import { WalletTopUpView } from "./wallet.dto.js"
 
 export class WalletTopUpWebhookGroup extends HttpApiGroup.make("walletTopUpWebhook")
@@ -20,9 +20,5 @@ export class WalletTopUpWebhookGroup extends HttpApiGroup.make("walletTopUpWebho
       .addSuccess(Ok(Schema.Struct({ duplicate: Schema.Boolean, topUp: Schema.NullOr(WalletTopUpView) })))
       .annotate(OpenApi.Summary, "Payment gateway callback completing a wallet top-up (HMAC-signed, idempotent by eventId)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Notifications / Wallet top-up webhook")
 {}

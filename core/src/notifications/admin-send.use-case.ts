@@ -4,6 +4,7 @@
  * when it is used: it must exist and be active for the channel, and every variable it needs must
  * be given, so a half-filled message is refused here (400) instead of going DEAD in the worker.
  */
+import { DomainError } from "@podium/kernel"
 import { Effect, Either, Option, Schema } from "effect"
 import type { Channel } from "./channels.port.js"
 import type { Variables } from "./outbox.model.js"
@@ -14,7 +15,7 @@ import { renderTemplate, TemplateNotFound } from "./template.model.js"
 export const AdminSendRecipientsCap = 100
 
 /** A literal message lacks a part the channel needs (text; a subject for email and push). */
-export class NotificationContentMissing extends Schema.TaggedError<NotificationContentMissing>()("NotificationContentMissing", {
+export class NotificationContentMissing extends DomainError<NotificationContentMissing>()("NotificationContentMissing", { kind: "invalid" }, {
   message: Schema.String
 }) {}
 

@@ -4,23 +4,24 @@
  * Key unique; audience says whose messages they are; userControllable says whether a user may
  * switch it off (transactional categories may not). A plain collection on the generic CRUD piece.
  */
-import { Context } from "effect"
+import { Context, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 
 export const CategoryAudiences = ["USER", "ORGANIZER", "ALL"] as const
 export type CategoryAudience = (typeof CategoryAudiences)[number]
 
-export interface NotificationCategory {
-  readonly id: string
-  readonly key: string
-  readonly name: string
-  readonly description: string | null
-  readonly audience: CategoryAudience
-  readonly userControllable: boolean
-  readonly enabled: boolean
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const NotificationCategory = Schema.Struct({
+  id: Schema.String,
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  audience: Schema.Literal(...CategoryAudiences),
+  userControllable: Schema.Boolean,
+  enabled: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface NotificationCategory extends Schema.Schema.Type<typeof NotificationCategory> {}
 
 export interface NewNotificationCategory {
   readonly key: string

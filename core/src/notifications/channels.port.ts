@@ -3,6 +3,7 @@
  * provider behind it. A provider that is not configured fails with `ProviderNotConfigured`, which
  * operations answer as 503; a provider that refuses or breaks fails with `DeliveryFailed`.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, Schema } from "effect"
 
 export const Channels = ["EMAIL", "SMS", "PUSH", "CHAT"] as const
@@ -15,13 +16,13 @@ export interface Delivery {
 }
 
 /** No provider is configured for the channel (answered 503 by operations that need it). */
-export class ProviderNotConfigured extends Schema.TaggedError<ProviderNotConfigured>()("ProviderNotConfigured", {
+export class ProviderNotConfigured extends DomainError<ProviderNotConfigured>()("ProviderNotConfigured", { kind: "unavailable", code: "PROVIDER_NOT_CONFIGURED" }, {
   channel: Schema.Literal(...Channels),
   message: Schema.String
 }) {}
 
 /** The provider refused or failed; `retryable` says whether another attempt may succeed. */
-export class DeliveryFailed extends Schema.TaggedError<DeliveryFailed>()("DeliveryFailed", {
+export class DeliveryFailed extends DomainError<DeliveryFailed>()("DeliveryFailed", { kind: "unavailable", code: "PROVIDER_FAILED" }, {
   channel: Schema.Literal(...Channels),
   provider: Schema.String,
   message: Schema.String,

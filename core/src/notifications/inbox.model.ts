@@ -3,18 +3,20 @@
  * make a user a PUSH recipient. An inbox record is written by a producer (the admin "send to all",
  * later other use cases); `seenAt` is set once by its owner ("mark seen").
  */
-import { type DateTime, Schema } from "effect"
+import { DomainError } from "@podium/kernel"
+import { Schema } from "effect"
 
-export interface InboxNotification {
-  readonly id: string
-  readonly userId: string
-  readonly title: string
-  readonly body: string
+export const InboxNotification = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  title: Schema.String,
+  body: Schema.String,
   /** Preference category (`challenges`, `events`, `activity`, …); null: transactional. */
-  readonly category: string | null
-  readonly seenAt: DateTime.Utc | null
-  readonly createdAt: DateTime.Utc
-}
+  category: Schema.NullOr(Schema.String),
+  seenAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  createdAt: Schema.DateTimeUtcFromDate
+})
+export interface InboxNotification extends Schema.Schema.Type<typeof InboxNotification> {}
 
 export interface InboxFilter {
   readonly userId?: string
@@ -29,16 +31,21 @@ export interface InboxPage {
 }
 
 /** A push device token of a user; only one is active per user (enable deactivates the prior ones). */
-export interface DeviceToken {
-  readonly userId: string
-  readonly token: string
-  readonly platform: string | null
-  readonly active: boolean
-  readonly createdAt: DateTime.Utc
-  readonly deactivatedAt: DateTime.Utc | null
-}
+export const DeviceToken = Schema.Struct({
+  userId: Schema.String,
+  token: Schema.String,
+  platform: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  createdAt: Schema.DateTimeUtcFromDate,
+  deactivatedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+export interface DeviceToken extends Schema.Schema.Type<typeof DeviceToken> {}
 
 /** The inbox record does not exist or belongs to someone else (both answer 404). */
-export class InboxNotificationNotFound extends Schema.TaggedError<InboxNotificationNotFound>()("InboxNotificationNotFound", {
+export class InboxNotificationNotFound extends DomainError<InboxNotificationNotFound>()("InboxNotificationNotFound", { kind: "not-found" }, {
   id: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `No notification ${this.id}`
+  }
+}

@@ -4,27 +4,30 @@
  * Per step an admin sets a display name, a position in the journey, enabled, and a delay in
  * minutes. Summaries count steps, enabled/disabled, and mappings per channel.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, type Option, Schema } from "effect"
-import type { Channel } from "./channels.port.js"
-import type { MappingRole } from "./mapping.model.js"
+import { type Channel, Channels } from "./channels.port.js"
+import { type MappingRole, MappingRoles } from "./mapping.model.js"
 
-export interface StepMapping {
-  readonly channel: Channel
-  readonly templateKey: string
-  readonly enabled: boolean
-}
+export const StepMapping = Schema.Struct({
+  channel: Schema.Literal(...Channels),
+  templateKey: Schema.String,
+  enabled: Schema.Boolean
+})
+export interface StepMapping extends Schema.Schema.Type<typeof StepMapping> {}
 
-export interface JourneyStep {
-  readonly role: MappingRole
-  readonly step: string
+export const JourneyStep = Schema.Struct({
+  role: Schema.Literal(...MappingRoles),
+  step: Schema.String,
   /** Display name (the step key until one is set). */
-  readonly name: string
+  name: Schema.String,
   /** Position in the role's journey; null: after the positioned ones, by key. */
-  readonly position: number | null
-  readonly enabled: boolean
-  readonly delayMinutes: number
-  readonly mappings: ReadonlyArray<StepMapping>
-}
+  position: Schema.NullOr(Schema.Number),
+  enabled: Schema.Boolean,
+  delayMinutes: Schema.Number,
+  mappings: Schema.Array(StepMapping)
+})
+export interface JourneyStep extends Schema.Schema.Type<typeof JourneyStep> {}
 
 export interface JourneyStepPatch {
   readonly name?: string
@@ -48,7 +51,7 @@ export class JourneyStepRepo extends Context.Tag("@podium/core/notifications/Jou
 }>() {}
 
 /** No step with that key (for the role). */
-export class JourneyStepNotFound extends Schema.TaggedError<JourneyStepNotFound>()("JourneyStepNotFound", {
+export class JourneyStepNotFound extends DomainError<JourneyStepNotFound>()("JourneyStepNotFound", { kind: "not-found" }, {
   step: Schema.String,
   role: Schema.NullOr(Schema.String)
 }) {

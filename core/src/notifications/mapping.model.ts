@@ -5,24 +5,26 @@
  * storage; create/replace/bulk go through `checkMappings` first. Template candidates: the
  * catalog templates of a channel a mapping may point at.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import type { Channel } from "./channels.port.js"
+import { type Channel, Channels } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 
 export const MappingRoles = ["user", "organizer", "admin"] as const
 export type MappingRole = (typeof MappingRoles)[number]
 
-export interface NotificationMapping {
-  readonly id: string
-  readonly role: MappingRole
-  readonly step: string
-  readonly channel: Channel
-  readonly templateKey: string
-  readonly enabled: boolean
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const NotificationMapping = Schema.Struct({
+  id: Schema.String,
+  role: Schema.Literal(...MappingRoles),
+  step: Schema.String,
+  channel: Schema.Literal(...Channels),
+  templateKey: Schema.String,
+  enabled: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface NotificationMapping extends Schema.Schema.Type<typeof NotificationMapping> {}
 
 export interface NewNotificationMapping {
   readonly role: MappingRole
@@ -58,7 +60,7 @@ export class NotificationMappingRepo extends Context.Tag("@podium/core/notificat
 >() {}
 
 /** Mappings naming templates that are not in their channel's catalog (400, every one listed). */
-export class MappingTemplateMissing extends Schema.TaggedError<MappingTemplateMissing>()("MappingTemplateMissing", {
+export class MappingTemplateMissing extends DomainError<MappingTemplateMissing>()("MappingTemplateMissing", { kind: "invalid", code: "MAPPING_TEMPLATE_MISSING" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

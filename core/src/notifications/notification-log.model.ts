@@ -4,42 +4,44 @@
  * (same step, channel, recipient and variables, `resendOf` pointing at the original). PUSH resends
  * are refused: device tokens rotate, and a stale push is worse than none.
  */
-import { type DateTime, Schema } from "effect"
-import type { Channel } from "./channels.port.js"
-import type { OutboxId, Variables } from "./outbox.model.js"
+import { DomainError } from "@podium/kernel"
+import { Schema } from "effect"
+import { type Channel, Channels } from "./channels.port.js"
+import { OutboxId, Variables } from "./outbox.model.js"
 
 export const NotificationLogStatus = Schema.Literal("SENT", "FAILED", "SKIPPED")
 export type NotificationLogStatus = typeof NotificationLogStatus.Type
 
-export interface NotificationLog {
-  readonly id: string
-  readonly outboxId: OutboxId
-  /** The outbox attempt this row records (1-based). */
-  readonly attempt: number
-  readonly status: NotificationLogStatus
-  readonly channel: Channel
-  readonly recipient: string
-  readonly userId: string | null
-  readonly step: string | null
-  readonly templateKey: string | null
-  readonly variables: Variables
-  readonly category: string | null
-  readonly provider: string | null
-  readonly providerMessageId: string | null
-  /** Failure message, or the reason a SKIPPED row was not sent. */
-  readonly error: string | null
-  readonly resendOf: string | null
-  readonly createdAt: DateTime.Utc
-  /** What the provider last reported about the message (delivery-receipt webhooks); null until then. */
-  readonly deliveryStatus: DeliveryStatus | null
-  /** The provider's error for UNDELIVERED/FAILED receipts. */
-  readonly deliveryError: string | null
-  readonly deliveryUpdatedAt: DateTime.Utc | null
-}
-
 /** Delivery states a provider reports after accepting a message. */
 export const DeliveryStatus = Schema.Literal("QUEUED", "SENT", "DELIVERED", "UNDELIVERED", "FAILED", "READ")
 export type DeliveryStatus = typeof DeliveryStatus.Type
+
+export const NotificationLog = Schema.Struct({
+  id: Schema.String,
+  outboxId: OutboxId,
+  /** The outbox attempt this row records (1-based). */
+  attempt: Schema.Number,
+  status: NotificationLogStatus,
+  channel: Schema.Literal(...Channels),
+  recipient: Schema.String,
+  userId: Schema.NullOr(Schema.String),
+  step: Schema.NullOr(Schema.String),
+  templateKey: Schema.NullOr(Schema.String),
+  variables: Variables,
+  category: Schema.NullOr(Schema.String),
+  provider: Schema.NullOr(Schema.String),
+  providerMessageId: Schema.NullOr(Schema.String),
+  /** Failure message, or the reason a SKIPPED row was not sent. */
+  error: Schema.NullOr(Schema.String),
+  resendOf: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateTimeUtcFromDate,
+  /** What the provider last reported about the message (delivery-receipt webhooks); null until then. */
+  deliveryStatus: Schema.NullOr(DeliveryStatus),
+  /** The provider's error for UNDELIVERED/FAILED receipts. */
+  deliveryError: Schema.NullOr(Schema.String),
+  deliveryUpdatedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+export interface NotificationLog extends Schema.Schema.Type<typeof NotificationLog> {}
 
 /**
  * How far along a delivery is. Receipts only move a row forward, so a replayed webhook or one that
@@ -73,12 +75,16 @@ export interface NotificationLogFilter {
 }
 
 /** No log row has this id. */
-export class NotificationLogNotFound extends Schema.TaggedError<NotificationLogNotFound>()("NotificationLogNotFound", {
+export class NotificationLogNotFound extends DomainError<NotificationLogNotFound>()("NotificationLogNotFound", { kind: "not-found" }, {
   id: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `No notification log ${this.id}`
+  }
+}
 
 /** Only FAILED log rows can be resent (answered 409). */
-export class NotificationLogNotFailed extends Schema.TaggedError<NotificationLogNotFailed>()("NotificationLogNotFailed", {
+export class NotificationLogNotFailed extends DomainError<NotificationLogNotFailed>()("NotificationLogNotFailed", { kind: "conflict", code: (e) => e.code }, {
   id: Schema.String,
   status: NotificationLogStatus,
   code: Schema.Literal("NOTIFICATION_LOG_NOT_FAILED"),
@@ -86,7 +92,11 @@ export class NotificationLogNotFailed extends Schema.TaggedError<NotificationLog
 }) {}
 
 /** PUSH log rows cannot be resent (answered 400). */
-export class PushResendUnsupported extends Schema.TaggedError<PushResendUnsupported>()("PushResendUnsupported", {
+export class PushResendUnsupported extends DomainError<PushResendUnsupported>()("PushResendUnsupported", {
+  kind: "invalid",
+  code: (e) => e.code,
+  message: (e) => `${e.message} (device tokens rotate; send a new notification instead)`
+}, {
   id: Schema.String,
   code: Schema.Literal("PUSH_RESEND_UNSUPPORTED"),
   message: Schema.String

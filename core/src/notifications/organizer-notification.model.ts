@@ -5,16 +5,18 @@
  * reports the counts). The wallet is debited price × eligible recipients in the same transaction
  * that writes the batch and its outbox rows; hourly and daily quotas cap recipients per organizer.
  */
+import { DomainError } from "@podium/kernel"
 import { type DateTime, Schema } from "effect"
-import type { Channel } from "./channels.port.js"
+import { Channels } from "./channels.port.js"
 
-export interface AudienceMember {
-  readonly userId: string
+export const AudienceMember = Schema.Struct({
+  userId: Schema.String,
   /** The address on the channel (phone, e-mail, active device token); null when none. */
-  readonly address: string | null
-  readonly marketingOff: boolean
-  readonly channelOff: boolean
-}
+  address: Schema.NullOr(Schema.String),
+  marketingOff: Schema.Boolean,
+  channelOff: Schema.Boolean
+})
+export interface AudienceMember extends Schema.Schema.Type<typeof AudienceMember> {}
 
 export interface AudienceCounts {
   readonly requested: number
@@ -43,22 +45,24 @@ export const countAudience = (requested: ReadonlyArray<string>, members: Readonl
 export const eligibleMembers = (members: ReadonlyArray<AudienceMember>) =>
   members.filter((m): m is AudienceMember & { readonly address: string } => !m.marketingOff && !m.channelOff && m.address !== null)
 
-export type BatchStatus = "QUEUED" | "SCHEDULED" | "CANCELLED"
+export const BatchStatus = Schema.Literal("QUEUED", "SCHEDULED", "CANCELLED")
+export type BatchStatus = typeof BatchStatus.Type
 
-export interface NotificationBatch {
-  readonly id: string
-  readonly organizerId: string
-  readonly channel: Channel
-  readonly templateId: string
-  readonly templateKey: string
-  readonly unitPrice: number
-  readonly recipients: number
-  readonly cost: number
-  readonly status: BatchStatus
-  readonly scheduledAt: DateTime.Utc | null
-  readonly createdAt: DateTime.Utc
-  readonly cancelledAt: DateTime.Utc | null
-}
+export const NotificationBatch = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  channel: Schema.Literal(...Channels),
+  templateId: Schema.String,
+  templateKey: Schema.String,
+  unitPrice: Schema.Number,
+  recipients: Schema.Number,
+  cost: Schema.Number,
+  status: BatchStatus,
+  scheduledAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  createdAt: Schema.DateTimeUtcFromDate,
+  cancelledAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+export interface NotificationBatch extends Schema.Schema.Type<typeof NotificationBatch> {}
 
 export interface QuotaLimits {
   readonly hourly: number
@@ -72,24 +76,44 @@ export interface QuotaUsage {
   readonly daily: { readonly limit: number; readonly used: number; readonly remaining: number; readonly resetsAt: DateTime.Utc }
 }
 
-export class NotificationQuotaExceeded extends Schema.TaggedError<NotificationQuotaExceeded>()("NotificationQuotaExceeded", {
+export class NotificationQuotaExceeded extends DomainError<NotificationQuotaExceeded>()("NotificationQuotaExceeded", { kind: "rate-limited", code: "QUOTA_EXCEEDED" }, {
   window: Schema.Literal("hourly", "daily"),
   limit: Schema.Number,
   used: Schema.Number,
   requested: Schema.Number
-}) {}
+}) {
+  override get message() {
+    return `The ${this.window} quota of ${this.limit} recipients would be exceeded (${this.used} used, ${this.requested} requested)`
+  }
+}
 
-export class OrganizerTemplateUnavailable extends Schema.TaggedError<OrganizerTemplateUnavailable>()("OrganizerTemplateUnavailable", {
+export class OrganizerTemplateUnavailable extends DomainError<OrganizerTemplateUnavailable>()("OrganizerTemplateUnavailable", { kind: "not-found", code: "TEMPLATE_NOT_AVAILABLE" }, {
   templateId: Schema.String,
   reason: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `Template ${this.templateId} ${this.reason}`
+  }
+}
 
-export class NoEligibleRecipients extends Schema.TaggedError<NoEligibleRecipients>()("NoEligibleRecipients", {}) {}
+export class NoEligibleRecipients extends DomainError<NoEligibleRecipients>()("NoEligibleRecipients", { kind: "invalid", code: "NO_ELIGIBLE_RECIPIENTS" }, {}) {
+  override get message() {
+    return "No recipient is eligible after the unsubscribe and preference filters"
+  }
+}
 
-export class BatchNotFound extends Schema.TaggedError<BatchNotFound>()("BatchNotFound", { id: Schema.String }) {}
+export class BatchNotFound extends DomainError<BatchNotFound>()("BatchNotFound", { kind: "not-found", code: "BATCH_NOT_FOUND" }, { id: Schema.String }) {
+  override get message() {
+    return `No batch ${this.id}`
+  }
+}
 
 /** Only a SCHEDULED batch whose time has not come can be cancelled. */
-export class BatchNotCancellable extends Schema.TaggedError<BatchNotCancellable>()("BatchNotCancellable", {
+export class BatchNotCancellable extends DomainError<BatchNotCancellable>()("BatchNotCancellable", { kind: "conflict", code: "BATCH_NOT_CANCELLABLE" }, {
   id: Schema.String,
   status: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `Only a SCHEDULED batch before its time can be cancelled (this one is ${this.status})`
+  }
+}

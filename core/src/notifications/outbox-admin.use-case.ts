@@ -3,6 +3,7 @@
  * with a fixed-shape preview, retry one, retry by ids (cap 100, per-id outcome), bulk redrive by
  * filter (dry run by default) and the summary.
  */
+import { DomainError } from "@podium/kernel"
 import { type DateTime, Effect, Schema } from "effect"
 import type { Channel } from "./channels.port.js"
 import {
@@ -19,14 +20,14 @@ import { OutboxRepo } from "./outbox.port.js"
 export const RetryIdsCap = 100
 
 /** More ids than the cap (answered 400). */
-export class TooManyOutboxIds extends Schema.TaggedError<TooManyOutboxIds>()("TooManyOutboxIds", {
+export class TooManyOutboxIds extends DomainError<TooManyOutboxIds>()("TooManyOutboxIds", { kind: "invalid", code: "TOO_MANY_IDS" }, {
   count: Schema.Number,
   max: Schema.Number,
   message: Schema.String
 }) {}
 
 /** Bulk redrive only moves DEAD or FAILED rows (answered 400 for other statuses). */
-export class RedriveStatusNotAllowed extends Schema.TaggedError<RedriveStatusNotAllowed>()("RedriveStatusNotAllowed", {
+export class RedriveStatusNotAllowed extends DomainError<RedriveStatusNotAllowed>()("RedriveStatusNotAllowed", { kind: "invalid", message: (e) => `status ${e.message}` }, {
   status: Schema.String,
   message: Schema.String
 }) {}

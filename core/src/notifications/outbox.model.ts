@@ -9,7 +9,7 @@
  * (`skipReason` says why, and the log row is SKIPPED). An operator's retry moves DEAD or FAILED back
  * to PENDING with attempts reset and the last error cleared; SENT and PROCESSING refuse (409).
  */
-import { makeId } from "@podium/kernel"
+import { DomainError, makeId } from "@podium/kernel"
 import { DateTime, Either, Schema } from "effect"
 import { type Channel, Channels } from "./channels.port.js"
 
@@ -23,52 +23,60 @@ export type OutboxStatus = typeof OutboxStatus.Type
 export const OutboxStatuses: ReadonlyArray<OutboxStatus> = OutboxStatus.literals
 
 /** Template variables: names to text. */
-export type Variables = Readonly<Record<string, string>>
+export const Variables = Schema.Record({ key: Schema.String, value: Schema.String })
+export type Variables = typeof Variables.Type
+
+const Instant = Schema.DateTimeUtcFromDate
 
 /** One outbox row. The row id is the idempotency key handed to the provider. */
-export interface OutboxMessage {
-  readonly id: OutboxId
-  readonly channel: Channel
+export const OutboxMessage = Schema.Struct({
+  id: OutboxId,
+  channel: ChannelSchema,
   /** Email address, E.164 phone number, device token or chat-app id. */
-  readonly recipient: string
+  recipient: Schema.String,
   /** The user the message is for, when known: preferences are looked up by it. */
-  readonly userId: string | null
+  userId: Schema.NullOr(Schema.String),
   /** Template key (rendered by the worker) or null for a literal subject/body. */
-  readonly templateKey: string | null
-  readonly variables: Variables
+  templateKey: Schema.NullOr(Schema.String),
+  variables: Variables,
   /** Literal subject/body at enqueue; the rendered ones once delivered. */
-  readonly subject: string | null
-  readonly body: string | null
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.NullOr(Schema.String),
   /** Preference category (`challenges`, `events`, `activity`, …); null: transactional, always sent. */
-  readonly category: string | null
+  category: Schema.NullOr(Schema.String),
   /** Journey step that produced it, if any (kept on the log rows). */
-  readonly step: string | null
+  step: Schema.NullOr(Schema.String),
   /** Who produced it (`identity.otp:<challengeId>`, `admin.send:<adminId>`, `log.resend:<logId>`). */
-  readonly producer: string | null
+  producer: Schema.NullOr(Schema.String),
   /** Set when an operator resent a FAILED log: the original log row. */
-  readonly resendOf: string | null
-  readonly status: OutboxStatus
-  readonly attempts: number
-  readonly maxAttempts: number
-  readonly nextAttemptAt: DateTime.Utc
-  readonly leaseOwner: string | null
-  readonly leaseUntil: DateTime.Utc | null
-  readonly lastError: string | null
+  resendOf: Schema.NullOr(Schema.String),
+  status: OutboxStatus,
+  attempts: Schema.Number,
+  maxAttempts: Schema.Number,
+  nextAttemptAt: Instant,
+  leaseOwner: Schema.NullOr(Schema.String),
+  leaseUntil: Schema.NullOr(Instant),
+  lastError: Schema.NullOr(Schema.String),
   /** Why a SENT row was not actually sent (preferences). */
-  readonly skipReason: string | null
-  readonly providerMessageId: string | null
-  readonly createdAt: DateTime.Utc
-  readonly updatedAt: DateTime.Utc
-  readonly sentAt: DateTime.Utc | null
-}
+  skipReason: Schema.NullOr(Schema.String),
+  providerMessageId: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant,
+  sentAt: Schema.NullOr(Instant)
+})
+export interface OutboxMessage extends Schema.Schema.Type<typeof OutboxMessage> {}
 
 /** No outbox row has this id. */
-export class OutboxMessageNotFound extends Schema.TaggedError<OutboxMessageNotFound>()("OutboxMessageNotFound", {
+export class OutboxMessageNotFound extends DomainError<OutboxMessageNotFound>()("OutboxMessageNotFound", { kind: "not-found" }, {
   id: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `No outbox message ${this.id}`
+  }
+}
 
 /** The row is SENT or PROCESSING and cannot be retried (answered 409). */
-export class OutboxRetryConflict extends Schema.TaggedError<OutboxRetryConflict>()("OutboxRetryConflict", {
+export class OutboxRetryConflict extends DomainError<OutboxRetryConflict>()("OutboxRetryConflict", { kind: "conflict", code: (e) => e.code }, {
   id: Schema.String,
   status: OutboxStatus,
   code: Schema.Literal("OUTBOX_RETRY_CONFLICT"),

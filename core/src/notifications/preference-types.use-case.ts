@@ -7,6 +7,7 @@
  * marked not user-controllable (transactional) cannot be switched off (400), and an unknown type
  * answers 404.
  */
+import { DomainError } from "@podium/kernel"
 import { Effect, Either, Option, Schema } from "effect"
 import { parseListQuery } from "../platform/list-query.model.js"
 import { NotificationCategoryRepo, NotificationCategoryResource } from "./category.model.js"
@@ -28,13 +29,13 @@ const builtIn: ReadonlyArray<Omit<PreferenceType, "subscribed">> = [
   { key: "marketing", name: "Marketing", description: "Promotions from organizers and the platform", userControllable: true }
 ]
 
-export class PreferenceTypeUnknown extends Schema.TaggedError<PreferenceTypeUnknown>()("PreferenceTypeUnknown", { type: Schema.String }) {
+export class PreferenceTypeUnknown extends DomainError<PreferenceTypeUnknown>()("PreferenceTypeUnknown", { kind: "not-found", code: "PREFERENCE_TYPE_NOT_FOUND" }, { type: Schema.String }) {
   override get message() {
     return `No notification preference type ${this.type}`
   }
 }
 
-export class PreferenceTypeLocked extends Schema.TaggedError<PreferenceTypeLocked>()("PreferenceTypeLocked", { type: Schema.String }) {
+export class PreferenceTypeLocked extends DomainError<PreferenceTypeLocked>()("PreferenceTypeLocked", { kind: "invalid", code: "PREFERENCE_TYPE_LOCKED" }, { type: Schema.String }) {
   override get message() {
     return `Notifications of type ${this.type} cannot be switched off`
   }

@@ -4,16 +4,18 @@
  * the log row says why. Messages without a category (OTP codes, receipts, security notices) are
  * transactional and always sent.
  */
-import type { Channel } from "./channels.port.js"
+import { Schema } from "effect"
+import { type Channel, Channels } from "./channels.port.js"
 
 /** The categories document C names for athletes. */
 export const AthleteCategories = ["challenges", "events", "activity"] as const
 
-export interface UserPreferences {
+export const UserPreferences = Schema.Struct({
   /** Missing entries mean enabled. */
-  readonly channels: Readonly<Partial<Record<Channel, boolean>>>
-  readonly categories: Readonly<Record<string, boolean>>
-}
+  channels: Schema.partialWith(Schema.Record({ key: Schema.Literal(...Channels), value: Schema.Boolean }), { exact: true }),
+  categories: Schema.Record({ key: Schema.String, value: Schema.Boolean })
+})
+export interface UserPreferences extends Schema.Schema.Type<typeof UserPreferences> {}
 
 export const DefaultPreferences: UserPreferences = { channels: {}, categories: {} }
 

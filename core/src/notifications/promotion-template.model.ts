@@ -8,23 +8,25 @@
  * Decision (spec silent): the price lives on the promotion template, not on the channel template,
  * so the same message can be sold as a promotion at a different price than a plain organizer send.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import type { Channel } from "./channels.port.js"
+import { type Channel, Channels } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 
-export interface PromotionTemplate {
-  readonly id: string
-  readonly name: string
-  readonly description: string | null
-  readonly channel: Channel
-  readonly templateKey: string
-  readonly priceMinor: number
-  readonly currency: string
-  readonly enabled: boolean
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const PromotionTemplate = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  channel: Schema.Literal(...Channels),
+  templateKey: Schema.String,
+  priceMinor: Schema.Number,
+  currency: Schema.String,
+  enabled: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface PromotionTemplate extends Schema.Schema.Type<typeof PromotionTemplate> {}
 
 export interface NewPromotionTemplate {
   readonly name: string
@@ -66,7 +68,7 @@ export class PromotionTemplateRepo extends Context.Tag("@podium/core/notificatio
 >() {}
 
 /** The named channel template does not exist (400). */
-export class PromotionTemplateInvalid extends Schema.TaggedError<PromotionTemplateInvalid>()("PromotionTemplateInvalid", {
+export class PromotionTemplateInvalid extends DomainError<PromotionTemplateInvalid>()("PromotionTemplateInvalid", { kind: "invalid", code: "PROMOTION_TEMPLATE_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

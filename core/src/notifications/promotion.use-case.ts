@@ -9,6 +9,7 @@
  * Decision (spec silent): the notification wallet holds INR; a promotion template priced in another
  * currency is refused at send (409) rather than converted.
  */
+import { DomainError } from "@podium/kernel"
 import { type DateTime, Effect, Either, Option, Schema } from "effect"
 import { countAudience, DefaultQuota, OrganizerTemplateUnavailable } from "./organizer-notification.model.js"
 import { OrganizerNotificationRepo } from "./organizer-notification.port.js"
@@ -25,7 +26,7 @@ import { NotificationWalletRepo } from "./wallet.port.js"
 export const WalletCurrency = "INR"
 
 /** The promotion template is priced in a currency the wallet does not hold (409). */
-export class PromotionCurrencyMismatch extends Schema.TaggedError<PromotionCurrencyMismatch>()("PromotionCurrencyMismatch", {
+export class PromotionCurrencyMismatch extends DomainError<PromotionCurrencyMismatch>()("PromotionCurrencyMismatch", { kind: "conflict", code: "CURRENCY_MISMATCH" }, {
   currency: Schema.String
 }) {
   override get message() {

@@ -10,7 +10,8 @@
  * no recognised column or no data rows is refused as a whole (400); rows are 1-based counting the
  * header as row 1, as spreadsheets show them.
  */
-import { type DateTime, Schema } from "effect"
+import { DomainError } from "@podium/kernel"
+import { Schema } from "effect"
 
 export const MaxRecipientRows = 5_000
 export const MaxRecipientBytes = 1_000_000
@@ -24,41 +25,48 @@ export interface RecipientRow {
   readonly errors: ReadonlyArray<string>
 }
 
-export interface RecipientRowReport {
-  readonly row: number
-  readonly status: "ACCEPTED" | "INVALID" | "UNKNOWN" | "DUPLICATE"
-  readonly userId: string | null
-  readonly errors: ReadonlyArray<string>
-}
+export const RecipientRowReport = Schema.Struct({
+  row: Schema.Number,
+  status: Schema.Literal("ACCEPTED", "INVALID", "UNKNOWN", "DUPLICATE"),
+  userId: Schema.NullOr(Schema.String),
+  errors: Schema.Array(Schema.String)
+})
+export interface RecipientRowReport extends Schema.Schema.Type<typeof RecipientRowReport> {}
 
-export interface RecipientReport {
-  readonly totalRows: number
-  readonly accepted: number
-  readonly invalid: number
-  readonly unknown: number
-  readonly duplicates: number
+export const RecipientReport = Schema.Struct({
+  totalRows: Schema.Number,
+  accepted: Schema.Number,
+  invalid: Schema.Number,
+  unknown: Schema.Number,
+  duplicates: Schema.Number,
   /** Every row not accepted, in file order. */
-  readonly rejected: ReadonlyArray<RecipientRowReport>
-}
+  rejected: Schema.Array(RecipientRowReport)
+})
+export interface RecipientReport extends Schema.Schema.Type<typeof RecipientReport> {}
 
-export interface RecipientList {
-  readonly id: string
-  readonly organizerId: string
-  readonly name: string
-  readonly userIds: ReadonlyArray<string>
-  readonly report: RecipientReport
-  readonly createdAt: DateTime.Utc
-}
+export const RecipientList = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  name: Schema.String,
+  userIds: Schema.Array(Schema.String),
+  report: RecipientReport,
+  createdAt: Schema.DateTimeUtcFromDate
+})
+export interface RecipientList extends Schema.Schema.Type<typeof RecipientList> {}
 
 /** The file as a whole cannot be read (400). */
-export class RecipientFileInvalid extends Schema.TaggedError<RecipientFileInvalid>()("RecipientFileInvalid", {
+export class RecipientFileInvalid extends DomainError<RecipientFileInvalid>()("RecipientFileInvalid", { kind: "invalid", code: "RECIPIENT_FILE_INVALID" }, {
   message: Schema.String
 }) {}
 
 /** No recipient list with that id for the organizer (404). */
-export class RecipientListNotFound extends Schema.TaggedError<RecipientListNotFound>()("RecipientListNotFound", {
+export class RecipientListNotFound extends DomainError<RecipientListNotFound>()("RecipientListNotFound", { kind: "not-found", code: "RECIPIENT_LIST_NOT_FOUND" }, {
   id: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `No recipient list ${this.id}`
+  }
+}
 
 const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const E164 = /^\+[1-9]\d{7,14}$/

@@ -9,9 +9,10 @@
  * Decision (spec silent): the event catalog is code, not data — an event nobody raises would be a
  * rule that never fires, so an admin can only bind events the platform actually produces.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import type { Channel } from "./channels.port.js"
+import { type Channel, Channels } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 
 /** The platform events a system notification can be bound to. */
@@ -32,17 +33,18 @@ export const SystemEvents = [
 export type SystemEventKey = (typeof SystemEvents)[number]["key"]
 export const SystemEventKeys: ReadonlyArray<string> = SystemEvents.map((e) => e.key)
 
-export interface SystemNotification {
-  readonly id: string
-  readonly event: string
-  readonly channel: Channel
-  readonly templateKey: string
-  readonly name: string
-  readonly description: string | null
-  readonly enabled: boolean
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const SystemNotification = Schema.Struct({
+  id: Schema.String,
+  event: Schema.String,
+  channel: Schema.Literal(...Channels),
+  templateKey: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  enabled: Schema.Boolean,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface SystemNotification extends Schema.Schema.Type<typeof SystemNotification> {}
 
 export interface NewSystemNotification {
   readonly event: string
@@ -82,7 +84,7 @@ export class SystemNotificationRepo extends Context.Tag("@podium/core/notificati
 >() {}
 
 /** The event or template a system notification names does not exist (400, every problem listed). */
-export class SystemNotificationInvalid extends Schema.TaggedError<SystemNotificationInvalid>()("SystemNotificationInvalid", {
+export class SystemNotificationInvalid extends DomainError<SystemNotificationInvalid>()("SystemNotificationInvalid", { kind: "invalid", code: "SYSTEM_NOTIFICATION_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -4,27 +4,30 @@
  * and the chat-app provider's template reference (name, language, namespace) with the previous
  * one kept for a one-step rollback.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { Channel } from "./channels.port.js"
 
 /** How the chat-app provider knows a template (its approved template name, language, namespace). */
-export interface ProviderMapping {
-  readonly providerTemplateName: string
-  readonly language: string
-  readonly namespace: string | null
+export const ProviderMapping = Schema.Struct({
+  providerTemplateName: Schema.String,
+  language: Schema.String,
+  namespace: Schema.NullOr(Schema.String),
   /** Provider parameter position → our variable name, in order. */
-  readonly parameters: ReadonlyArray<string>
-  readonly updatedAt: string
-}
+  parameters: Schema.Array(Schema.String),
+  updatedAt: Schema.String
+})
+export interface ProviderMapping extends Schema.Schema.Type<typeof ProviderMapping> {}
 
-export interface TemplateExtras {
-  readonly isDefault: boolean
-  readonly providerMapping: ProviderMapping | null
-  readonly previousProviderMapping: ProviderMapping | null
-}
+export const TemplateExtras = Schema.Struct({
+  isDefault: Schema.Boolean,
+  providerMapping: Schema.NullOr(ProviderMapping),
+  previousProviderMapping: Schema.NullOr(ProviderMapping)
+})
+export interface TemplateExtras extends Schema.Schema.Type<typeof TemplateExtras> {}
 
 /** Nothing to roll back to (409). */
-export class NoPreviousProviderMapping extends Schema.TaggedError<NoPreviousProviderMapping>()("NoPreviousProviderMapping", {
+export class NoPreviousProviderMapping extends DomainError<NoPreviousProviderMapping>()("NoPreviousProviderMapping", { kind: "conflict", code: "NO_PREVIOUS_MAPPING" }, {
   id: Schema.String
 }) {
   override get message() {
@@ -46,7 +49,7 @@ export class TemplateCatalogExtrasRepo extends Context.Tag("@podium/core/notific
 }>() {}
 
 /** The template has no provider mapping to verify (409). */
-export class NoProviderMapping extends Schema.TaggedError<NoProviderMapping>()("NoProviderMapping", {
+export class NoProviderMapping extends DomainError<NoProviderMapping>()("NoProviderMapping", { kind: "conflict", code: "NO_PROVIDER_MAPPING" }, {
   id: Schema.String
 }) {
   override get message() {

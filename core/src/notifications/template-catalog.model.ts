@@ -5,8 +5,9 @@
  * the content creates a new version; exactly one version is active at a time (activating one
  * deactivates the others). A version's declared variables must match its placeholders exactly.
  */
-import { type DateTime, Schema } from "effect"
-import type { Channel } from "./channels.port.js"
+import { DomainError } from "@podium/kernel"
+import { Schema } from "effect"
+import { type Channel, Channels } from "./channels.port.js"
 import { placeholdersOf } from "./template.model.js"
 
 /** PRIVATE: admin and system use only; ORGANIZERS: organizers may send it (at its price). */
@@ -14,37 +15,42 @@ export const TemplateVisibilities = ["PRIVATE", "ORGANIZERS"] as const
 export type TemplateVisibility = (typeof TemplateVisibilities)[number]
 
 /** The content of one version. */
-export interface TemplateContent {
+export const TemplateContent = Schema.Struct({
   /** Email subject or push title (required there); null for SMS and chat-app. */
-  readonly subject: string | null
-  readonly body: string
-  readonly variables: ReadonlyArray<string>
-}
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.String,
+  variables: Schema.Array(Schema.String)
+})
+export interface TemplateContent extends Schema.Schema.Type<typeof TemplateContent> {}
 
-export interface TemplateVersion extends TemplateContent {
-  readonly version: number
-  readonly active: boolean
-  readonly createdAt: DateTime.Utc
-}
+export const TemplateVersion = Schema.Struct({
+  ...TemplateContent.fields,
+  version: Schema.Number,
+  active: Schema.Boolean,
+  createdAt: Schema.DateTimeUtcFromDate
+})
+export interface TemplateVersion extends Schema.Schema.Type<typeof TemplateVersion> {}
 
-export interface CatalogTemplate extends TemplateContent {
-  readonly id: string
-  readonly channel: Channel
-  readonly key: string
-  readonly name: string
-  readonly description: string | null
-  readonly category: string | null
-  readonly priceMinor: number
-  readonly currency: string
-  readonly visibility: TemplateVisibility
+export const CatalogTemplate = Schema.Struct({
+  ...TemplateContent.fields,
+  id: Schema.String,
+  channel: Schema.Literal(...Channels),
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  category: Schema.NullOr(Schema.String),
+  priceMinor: Schema.Number,
+  currency: Schema.String,
+  visibility: Schema.Literal(...TemplateVisibilities),
   /** The version delivery uses; null when every version was deactivated. */
-  readonly activeVersion: number | null
-  readonly latestVersion: number
+  activeVersion: Schema.NullOr(Schema.Number),
+  latestVersion: Schema.Number,
   /** Content shown: the active version's, else the latest one's. */
-  readonly shownVersion: number
-  readonly createdAt: DateTime.Utc
-  readonly updatedAt: DateTime.Utc
-}
+  shownVersion: Schema.Number,
+  createdAt: Schema.DateTimeUtcFromDate,
+  updatedAt: Schema.DateTimeUtcFromDate
+})
+export interface CatalogTemplate extends Schema.Schema.Type<typeof CatalogTemplate> {}
 
 export interface NewCatalogTemplate extends TemplateContent {
   readonly channel: Channel
@@ -67,7 +73,7 @@ export interface CatalogTemplatePatch {
 }
 
 /** No catalog template with that id on that channel. */
-export class CatalogTemplateNotFound extends Schema.TaggedError<CatalogTemplateNotFound>()("CatalogTemplateNotFound", {
+export class CatalogTemplateNotFound extends DomainError<CatalogTemplateNotFound>()("CatalogTemplateNotFound", { kind: "not-found" }, {
   id: Schema.String
 }) {
   override get message() {
@@ -76,7 +82,7 @@ export class CatalogTemplateNotFound extends Schema.TaggedError<CatalogTemplateN
 }
 
 /** The channel already has a template with that key (409). */
-export class TemplateKeyTaken extends Schema.TaggedError<TemplateKeyTaken>()("TemplateKeyTaken", {
+export class TemplateKeyTaken extends DomainError<TemplateKeyTaken>()("TemplateKeyTaken", { kind: "conflict", code: "TEMPLATE_KEY_TAKEN" }, {
   key: Schema.String
 }) {
   override get message() {
@@ -85,7 +91,7 @@ export class TemplateKeyTaken extends Schema.TaggedError<TemplateKeyTaken>()("Te
 }
 
 /** The template has no such version (404). */
-export class TemplateVersionNotFound extends Schema.TaggedError<TemplateVersionNotFound>()("TemplateVersionNotFound", {
+export class TemplateVersionNotFound extends DomainError<TemplateVersionNotFound>()("TemplateVersionNotFound", { kind: "not-found", code: "TEMPLATE_VERSION_NOT_FOUND" }, {
   id: Schema.String,
   version: Schema.Number
 }) {
@@ -95,7 +101,7 @@ export class TemplateVersionNotFound extends Schema.TaggedError<TemplateVersionN
 }
 
 /** The content is invalid for the channel: placeholders vs declared variables, subject rules (400). */
-export class TemplateContentInvalid extends Schema.TaggedError<TemplateContentInvalid>()("TemplateContentInvalid", {
+export class TemplateContentInvalid extends DomainError<TemplateContentInvalid>()("TemplateContentInvalid", { kind: "invalid", code: "TEMPLATE_CONTENT_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -5,24 +5,26 @@
  * channel's catalog (400, each missing one listed). Generic CRUD storage with full replacement
  * (PUT) as the spec lists.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 import type { Channel } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
 
-export interface TemplateRecord {
-  readonly id: string
-  readonly key: string
-  readonly name: string
-  readonly description: string | null
-  readonly category: string | null
-  readonly emailTemplateKey: string | null
-  readonly smsTemplateKey: string | null
-  readonly pushTemplateKey: string | null
-  readonly chatappTemplateKey: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const TemplateRecord = Schema.Struct({
+  id: Schema.String,
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  category: Schema.NullOr(Schema.String),
+  emailTemplateKey: Schema.NullOr(Schema.String),
+  smsTemplateKey: Schema.NullOr(Schema.String),
+  pushTemplateKey: Schema.NullOr(Schema.String),
+  chatappTemplateKey: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface TemplateRecord extends Schema.Schema.Type<typeof TemplateRecord> {}
 
 export interface NewTemplateRecord {
   readonly key: string
@@ -64,7 +66,7 @@ export class TemplateRecordRepo extends Context.Tag("@podium/core/notifications/
 >() {}
 
 /** A record names no template, or templates missing from their catalogs (400). */
-export class TemplateRecordInvalid extends Schema.TaggedError<TemplateRecordInvalid>()("TemplateRecordInvalid", {
+export class TemplateRecordInvalid extends DomainError<TemplateRecordInvalid>()("TemplateRecordInvalid", { kind: "invalid", code: "TEMPLATE_RECORD_INVALID" }, {
   problems: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -3,38 +3,44 @@
  * renderer substitutes `{{name}}` placeholders and refuses to render when a declared (or used)
  * variable has no value, so a half-filled message never reaches a recipient.
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
-import type { Channel } from "./channels.port.js"
+import { Channels } from "./channels.port.js"
 import type { Variables } from "./outbox.model.js"
 
-export interface Template {
-  readonly id: string
-  readonly channel: Channel
-  readonly key: string
-  readonly version: number
+export const Template = Schema.Struct({
+  id: Schema.String,
+  channel: Schema.Literal(...Channels),
+  key: Schema.String,
+  version: Schema.Number,
   /** Email subject or push title; null for SMS and chat-app. */
-  readonly subject: string | null
-  readonly body: string
+  subject: Schema.NullOr(Schema.String),
+  body: Schema.String,
   /** Variables the template needs; all must be given when it is used. */
-  readonly variables: ReadonlyArray<string>
+  variables: Schema.Array(Schema.String),
   /** Preference category of the messages it produces; null: transactional. */
-  readonly category: string | null
+  category: Schema.NullOr(Schema.String),
   /** Only active versions are used for delivery (the newest active one wins). */
-  readonly active: boolean
-}
+  active: Schema.Boolean
+})
+export interface Template extends Schema.Schema.Type<typeof Template> {}
 
 /** What `upsert` needs: a new version is minted when the key exists. */
 export type TemplateDraft = Omit<Template, "id" | "version" | "active"> & { readonly active?: boolean }
 
 /** No active template for the channel and key. */
-export class TemplateNotFound extends Schema.TaggedError<TemplateNotFound>()("TemplateNotFound", {
+export class TemplateNotFound extends DomainError<TemplateNotFound>()("TemplateNotFound", { kind: "not-found", code: "TEMPLATE_NOT_FOUND" }, {
   channel: Schema.String,
   key: Schema.String,
   message: Schema.String
 }) {}
 
 /** A variable the template needs was not given. */
-export class TemplateVariableMissing extends Schema.TaggedError<TemplateVariableMissing>()("TemplateVariableMissing", {
+export class TemplateVariableMissing extends DomainError<TemplateVariableMissing>()("TemplateVariableMissing", {
+  kind: "invalid",
+  code: "TEMPLATE_VARIABLES_MISSING",
+  message: (e) => `variables must include ${e.missing.join(", ")} (${e.message})`
+}, {
   templateKey: Schema.String,
   missing: Schema.Array(Schema.String),
   message: Schema.String

@@ -8,7 +8,8 @@
  * (integer minor units, paise); the ledger forbids it going below zero. An idempotency key makes a
  * movement happen once: a replay answers the original entry.
  */
-import { type DateTime, Schema } from "effect"
+import { DomainError } from "@podium/kernel"
+import { Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
 
 export const CounterAccounts = {
@@ -57,26 +58,28 @@ export const counterAccountName = (account: LedgerAccountRef): string => `${acco
 export const notificationLedgerKey = (organizerId: string, key: string | null, unique: string): string =>
   key === null ? `notification-wallet:${organizerId}:auto:${unique}` : `notification-wallet:${organizerId}:${key}`
 
-export interface WalletEntry {
-  readonly id: string
-  readonly transactionId: string
-  readonly organizerId: string
+export const WalletEntry = Schema.Struct({
+  id: Schema.String,
+  transactionId: Schema.String,
+  organizerId: Schema.String,
   /** Positive: credit; negative: debit. */
-  readonly amount: number
-  readonly reason: string
-  readonly counterAccount: string
-  readonly idempotencyKey: string | null
-  readonly createdAt: DateTime.Utc
-}
+  amount: Schema.Number,
+  reason: Schema.String,
+  counterAccount: Schema.String,
+  idempotencyKey: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateTimeUtcFromDate
+})
+export interface WalletEntry extends Schema.Schema.Type<typeof WalletEntry> {}
 
-export interface WalletSummary {
-  readonly organizerId: string
-  readonly balance: number
-  readonly credited: number
-  readonly debited: number
-  readonly entries: number
-  readonly lastMovementAt: DateTime.Utc | null
-}
+export const WalletSummary = Schema.Struct({
+  organizerId: Schema.String,
+  balance: Schema.Number,
+  credited: Schema.Number,
+  debited: Schema.Number,
+  entries: Schema.Number,
+  lastMovementAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+export interface WalletSummary extends Schema.Schema.Type<typeof WalletSummary> {}
 
 export interface WalletMovement {
   readonly organizerId: string
@@ -86,51 +89,71 @@ export interface WalletMovement {
   readonly idempotencyKey: string | null
 }
 
-export type TopUpStatus = "PENDING" | "COMPLETED" | "FAILED"
+export const TopUpStatus = Schema.Literal("PENDING", "COMPLETED", "FAILED")
+export type TopUpStatus = typeof TopUpStatus.Type
 
 /** A top-up the organizer started; the payment gateway's webhook completes it. */
-export interface WalletTopUp {
-  readonly id: string
-  readonly organizerId: string
-  readonly amount: number
-  readonly status: TopUpStatus
-  readonly createdAt: DateTime.Utc
-  readonly completedAt: DateTime.Utc | null
-}
+export const WalletTopUp = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  amount: Schema.Number,
+  status: TopUpStatus,
+  createdAt: Schema.DateTimeUtcFromDate,
+  completedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+export interface WalletTopUp extends Schema.Schema.Type<typeof WalletTopUp> {}
 
-export type SettlementStatus = "CALCULATED" | "PROCESSED"
+export const SettlementStatus = Schema.Literal("CALCULATED", "PROCESSED")
+export type SettlementStatus = typeof SettlementStatus.Type
 
 /** Notification spend of one organizer over a period, settled to the platform. */
-export interface NotificationSettlement {
-  readonly id: string
-  readonly organizerId: string
-  readonly periodStart: DateTime.Utc
-  readonly periodEnd: DateTime.Utc
-  readonly amount: number
-  readonly entries: number
-  readonly status: SettlementStatus
-  readonly createdAt: DateTime.Utc
-  readonly processedAt: DateTime.Utc | null
-}
+export const NotificationSettlement = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  periodStart: Schema.DateTimeUtcFromDate,
+  periodEnd: Schema.DateTimeUtcFromDate,
+  amount: Schema.Number,
+  entries: Schema.Number,
+  status: SettlementStatus,
+  createdAt: Schema.DateTimeUtcFromDate,
+  processedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+export interface NotificationSettlement extends Schema.Schema.Type<typeof NotificationSettlement> {}
 
 /** The movement would take the balance below zero. */
-export class InsufficientWalletBalance extends Schema.TaggedError<InsufficientWalletBalance>()("InsufficientWalletBalance", {
+export class InsufficientWalletBalance extends DomainError<InsufficientWalletBalance>()("InsufficientWalletBalance", { kind: "conflict", code: "INSUFFICIENT_BALANCE" }, {
   organizerId: Schema.String,
   balance: Schema.Number,
   required: Schema.Number
-}) {}
+}) {
+  override get message() {
+    return `Wallet balance ${this.balance} is short of ${this.required}`
+  }
+}
 
 /** The same idempotency key was used for a different movement. */
-export class WalletIdempotencyConflict extends Schema.TaggedError<WalletIdempotencyConflict>()("WalletIdempotencyConflict", {
+export class WalletIdempotencyConflict extends DomainError<WalletIdempotencyConflict>()("WalletIdempotencyConflict", { kind: "conflict", code: "IDEMPOTENCY_KEY_REUSED" }, {
   idempotencyKey: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `Idempotency key ${this.idempotencyKey} was used for a different movement`
+  }
+}
 
 export class WalletTopUpNotFound extends Schema.TaggedError<WalletTopUpNotFound>()("WalletTopUpNotFound", {
   id: Schema.String
 }) {}
 
-export class SettlementNotFound extends Schema.TaggedError<SettlementNotFound>()("SettlementNotFound", { id: Schema.String }) {}
+export class SettlementNotFound extends DomainError<SettlementNotFound>()("SettlementNotFound", { kind: "not-found", code: "SETTLEMENT_NOT_FOUND" }, { id: Schema.String }) {
+  override get message() {
+    return `No settlement ${this.id}`
+  }
+}
 
-export class SettlementAlreadyProcessed extends Schema.TaggedError<SettlementAlreadyProcessed>()("SettlementAlreadyProcessed", {
+export class SettlementAlreadyProcessed extends DomainError<SettlementAlreadyProcessed>()("SettlementAlreadyProcessed", { kind: "conflict", code: "SETTLEMENT_ALREADY_PROCESSED" }, {
   id: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `Settlement ${this.id} is already processed`
+  }
+}

@@ -1,4 +1,5 @@
 /** Wallet use cases: the top-up webhook (inbox first, idempotent by event id) and admin adjust. */
+import { DomainError } from "@podium/kernel"
 import { Effect, Schema } from "effect"
 import { CounterAccounts } from "./wallet.model.js"
 import { NotificationWalletRepo, WebhookInboxRepo } from "./wallet.port.js"
@@ -6,7 +7,7 @@ import { NotificationWalletRepo, WebhookInboxRepo } from "./wallet.port.js"
 export const WalletTopUpSource = "wallet-topup"
 
 /** The gateway's event does not match a top-up we started. */
-export class WalletTopUpRejected extends Schema.TaggedError<WalletTopUpRejected>()("WalletTopUpRejected", {
+export class WalletTopUpRejected extends DomainError<WalletTopUpRejected>()("WalletTopUpRejected", { kind: "conflict", code: "TOP_UP_REJECTED", message: (e) => e.reason }, {
   reason: Schema.String
 }) {}
 

@@ -7,11 +7,16 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../rows.pg.js"
 import { makeCrudRepoPg } from "../platform/crud.pg.js"
 import type { ListColumns } from "../platform/list-query.pg.js"
 
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v))
+/** price_minor is a bigint column, which the driver reads as text. */
+const PromotionTemplateRow = Schema.Struct({
+  ...Notifications.PromotionTemplate.fields,
+  priceMinor: Schema.Union(Schema.Number, Schema.NumberFromString)
+})
 
 /** A CRUD table's `writable` fields, and its readable `columns`: the id, those fields and the timestamps. */
 const crudColumns = (writable: ListColumns) => ({
@@ -25,17 +30,7 @@ export const SystemNotificationRepoPg = Layer.effect(
     resource: "system notification",
     table: "notifications.system_notifications",
     ...crudColumns({ event: "event", channel: "channel", templateKey: "template_key", name: "name", description: "description", enabled: "enabled" }),
-    fromRow: (r) => ({
-      id: String(r.id),
-      event: String(r.event),
-      channel: r.channel as Notifications.Channel,
-      templateKey: String(r.templateKey),
-      name: String(r.name),
-      description: str(r.description),
-      enabled: Boolean(r.enabled),
-      createdAt: r.createdAt as Date,
-      updatedAt: r.updatedAt as Date
-    }),
+    fromRow: Schema.decodeUnknownSync(Notifications.SystemNotification),
     touch: "updated_at",
     conflictField: () => "channel"
   })
@@ -55,18 +50,7 @@ export const PromotionTemplateRepoPg = Layer.effect(
       currency: "currency",
       enabled: "enabled"
     }),
-    fromRow: (r) => ({
-      id: String(r.id),
-      name: String(r.name),
-      description: str(r.description),
-      channel: r.channel as Notifications.Channel,
-      templateKey: String(r.templateKey),
-      priceMinor: Number(r.priceMinor),
-      currency: String(r.currency),
-      enabled: Boolean(r.enabled),
-      createdAt: r.createdAt as Date,
-      updatedAt: r.updatedAt as Date
-    }),
+    fromRow: Schema.decodeUnknownSync(PromotionTemplateRow),
     touch: "updated_at",
     conflictField: () => "name"
   })
@@ -87,19 +71,7 @@ export const TemplateRecordRepoPg = Layer.effect(
       pushTemplateKey: "push_template_key",
       chatappTemplateKey: "chatapp_template_key"
     }),
-    fromRow: (r) => ({
-      id: String(r.id),
-      key: String(r.key),
-      name: String(r.name),
-      description: str(r.description),
-      category: str(r.category),
-      emailTemplateKey: str(r.emailTemplateKey),
-      smsTemplateKey: str(r.smsTemplateKey),
-      pushTemplateKey: str(r.pushTemplateKey),
-      chatappTemplateKey: str(r.chatappTemplateKey),
-      createdAt: r.createdAt as Date,
-      updatedAt: r.updatedAt as Date
-    }),
+    fromRow: Schema.decodeUnknownSync(Notifications.TemplateRecord),
     touch: "updated_at",
     conflictField: () => "key"
   })
@@ -107,22 +79,13 @@ export const TemplateRecordRepoPg = Layer.effect(
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
-interface ListRow {
-  readonly id: string
-  readonly organizerId: string
-  readonly name: string
-  readonly userIds: ReadonlyArray<string>
-  readonly report: Notifications.RecipientReport
-  readonly createdAt: Date
-}
-const toList = (r: ListRow): Notifications.RecipientList => ({
-  id: r.id,
-  organizerId: r.organizerId,
-  name: r.name,
-  userIds: r.userIds,
-  report: r.report,
-  createdAt: DateTime.unsafeFromDate(r.createdAt)
-})
+const lists = rowsOf(Notifications.RecipientList)
+const UserRow = Schema.Struct({ id: Schema.String })
+const users = rowsOf(UserRow)
+const UserByPhone = Schema.Struct({ id: Schema.String, phoneNumber: Schema.String })
+const usersByPhone = rowsOf(UserByPhone)
+const UserByEmail = Schema.Struct({ id: Schema.String, email: Schema.String })
+const usersByEmail = rowsOf(UserByEmail)
 
 export const RecipientListRepoPg = Layer.effect(
   Notifications.RecipientListRepo,
@@ -132,43 +95,52 @@ export const RecipientListRepoPg = Layer.effect(
       resolveContacts: (input) =>
         Effect.gen(function*() {
           const ids = input.userIds.filter(isUuid)
-          const byId = ids.length === 0 ? [] : yield* sql<{ readonly id: string }>`
-            select id from accounts.users where id in ${sql.in(ids)}`
-          const byPhone = input.phones.length === 0 ? [] : yield* sql<{ readonly id: string; readonly phoneNumber: string }>`
-            select id, phone_number from accounts.users where phone_number in ${sql.in(input.phones)}`
-          const byEmail = input.emails.length === 0 ? [] : yield* sql<{ readonly id: string; readonly email: string }>`
-            select id, lower(email) as email from accounts.users where lower(email) in ${sql.in(input.emails)}`
+          const byId = ids.length === 0 ? [] : yield* users.all(sql`
+            select id from accounts.users where id in ${sql.in(ids)}`)
+          const byPhone = input.phones.length === 0 ? [] : yield* usersByPhone.all(sql`
+            select id, phone_number from accounts.users where phone_number in ${sql.in(input.phones)}`)
+          const byEmail = input.emails.length === 0 ? [] : yield* usersByEmail.all(sql`
+            select id, lower(email) as email from accounts.users where lower(email) in ${sql.in(input.emails)}`)
           return {
             userIds: new Set(byId.map((r) => r.id)),
             byPhone: new Map(byPhone.map((r) => [r.phoneNumber, r.id])),
             byEmail: new Map(byEmail.map((r) => [r.email, r.id]))
           }
-        }).pipe(Effect.orDie),
+        }),
       create: (input) =>
-        sql<ListRow>`
+        lists.one(sql`
           insert into notifications.recipient_lists (organizer_id, name, user_ids, total_rows, valid_rows, invalid_rows, report)
           values (${input.organizerId}::uuid, ${input.name}, ${`{${input.userIds.join(",")}}`}::uuid[], ${input.report.totalRows},
                   ${input.report.accepted}, ${input.report.totalRows - input.report.accepted}, ${JSON.stringify(input.report)}::jsonb)
-          returning id, organizer_id, name, user_ids::text[] as user_ids, report, created_at`.pipe(
-          Effect.orDie,
-          Effect.map((rows) => toList(rows[0]!))
-        ),
+          returning id, organizer_id, name, user_ids::text[] as user_ids, report, created_at`),
       get: (organizerId, id) =>
-        (isUuid(id)
-          ? sql<ListRow>`
+        lists.maybe(
+          isUuid(id)
+            ? sql`
               select id, organizer_id, name, user_ids::text[] as user_ids, report, created_at
-              from notifications.recipient_lists where id = ${id}::uuid and organizer_id = ${organizerId}::uuid`.pipe(Effect.orDie)
-          : Effect.succeed([] as ReadonlyArray<ListRow>)).pipe(
-            Effect.flatMap((rows) =>
-              rows[0] === undefined ? Effect.fail(new Notifications.RecipientListNotFound({ id })) : Effect.succeed(toList(rows[0]))
-            )
-          )
+              from notifications.recipient_lists where id = ${id}::uuid and organizer_id = ${organizerId}::uuid`
+            : Effect.succeed([])
+        ).pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(new Notifications.RecipientListNotFound({ id })), onSome: Effect.succeed }))
+        )
     })
   })
 )
 
 const LogStatuses: ReadonlyArray<Notifications.NotificationLogStatus> = ["SENT", "FAILED", "SKIPPED"]
 const DeliveryStatuses: ReadonlyArray<Notifications.DeliveryStatus> = ["QUEUED", "SENT", "DELIVERED", "UNDELIVERED", "FAILED", "READ"]
+const LogCount = Schema.Struct({
+  channel: Schema.Literal(...Notifications.Channels),
+  status: Notifications.NotificationLogStatus,
+  deliveryStatus: Schema.NullOr(Notifications.DeliveryStatus),
+  provider: Schema.NullOr(Schema.String),
+  n: Schema.Number
+})
+const logCounts = rowsOf(LogCount)
+const ProducerStatusCount = Schema.Struct({ producer: Schema.String, status: Notifications.OutboxStatus, n: Schema.Number, skipped: Schema.Number })
+const producerStatusCounts = rowsOf(ProducerStatusCount)
+const ProducerCount = Schema.Struct({ producer: Schema.String, n: Schema.Number })
+const producerCounts = rowsOf(ProducerCount)
 const zero = <K extends string>(keys: ReadonlyArray<K>) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>
 
 export const NotificationReportRepoPg = Layer.effect(
@@ -185,16 +157,10 @@ export const NotificationReportRepoPg = Layer.effect(
             ...(filter.from === undefined ? [] : [sql`created_at >= ${DateTime.toDate(filter.from)}`]),
             ...(filter.to === undefined ? [] : [sql`created_at < ${DateTime.toDate(filter.to)}`])
           ])
-          const rows = yield* sql<{
-            readonly channel: Notifications.Channel
-            readonly status: Notifications.NotificationLogStatus
-            readonly deliveryStatus: Notifications.DeliveryStatus | null
-            readonly provider: string | null
-            readonly n: number
-          }>`
+          const rows = yield* logCounts.all(sql`
             select channel, status, delivery_status, provider, count(*)::int as n
             from notifications.logs where ${where}
-            group by channel, status, delivery_status, provider`
+            group by channel, status, delivery_status, provider`)
           const byStatus = zero(LogStatuses)
           const byChannel = Object.fromEntries(Notifications.Channels.map((c) => [c, zero(LogStatuses)])) as Record<
             Notifications.Channel,
@@ -218,20 +184,20 @@ export const NotificationReportRepoPg = Layer.effect(
             }
           }
           return { total, byStatus, byChannel, byDeliveryStatus, providers: [...providers.values()] }
-        }).pipe(Effect.orDie),
+        }),
       deliveriesOf: (producers) =>
         Effect.gen(function*() {
           const out = new Map<string, Notifications.BatchDelivery>()
           if (producers.length === 0) return out
-          const statuses = yield* sql<{ readonly producer: string; readonly status: Notifications.OutboxStatus; readonly n: number; readonly skipped: number }>`
+          const statuses = yield* producerStatusCounts.all(sql`
             select producer, status, count(*)::int as n, count(*) filter (where skip_reason is not null)::int as skipped
             from notifications.outbox where producer in ${sql.in(producers)}
-            group by producer, status`
-          const delivered = yield* sql<{ readonly producer: string; readonly n: number }>`
+            group by producer, status`)
+          const delivered = yield* producerCounts.all(sql`
             select o.producer, count(*)::int as n
             from notifications.logs l join notifications.outbox o on o.id = l.outbox_id
             where o.producer in ${sql.in(producers)} and l.delivery_status in ('DELIVERED', 'READ')
-            group by o.producer`
+            group by o.producer`)
           for (const producer of producers) {
             const byStatus = zero(Notifications.OutboxStatuses)
             let skipped = 0
@@ -242,60 +208,59 @@ export const NotificationReportRepoPg = Layer.effect(
             out.set(producer, { byStatus, skipped, delivered: delivered.find((d) => d.producer === producer)?.n ?? 0 })
           }
           return out
-        }).pipe(Effect.orDie)
+        })
     })
   })
 )
 
-interface ExtrasRow {
-  readonly isDefault: boolean
-  readonly providerMapping: Notifications.ProviderMapping | null
-  readonly previousProviderMapping: Notifications.ProviderMapping | null
-}
+const extras = rowsOf(Notifications.TemplateExtras)
+const CategoryRow = Schema.Struct({ category: Schema.NullOr(Schema.String) })
+const categories = rowsOf(CategoryRow)
 
 export const TemplateCatalogExtrasRepoPg = Layer.effect(
   Notifications.TemplateCatalogExtrasRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const one = (rows: ReadonlyArray<ExtrasRow>) => Option.fromNullable(rows[0])
     const get = (channel: Notifications.Channel, id: string) =>
       isUuid(id)
-        ? sql<ExtrasRow>`
+        ? extras.maybe(sql`
             select is_default, provider_mapping, previous_provider_mapping
-            from notifications.template_catalog where id = ${id}::uuid and channel = ${channel}`.pipe(Effect.orDie, Effect.map(one))
-        : Effect.succeed(Option.none<ExtrasRow>())
+            from notifications.template_catalog where id = ${id}::uuid and channel = ${channel}`)
+        : Effect.succeed(Option.none<Notifications.TemplateExtras>())
     return Notifications.TemplateCatalogExtrasRepo.of({
       get,
       markDefault: (channel, id) =>
         !isUuid(id) ? Effect.succeed(Option.none()) : sql.withTransaction(Effect.gen(function*() {
-          const target = yield* sql<{ readonly category: string | null }>`
-            select category from notifications.template_catalog where id = ${id}::uuid and channel = ${channel} for update`
-          if (target[0] === undefined) return Option.none<ExtrasRow>()
-          const category = target[0].category
+          const target = yield* categories.maybe(sql`
+            select category from notifications.template_catalog where id = ${id}::uuid and channel = ${channel} for update`)
+          if (Option.isNone(target)) return Option.none<Notifications.TemplateExtras>()
+          const category = target.value.category
           yield* sql`
             update notifications.template_catalog set is_default = false, updated_at = now()
             where channel = ${channel} and id <> ${id}::uuid and is_default
               and ${category === null ? sql`category is null` : sql`category = ${category}`}`
-          return one(yield* sql<ExtrasRow>`
+          return yield* extras.maybe(sql`
             update notifications.template_catalog set is_default = true, updated_at = now() where id = ${id}::uuid
             returning is_default, provider_mapping, previous_provider_mapping`)
         })).pipe(Effect.orDie),
       setProviderMapping: (channel, id, mapping) =>
-        !isUuid(id) ? Effect.succeed(Option.none()) : sql<ExtrasRow>`
+        !isUuid(id) ? Effect.succeed(Option.none()) : extras.maybe(sql`
           update notifications.template_catalog
           set previous_provider_mapping = provider_mapping, provider_mapping = ${JSON.stringify(mapping)}::jsonb, updated_at = now()
           where id = ${id}::uuid and channel = ${channel}
-          returning is_default, provider_mapping, previous_provider_mapping`.pipe(Effect.orDie, Effect.map(one)),
+          returning is_default, provider_mapping, previous_provider_mapping`),
       rollbackProviderMapping: (channel, id) =>
         !isUuid(id) ? Effect.succeed(Option.none()) : sql.withTransaction(Effect.gen(function*() {
-          const rows = yield* sql<ExtrasRow>`
+          const rolledBack = yield* extras.maybe(sql`
             update notifications.template_catalog
             set provider_mapping = previous_provider_mapping, previous_provider_mapping = provider_mapping, updated_at = now()
             where id = ${id}::uuid and channel = ${channel} and previous_provider_mapping is not null
-            returning is_default, provider_mapping, previous_provider_mapping`
-          if (rows[0] !== undefined) return Option.some(rows[0])
+            returning is_default, provider_mapping, previous_provider_mapping`)
+          if (Option.isSome(rolledBack)) return rolledBack
           const current = yield* get(channel, id)
-          return Option.isNone(current) ? Option.none<ExtrasRow>() : yield* Effect.fail(new Notifications.NoPreviousProviderMapping({ id }))
+          return Option.isNone(current)
+            ? Option.none<Notifications.TemplateExtras>()
+            : yield* Effect.fail(new Notifications.NoPreviousProviderMapping({ id }))
         })).pipe(Effect.catchTag("SqlError", Effect.die))
     })
   })

@@ -5,43 +5,15 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, Layer } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
-interface InboxRow {
-  readonly id: string
-  readonly userId: string
-  readonly title: string
-  readonly body: string
-  readonly category: string | null
-  readonly seenAt: Date | null
-  readonly createdAt: Date
-}
-const toInbox = (r: InboxRow): Notifications.InboxNotification => ({
-  id: r.id,
-  userId: r.userId,
-  title: r.title,
-  body: r.body,
-  category: r.category,
-  seenAt: r.seenAt === null ? null : DateTime.unsafeFromDate(r.seenAt),
-  createdAt: DateTime.unsafeFromDate(r.createdAt)
-})
-
-interface TokenRow {
-  readonly userId: string
-  readonly token: string
-  readonly platform: string | null
-  readonly active: boolean
-  readonly createdAt: Date
-  readonly deactivatedAt: Date | null
-}
-const toToken = (r: TokenRow): Notifications.DeviceToken => ({
-  userId: r.userId,
-  token: r.token,
-  platform: r.platform,
-  active: r.active,
-  createdAt: DateTime.unsafeFromDate(r.createdAt),
-  deactivatedAt: r.deactivatedAt === null ? null : DateTime.unsafeFromDate(r.deactivatedAt)
-})
+const inbox = rowsOf(Notifications.InboxNotification)
+const tokens = rowsOf(Notifications.DeviceToken)
+const PushTarget = Schema.Struct({ userId: Schema.String, token: Schema.String })
+const pushTargets = rowsOf(PushTarget)
+const TokenOnly = Schema.Struct({ token: Schema.String })
+const tokenOnly = rowsOf(TokenOnly)
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
@@ -54,25 +26,28 @@ export const makeInboxRepoPg = Effect.gen(function*() {
           ...(f.userId === undefined ? [] : [sql`user_id = ${f.userId}::uuid`]),
           ...(f.seen === undefined ? [] : [f.seen ? sql`seen_at is not null` : sql`seen_at is null`])
         ])
-        const rows = yield* sql<InboxRow>`
+        const items = yield* inbox.all(sql`
           select * from notifications.inbox where ${where}
-          order by created_at desc, id limit ${f.limit} offset ${f.offset}`
-        const count = yield* sql<{ readonly n: number }>`select count(*)::int as n from notifications.inbox where ${where}`
-        return { items: rows.map(toInbox), total: count[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by created_at desc, id limit ${f.limit} offset ${f.offset}`)
+        const count = yield* counts.one(sql`select count(*)::int as n from notifications.inbox where ${where}`)
+        return { items, total: count.n }
+      }),
     markSeen: (id, userId) =>
-      (isUuid(id) && isUuid(userId)
-        ? sql<InboxRow>`
+      inbox.maybe(
+        isUuid(id) && isUuid(userId)
+          ? sql`
             update notifications.inbox set seen_at = coalesce(seen_at, now())
-            where id = ${id}::uuid and user_id = ${userId}::uuid returning *`.pipe(Effect.orDie)
-        : Effect.succeed([])).pipe(
-          Effect.flatMap((rows) =>
-            rows[0] === undefined ? Effect.fail(new Notifications.InboxNotificationNotFound({ id })) : Effect.succeed(toInbox(rows[0]))
-          )
-        ),
+            where id = ${id}::uuid and user_id = ${userId}::uuid returning *`
+          : Effect.succeed([])
+      ).pipe(
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.fail(new Notifications.InboxNotificationNotFound({ id })),
+          onSome: Effect.succeed
+        }))
+      ),
     broadcast: (input, enqueue) =>
       sql.withTransaction(Effect.gen(function*() {
-        const inserted = yield* sql<{ readonly n: number }>`
+        const inserted = yield* counts.one(sql`
           with ins as (
             insert into notifications.inbox (user_id, title, body, category)
             select u.id, ${input.title}, ${input.body}, ${input.category}
@@ -81,12 +56,12 @@ export const makeInboxRepoPg = Effect.gen(function*() {
             where ${input.category}::text is null
                or coalesce((p.categories ->> ${input.category ?? ""})::boolean, true)
             returning 1
-          ) select count(*)::int as n from ins`
-        const tokens = yield* sql<{ readonly userId: string; readonly token: string }>`
+          ) select count(*)::int as n from ins`)
+        const targets = yield* pushTargets.all(sql`
           select t.user_id, t.token from notifications.device_tokens t
-          join accounts.users u on u.id = t.user_id where t.active order by t.user_id`
-        if (tokens.length > 0) {
-          yield* enqueue(tokens.map((t) => ({
+          join accounts.users u on u.id = t.user_id where t.active order by t.user_id`)
+        if (targets.length > 0) {
+          yield* enqueue(targets.map((t) => ({
             channel: "PUSH" as const,
             recipient: t.token,
             userId: t.userId,
@@ -96,7 +71,7 @@ export const makeInboxRepoPg = Effect.gen(function*() {
             producer: "notifications.broadcast"
           })))
         }
-        return { recipients: inserted[0]?.n ?? 0, pushMessages: tokens.length }
+        return { recipients: inserted.n, pushMessages: targets.length }
       })).pipe(Effect.orDie)
   })
 })
@@ -111,30 +86,25 @@ export const makeDeviceTokenRepoPg = Effect.gen(function*() {
         yield* sql`
           update notifications.device_tokens set active = false, deactivated_at = now()
           where user_id = ${userId}::uuid and active and token <> ${token}`
-        const rows = yield* sql<TokenRow>`
+        return yield* tokens.one(sql`
           insert into notifications.device_tokens (user_id, token, platform)
           values (${userId}::uuid, ${token}, ${platform})
           on conflict (user_id, token) do update
           set active = true, deactivated_at = null, platform = coalesce(excluded.platform, notifications.device_tokens.platform)
-          returning *`
-        return toToken(rows[0]!)
+          returning *`)
       })).pipe(Effect.orDie),
     disable: (userId, token) =>
-      (token === null
-        ? sql<{ readonly token: string }>`
+      tokenOnly.all(
+        token === null
+          ? sql`
             update notifications.device_tokens set active = false, deactivated_at = now()
             where user_id = ${userId}::uuid and active returning token`
-        : sql<{ readonly token: string }>`
+          : sql`
             update notifications.device_tokens set active = false, deactivated_at = now()
-            where user_id = ${userId}::uuid and token = ${token} and active returning token`).pipe(
-          Effect.orDie,
-          Effect.map((rows) => rows.length)
-        ),
+            where user_id = ${userId}::uuid and token = ${token} and active returning token`
+      ).pipe(Effect.map((rows) => rows.length)),
     listForUser: (userId) =>
-      sql<TokenRow>`select * from notifications.device_tokens where user_id = ${userId}::uuid order by created_at desc`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => rows.map(toToken))
-      )
+      tokens.all(sql`select * from notifications.device_tokens where user_id = ${userId}::uuid order by created_at desc`)
   })
 })
 

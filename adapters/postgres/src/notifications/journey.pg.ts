@@ -6,43 +6,26 @@ import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
 import { Effect, Layer, Option } from "effect"
+import { rowsOf } from "../rows.pg.js"
 
-interface StepRow {
-  readonly role: Notifications.MappingRole
-  readonly step: string
-  readonly name: string | null
-  readonly position: number | null
-  readonly enabled: boolean
-  readonly delayMinutes: number
-  readonly mappings: ReadonlyArray<Notifications.StepMapping> | null
-}
-
-const toStep = (r: StepRow): Notifications.JourneyStep => ({
-  role: r.role,
-  step: r.step,
-  name: r.name ?? r.step,
-  position: r.position,
-  enabled: r.enabled,
-  delayMinutes: r.delayMinutes,
-  mappings: r.mappings ?? []
-})
+const steps = rowsOf(Notifications.JourneyStep)
 
 export const makeJourneyStepRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const select = (where: Statement.Fragment) =>
-    sql<StepRow>`
+    steps.all(sql`
       with keys as (
         select role, step from notifications.mappings
         union
         select role, step from notifications.journey_steps
       )
-      select k.role, k.step, s.name, s.position, coalesce(s.enabled, true) as enabled,
+      select k.role, k.step, coalesce(s.name, k.step) as name, s.position, coalesce(s.enabled, true) as enabled,
              coalesce(s.delay_minutes, 0) as delay_minutes,
-             (select jsonb_agg(jsonb_build_object('channel', m.channel, 'templateKey', m.template_key, 'enabled', m.enabled) order by m.channel)
-              from notifications.mappings m where m.role = k.role and m.step = k.step) as mappings
+             coalesce((select jsonb_agg(jsonb_build_object('channel', m.channel, 'templateKey', m.template_key, 'enabled', m.enabled) order by m.channel)
+              from notifications.mappings m where m.role = k.role and m.step = k.step), '[]'::jsonb) as mappings
       from keys k left join notifications.journey_steps s on s.role = k.role and s.step = k.step
       where ${where}
-      order by k.role, s.position nulls last, k.step`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toStep)))
+      order by k.role, s.position nulls last, k.step`)
   return Notifications.JourneyStepRepo.of({
     list: (filter) =>
       select(sql.and([

@@ -1,6 +1,6 @@
 /** Notification mappings on the generic `makeCrudRepoPg` (notifications.mappings, 0015). */
 import { Notifications } from "@podium/core"
-import { Layer } from "effect"
+import { Layer, Schema } from "effect"
 import { makeCrudRepoPg } from "../platform/crud.pg.js"
 
 export const NotificationMappingRepoPg = Layer.effect(
@@ -19,7 +19,7 @@ export const NotificationMappingRepoPg = Layer.effect(
       updatedAt: "updated_at"
     },
     writable: { role: "role", step: "step", channel: "channel", templateKey: "template_key", enabled: "enabled" },
-    fromRow: (r) => r as unknown as Notifications.NotificationMapping,
+    fromRow: Schema.decodeUnknownSync(Notifications.NotificationMapping),
     touch: "updated_at",
     conflictField: () => "step"
   })

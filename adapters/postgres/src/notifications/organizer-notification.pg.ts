@@ -6,32 +6,20 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
-interface BatchRow {
-  readonly id: string
-  readonly organizerId: string
-  readonly channel: Notifications.Channel
-  readonly templateId: string
-  readonly templateKey: string
-  readonly unitPrice: number
-  readonly recipients: number
-  readonly cost: number
-  readonly status: Notifications.BatchStatus
-  readonly scheduledAt: Date | null
-  readonly createdAt: Date
-  readonly cancelledAt: Date | null
-}
-const toBatch = (r: BatchRow): Notifications.NotificationBatch => ({
-  ...r,
-  unitPrice: Number(r.unitPrice),
-  cost: Number(r.cost),
-  scheduledAt: r.scheduledAt === null ? null : DateTime.unsafeFromDate(r.scheduledAt),
-  createdAt: DateTime.unsafeFromDate(r.createdAt),
-  cancelledAt: r.cancelledAt === null ? null : DateTime.unsafeFromDate(r.cancelledAt)
+const batches = rowsOf(Notifications.NotificationBatch)
+const audience = rowsOf(Notifications.AudienceMember)
+const UsageRow = Schema.Struct({
+  hourUsed: Schema.Number,
+  dayUsed: Schema.Number,
+  hourReset: Schema.DateTimeUtcFromDate,
+  dayReset: Schema.DateTimeUtcFromDate
 })
+const usages = rowsOf(UsageRow)
 
 const channelKey: Readonly<Record<Notifications.Channel, string>> = { EMAIL: "EMAIL", SMS: "SMS", PUSH: "PUSH", CHAT: "CHAT" }
 
@@ -40,7 +28,7 @@ export const makeOrganizerNotificationRepoPg = Effect.gen(function*() {
   const columns = sql`id, organizer_id, channel, template_id, template_key, unit_price::float8 as unit_price, recipients,
     cost::float8 as cost, status, scheduled_at, created_at, cancelled_at`
   const usage = (organizerId: string, limits: Notifications.QuotaLimits) =>
-    sql<{ readonly hourUsed: number; readonly dayUsed: number; readonly hourReset: Date; readonly dayReset: Date }>`
+    usages.one(sql`
       select
         coalesce(sum(recipients) filter (where created_at >= date_trunc('hour', now())), 0)::int as hour_used,
         coalesce(sum(recipients), 0)::int as day_used,
@@ -48,11 +36,10 @@ export const makeOrganizerNotificationRepoPg = Effect.gen(function*() {
         (date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC' as day_reset
       from notifications.organizer_batches
       where organizer_id = ${organizerId}::uuid and status <> 'CANCELLED'
-        and created_at >= (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`.pipe(
-      Effect.orDie,
-      Effect.map(([r]): Notifications.QuotaUsage => ({
-        hourly: { limit: limits.hourly, used: r!.hourUsed, remaining: Math.max(0, limits.hourly - r!.hourUsed), resetsAt: DateTime.unsafeFromDate(r!.hourReset) },
-        daily: { limit: limits.daily, used: r!.dayUsed, remaining: Math.max(0, limits.daily - r!.dayUsed), resetsAt: DateTime.unsafeFromDate(r!.dayReset) }
+        and created_at >= (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`).pipe(
+      Effect.map((r): Notifications.QuotaUsage => ({
+        hourly: { limit: limits.hourly, used: r.hourUsed, remaining: Math.max(0, limits.hourly - r.hourUsed), resetsAt: r.hourReset },
+        daily: { limit: limits.daily, used: r.dayUsed, remaining: Math.max(0, limits.daily - r.dayUsed), resetsAt: r.dayReset }
       }))
     )
   return Notifications.OrganizerNotificationRepo.of({
@@ -60,7 +47,7 @@ export const makeOrganizerNotificationRepoPg = Effect.gen(function*() {
       const ids = userIds.filter(isUuid)
       if (ids.length === 0) return Effect.succeed([])
       const key = channelKey[channel]
-      return sql<{ readonly userId: string; readonly address: string | null; readonly marketingOff: boolean; readonly channelOff: boolean }>`
+      return audience.all(sql`
         select u.id as user_id,
                case ${key}
                  when 'SMS' then u.phone_number
@@ -73,7 +60,7 @@ export const makeOrganizerNotificationRepoPg = Effect.gen(function*() {
         from accounts.users u
         left join notifications.preferences p on p.user_id = u.id::text
         where u.id in ${sql.in(ids)}
-        order by u.id`.pipe(Effect.orDie)
+        order by u.id`)
     },
     usage,
     createBatch: (batch, limits, effects) =>
@@ -86,55 +73,55 @@ export const makeOrganizerNotificationRepoPg = Effect.gen(function*() {
         if (used.daily.used + batch.recipients > limits.daily) {
           return yield* new Notifications.NotificationQuotaExceeded({ window: "daily", limit: limits.daily, used: used.daily.used, requested: batch.recipients })
         }
-        const rows = yield* sql<BatchRow>`
+        const created = yield* batches.one(sql`
           insert into notifications.organizer_batches
             (organizer_id, channel, template_id, template_key, unit_price, recipients, cost, status, scheduled_at)
           values (${batch.organizerId}::uuid, ${batch.channel}, ${batch.templateId}, ${batch.templateKey}, ${batch.unitPrice}::bigint,
             ${batch.recipients}::int, ${batch.unitPrice * batch.recipients}::bigint,
             ${batch.scheduledAt === null ? "QUEUED" : "SCHEDULED"},
             ${batch.scheduledAt === null ? null : DateTime.toDate(batch.scheduledAt)})
-          returning ${columns}`.pipe(Effect.orDie)
-        const created = toBatch(rows[0]!)
+          returning ${columns}`)
         yield* effects(created)
         return created
       })).pipe(Effect.catchTag("SqlError", Effect.die)),
     listBatches: (organizerId, page) =>
       Effect.gen(function*() {
         const where = organizerId === null ? sql`true` : sql`organizer_id = ${organizerId}::uuid`
-        const rows = yield* sql<BatchRow>`
+        const items = yield* batches.all(sql`
           select ${columns} from notifications.organizer_batches where ${where}
-          order by created_at desc, id limit ${page.limit} offset ${page.offset}`
-        const count = yield* sql<{ readonly n: number }>`select count(*)::int as n from notifications.organizer_batches where ${where}`
-        return { items: rows.map(toBatch), total: count[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by created_at desc, id limit ${page.limit} offset ${page.offset}`)
+        const count = yield* counts.one(sql`select count(*)::int as n from notifications.organizer_batches where ${where}`)
+        return { items, total: count.n }
+      }),
     getBatch: (organizerId, id) =>
-      (isUuid(id)
-        ? sql<BatchRow>`
+      batches.maybe(
+        isUuid(id)
+          ? sql`
             select ${columns} from notifications.organizer_batches
-            where id = ${id}::uuid and (${organizerId}::uuid is null or organizer_id = ${organizerId}::uuid)`.pipe(Effect.orDie)
-        : Effect.succeed([])).pipe(
-          Effect.flatMap((rows) => rows[0] === undefined ? Effect.fail(new Notifications.BatchNotFound({ id })) : Effect.succeed(toBatch(rows[0])))
-        ),
+            where id = ${id}::uuid and (${organizerId}::uuid is null or organizer_id = ${organizerId}::uuid)`
+          : Effect.succeed([])
+      ).pipe(
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(new Notifications.BatchNotFound({ id })), onSome: Effect.succeed }))
+      ),
     cancelBatch: (organizerId, id, refund) =>
       sql.withTransaction(Effect.gen(function*() {
         yield* sql`select pg_advisory_xact_lock(hashtext(${"notification-wallet:" + organizerId}))`.pipe(Effect.orDie)
         const found = isUuid(id)
-          ? yield* sql<BatchRow>`
+          ? yield* batches.maybe(sql`
               select ${columns} from notifications.organizer_batches
-              where id = ${id}::uuid and organizer_id = ${organizerId}::uuid for update`.pipe(Effect.orDie)
-          : []
-        const current = found[0]
-        if (current === undefined) return yield* new Notifications.BatchNotFound({ id })
-        if (current.status !== "SCHEDULED" || current.scheduledAt === null || current.scheduledAt.getTime() <= Date.now()) {
+              where id = ${id}::uuid and organizer_id = ${organizerId}::uuid for update`)
+          : Option.none()
+        if (Option.isNone(found)) return yield* new Notifications.BatchNotFound({ id })
+        const current = found.value
+        if (current.status !== "SCHEDULED" || current.scheduledAt === null || DateTime.toEpochMillis(current.scheduledAt) <= Date.now()) {
           return yield* new Notifications.BatchNotCancellable({ id, status: current.status === "SCHEDULED" ? "DUE" : current.status })
         }
         const removed = yield* sql`
           delete from notifications.outbox
           where producer = ${`organizer:${organizerId}:batch:${id}`} and status = 'PENDING' returning id`.pipe(Effect.orDie)
-        const rows = yield* sql<BatchRow>`
+        const cancelled = yield* batches.one(sql`
           update notifications.organizer_batches set status = 'CANCELLED', cancelled_at = now()
-          where id = ${id}::uuid returning ${columns}`.pipe(Effect.orDie)
-        const cancelled = toBatch(rows[0]!)
+          where id = ${id}::uuid returning ${columns}`)
         yield* refund(cancelled, removed.length)
         return cancelled
       })).pipe(Effect.catchTag("SqlError", Effect.die))

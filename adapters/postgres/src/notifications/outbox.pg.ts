@@ -8,101 +8,21 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
-type Channel = Notifications.Channel
-
-interface OutboxRow {
-  readonly id: string
-  readonly channel: Channel
-  readonly recipient: string
-  readonly userId: string | null
-  readonly templateKey: string | null
-  readonly variables: Record<string, string> | null
-  readonly subject: string | null
-  readonly body: string | null
-  readonly category: string | null
-  readonly step: string | null
-  readonly producer: string | null
-  readonly resendOf: string | null
-  readonly status: Notifications.OutboxStatus
-  readonly attempts: number
-  readonly maxAttempts: number
-  readonly nextAttemptAt: Date
-  readonly leaseOwner: string | null
-  readonly leaseUntil: Date | null
-  readonly lastError: string | null
-  readonly skipReason: string | null
-  readonly providerMessageId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly sentAt: Date | null
-}
-
-interface LogRow {
-  readonly id: string
-  readonly outboxId: string
-  readonly attempt: number
-  readonly status: Notifications.NotificationLogStatus
-  readonly channel: Channel
-  readonly recipient: string
-  readonly userId: string | null
-  readonly step: string | null
-  readonly templateKey: string | null
-  readonly variables: Record<string, string> | null
-  readonly category: string | null
-  readonly provider: string | null
-  readonly providerMessageId: string | null
-  readonly error: string | null
-  readonly resendOf: string | null
-  readonly createdAt: Date
-  readonly deliveryStatus: Notifications.DeliveryStatus | null
-  readonly deliveryError: string | null
-  readonly deliveryUpdatedAt: Date | null
-}
-
-const utc = (d: Date) => DateTime.unsafeFromDate(d)
-const utcOrNull = (d: Date | null) => (d === null ? null : utc(d))
 const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const isUuid = (s: string) => UuidPattern.test(s)
 
-/** Maps a row of notifications.outbox to the core record. */
-export const toOutboxMessage = (r: OutboxRow): Notifications.OutboxMessage => ({
-  id: r.id as Notifications.OutboxId,
-  channel: r.channel,
-  recipient: r.recipient,
-  userId: r.userId,
-  templateKey: r.templateKey,
-  variables: r.variables ?? {},
-  subject: r.subject,
-  body: r.body,
-  category: r.category,
-  step: r.step,
-  producer: r.producer,
-  resendOf: r.resendOf,
-  status: r.status,
-  attempts: r.attempts,
-  maxAttempts: r.maxAttempts,
-  nextAttemptAt: utc(r.nextAttemptAt),
-  leaseOwner: r.leaseOwner,
-  leaseUntil: utcOrNull(r.leaseUntil),
-  lastError: r.lastError,
-  skipReason: r.skipReason,
-  providerMessageId: r.providerMessageId,
-  createdAt: utc(r.createdAt),
-  updatedAt: utc(r.updatedAt),
-  sentAt: utcOrNull(r.sentAt)
-})
-
-const toLog = (r: LogRow): Notifications.NotificationLog => ({
-  ...r,
-  outboxId: r.outboxId as Notifications.OutboxId,
-  variables: r.variables ?? {},
-  createdAt: utc(r.createdAt),
-  deliveryStatus: r.deliveryStatus ?? null,
-  deliveryError: r.deliveryError ?? null,
-  deliveryUpdatedAt: utcOrNull(r.deliveryUpdatedAt ?? null)
-})
+const messages = rowsOf(Notifications.OutboxMessage)
+const logs = rowsOf(Notifications.NotificationLog)
+const templates = rowsOf(Notifications.Template)
+const preferences = rowsOf(Notifications.UserPreferences)
+const policies = rowsOf(Notifications.RetryPolicy)
+const StatusCount = Schema.Struct({ status: Notifications.OutboxStatus, channel: Notifications.ChannelSchema, n: Schema.Number })
+const statusCounts = rowsOf(StatusCount)
+const OldestAge = Schema.Struct({ ageMs: Schema.NullOr(Schema.Number) })
+const oldestAges = rowsOf(OldestAge)
 
 /** Builds the Postgres OutboxRepo on the SqlClient in context. */
 export const makeOutboxRepoPg = Effect.gen(function*() {
@@ -120,26 +40,24 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
   }
 
   const get = (id: Notifications.OutboxId) =>
-    (isUuid(id) ? sql<OutboxRow>`select * from notifications.outbox where id = ${id}` : Effect.succeed([])).pipe(
-      Effect.orDie,
-      Effect.flatMap((rows) =>
-        rows[0] === undefined
-          ? Effect.fail(new Notifications.OutboxMessageNotFound({ id }))
-          : Effect.succeed(toOutboxMessage(rows[0]))
-      )
+    messages.maybe(isUuid(id) ? sql`select * from notifications.outbox where id = ${id}` : Effect.succeed([])).pipe(
+      Effect.flatMap(Option.match({
+        onNone: () => Effect.fail(new Notifications.OutboxMessageNotFound({ id })),
+        onSome: Effect.succeed
+      }))
     )
 
   return Notifications.OutboxRepo.of({
-    enqueueMany: (messages) =>
-      messages.length === 0
+    enqueueMany: (input) =>
+      input.length === 0
         ? Effect.succeed([])
-        : sql<OutboxRow>`
+        : messages.all(sql`
           insert into notifications.outbox
             (channel, recipient, user_id, template_key, variables, subject, body, category, step, producer,
              resend_of, max_attempts, next_attempt_at)
           select m.channel, m.recipient, m.user_id, m.template_key, m.variables, m.subject, m.body, m.category, m.step,
                  m.producer, m.resend_of, m.max_attempts, coalesce(m.not_before, now())
-          from jsonb_to_recordset(${JSON.stringify(messages.map((m) => ({
+          from jsonb_to_recordset(${JSON.stringify(input.map((m) => ({
           channel: m.channel,
           recipient: m.recipient,
           user_id: m.userId ?? null,
@@ -157,12 +75,11 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
             channel text, recipient text, user_id text, template_key text, variables jsonb, subject text, body text,
             category text, step text, producer text, resend_of uuid, max_attempts int, not_before timestamptz
           )
-          returning *`.pipe(
-          Effect.orDie,
+          returning *`).pipe(
           // RETURNING order is not guaranteed: answer in input order (by recipient, then arrival).
           Effect.map((rows) => {
-            const pool = rows.map(toOutboxMessage)
-            return messages.map((m) => {
+            const pool = [...rows]
+            return input.map((m) => {
               const i = pool.findIndex((r) => r.recipient === m.recipient && r.channel === m.channel)
               return pool.splice(i, 1)[0]!
             })
@@ -171,7 +88,7 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
         ),
 
     enqueue: (m) =>
-      sql<OutboxRow>`
+      messages.one(sql`
         insert into notifications.outbox
           (channel, recipient, user_id, template_key, variables, subject, body, category, step, producer,
            resend_of, max_attempts, next_attempt_at)
@@ -182,10 +99,7 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
           ${m.maxAttempts}::int,
           coalesce(${m.notBefore === undefined ? null : DateTime.toDate(m.notBefore)}::timestamptz, now())
         )
-        returning *`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => toOutboxMessage(rows[0]!)),
-        Effect.withSpan("OutboxRepoPg.enqueue")
+        returning *`).pipe(Effect.withSpan("OutboxRepoPg.enqueue")
       ),
 
     claim: (input) =>
@@ -196,7 +110,7 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
           set status = 'DEAD', last_error = 'Lease of ' || coalesce(lease_owner, '?') || ' expired on the last attempt',
               lease_owner = null, lease_until = null, updated_at = now()
           where status = 'PROCESSING' and lease_until < now() and attempts >= max_attempts`
-        const rows = yield* sql<OutboxRow>`
+        const rows = yield* messages.all(sql`
           with picked as (
             select id from notifications.outbox
             where (status in ('PENDING', 'FAILED') and next_attempt_at <= now())
@@ -209,8 +123,8 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
           set status = 'PROCESSING', attempts = o.attempts + 1, lease_owner = ${input.workerId},
               lease_until = now() + ${input.leaseMs}::int * interval '1 millisecond', updated_at = now()
           from picked where o.id = picked.id
-          returning o.*`
-        return rows.map(toOutboxMessage).sort((a, b) =>
+          returning o.*`)
+        return [...rows].sort((a, b) =>
           DateTime.toEpochMillis(a.nextAttemptAt) - DateTime.toEpochMillis(b.nextAttemptAt)
         )
       }).pipe(Effect.orDie, Effect.withSpan("OutboxRepoPg.claim")),
@@ -229,7 +143,7 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
         : outcome._tag === "Skipped"
         ? { status: "SKIPPED", provider: null, providerMessageId: null, error: outcome.reason }
         : { status: "FAILED", provider: outcome.provider, providerMessageId: null, error: outcome.error }
-      return sql<OutboxRow>`
+      return messages.maybe(sql`
         with updated as (
           update notifications.outbox
           set ${set}, lease_owner = null, lease_until = null, updated_at = now()
@@ -244,13 +158,11 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
           from updated
           returning 1
         )
-        select * from updated`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) =>
-          rows[0] === undefined
-            ? Effect.fail(new Notifications.OutboxLeaseLost({ id: ref.id, workerId: ref.workerId }))
-            : Effect.succeed(toOutboxMessage(rows[0]))
-        ),
+        select * from updated`).pipe(
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.fail(new Notifications.OutboxLeaseLost({ id: ref.id, workerId: ref.workerId })),
+          onSome: Effect.succeed
+        })),
         Effect.withSpan("OutboxRepoPg.recordAttempt")
       )
     },
@@ -260,26 +172,26 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
     list: (filter) =>
       Effect.gen(function*() {
         const where = filterSql(filter)
-        const [rows, count] = yield* Effect.all([
-          sql<OutboxRow>`
+        const [items, count] = yield* Effect.all([
+          messages.all(sql`
             select * from notifications.outbox where ${where}
             order by created_at desc, id desc
-            limit ${filter.limit}::int offset ${filter.offset}::int`,
-          sql<{ readonly n: number }>`select count(*)::int as n from notifications.outbox where ${where}`
+            limit ${filter.limit}::int offset ${filter.offset}::int`),
+          counts.one(sql`select count(*)::int as n from notifications.outbox where ${where}`)
         ])
-        return { items: rows.map(toOutboxMessage), total: count[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+        return { items, total: count.n }
+      }),
 
     retry: (id) =>
       Effect.gen(function*() {
         if (!isUuid(id)) return yield* new Notifications.OutboxMessageNotFound({ id })
-        const rows = yield* sql<OutboxRow>`
+        const retried = yield* messages.maybe(sql`
           update notifications.outbox
           set status = 'PENDING', attempts = 0, last_error = null, lease_owner = null, lease_until = null,
               next_attempt_at = now(), updated_at = now()
           where id = ${id} and status in ('DEAD', 'FAILED')
-          returning *`.pipe(Effect.orDie)
-        if (rows[0] !== undefined) return toOutboxMessage(rows[0])
+          returning *`)
+        if (Option.isSome(retried)) return retried.value
         const current = yield* get(id)
         return yield* Notifications.outboxRetryConflict(id, current.status)
       }),
@@ -288,10 +200,10 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
       Effect.gen(function*() {
         const where = sql.and([filterSql(filter), sql`status in ('DEAD', 'FAILED')`])
         if (dryRun) {
-          const rows = yield* sql<{ readonly n: number }>`select count(*)::int as n from notifications.outbox where ${where}`
-          return { matched: rows[0]?.n ?? 0, redriven: 0 }
+          const matched = yield* counts.one(sql`select count(*)::int as n from notifications.outbox where ${where}`)
+          return { matched: matched.n, redriven: 0 }
         }
-        const rows = yield* sql<{ readonly n: number }>`
+        const moved = yield* counts.one(sql`
           with moved as (
             update notifications.outbox
             set status = 'PENDING', attempts = 0, last_error = null, lease_owner = null, lease_until = null,
@@ -299,42 +211,41 @@ export const makeOutboxRepoPg = Effect.gen(function*() {
             where ${where}
             returning 1
           )
-          select count(*)::int as n from moved`
-        const n = rows[0]?.n ?? 0
-        return { matched: n, redriven: n }
-      }).pipe(Effect.orDie),
+          select count(*)::int as n from moved`)
+        return { matched: moved.n, redriven: moved.n }
+      }),
 
     summary: Effect.gen(function*() {
-      const [counts, oldest, failures] = yield* Effect.all([
-        sql<{ readonly status: Notifications.OutboxStatus; readonly channel: Channel; readonly n: number }>`
-          select status, channel, count(*)::int as n from notifications.outbox group by status, channel`,
-        sql<{ readonly ageMs: number | null }>`
+      const [grouped, oldest, failures] = yield* Effect.all([
+        statusCounts.all(sql`
+          select status, channel, count(*)::int as n from notifications.outbox group by status, channel`),
+        oldestAges.one(sql`
           select (extract(epoch from (now() - min(created_at))) * 1000)::float8 as age_ms
-          from notifications.outbox where status in ('PENDING', 'FAILED')`,
-        sql<OutboxRow>`
+          from notifications.outbox where status in ('PENDING', 'FAILED')`),
+        messages.all(sql`
           select * from notifications.outbox where status in ('FAILED', 'DEAD')
-          order by updated_at desc, id desc limit ${Notifications.LastFailuresShown}::int`
+          order by updated_at desc, id desc limit ${Notifications.LastFailuresShown}::int`)
       ])
       const byStatus = Notifications.emptyStatusCounts()
       const byChannel = Object.fromEntries(
         Notifications.Channels.map((c) => [c, Notifications.emptyStatusCounts()])
-      ) as Record<Channel, Record<Notifications.OutboxStatus, number>>
+      ) as Record<Notifications.Channel, Record<Notifications.OutboxStatus, number>>
       let total = 0
-      for (const row of counts) {
+      for (const row of grouped) {
         byStatus[row.status] += row.n
         byChannel[row.channel][row.status] += row.n
         total += row.n
       }
-      const age = oldest[0]?.ageMs
+      const age = oldest.ageMs
       return {
         byStatus,
         byChannel,
         total,
-        oldestPendingAgeMs: age === null || age === undefined ? null : Math.max(0, Math.round(Number(age))),
+        oldestPendingAgeMs: age === null ? null : Math.max(0, Math.round(age)),
         deadCount: byStatus.DEAD,
-        lastFailures: failures.map((r) => Notifications.toPreview(toOutboxMessage(r)))
+        lastFailures: failures.map(Notifications.toPreview)
       } satisfies Notifications.OutboxSummary
-    }).pipe(Effect.orDie)
+    })
   })
 })
 
@@ -343,13 +254,11 @@ export const makeNotificationLogRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   return Notifications.NotificationLogRepo.of({
     get: (id) =>
-      (isUuid(id) ? sql<LogRow>`select * from notifications.logs where id = ${id}` : Effect.succeed([])).pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) =>
-          rows[0] === undefined
-            ? Effect.fail(new Notifications.NotificationLogNotFound({ id }))
-            : Effect.succeed(toLog(rows[0]))
-        )
+      logs.maybe(isUuid(id) ? sql`select * from notifications.logs where id = ${id}` : Effect.succeed([])).pipe(
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.fail(new Notifications.NotificationLogNotFound({ id })),
+          onSome: Effect.succeed
+        }))
       ),
     list: (filter = {}) =>
       Effect.gen(function*() {
@@ -361,16 +270,15 @@ export const makeNotificationLogRepoPg = Effect.gen(function*() {
           ...(filter.recipient === undefined ? [] : [sql`recipient = ${filter.recipient}`]),
           ...(filter.step === undefined ? [] : [sql`step = ${filter.step}`])
         ])
-        const rows = yield* sql<LogRow>`
+        return yield* logs.all(sql`
           select * from notifications.logs where ${where}
           order by created_at desc, id desc
-          limit ${filter.limit ?? 100}::int offset ${filter.offset ?? 0}::int`
-        return rows.map(toLog)
-      }).pipe(Effect.orDie),
+          limit ${filter.limit ?? 100}::int offset ${filter.offset ?? 0}::int`)
+      }),
     applyReceipt: (receipt, channels) =>
       channels.length === 0
         ? Effect.succeed(0)
-        : sql<{ readonly n: number }>`
+        : counts.one(sql`
           with changed as (
             update notifications.logs
             set delivery_status = ${receipt.status}, delivery_rank = ${Notifications.deliveryRank[receipt.status]}::int,
@@ -379,83 +287,59 @@ export const makeNotificationLogRepoPg = Effect.gen(function*() {
               and coalesce(delivery_rank, 0) < ${Notifications.deliveryRank[receipt.status]}::int
             returning 1
           )
-          select count(*)::int as n from changed`.pipe(Effect.orDie, Effect.map((rows) => rows[0]?.n ?? 0))
+          select count(*)::int as n from changed`).pipe(Effect.map((row) => row.n))
   })
 })
-
-interface TemplateRow {
-  readonly id: string
-  readonly channel: Channel
-  readonly key: string
-  readonly version: number
-  readonly subject: string | null
-  readonly body: string
-  readonly variables: ReadonlyArray<string> | null
-  readonly category: string | null
-  readonly active: boolean
-}
-
-const toTemplate = (r: TemplateRow): Notifications.Template => ({ ...r, variables: r.variables ?? [] })
 
 /** Builds the Postgres TemplateRepo (versions per channel and key). */
 export const makeTemplateRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   return Notifications.TemplateRepo.of({
     findActive: (channel, key) =>
-      sql<TemplateRow>`
+      templates.maybe(sql`
         select * from notifications.templates
         where channel = ${channel} and key = ${key} and active
-        order by version desc limit 1`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTemplate))
-      ),
+        order by version desc limit 1`),
     upsert: (draft) =>
-      sql<TemplateRow>`
+      templates.one(sql`
         insert into notifications.templates (channel, key, version, subject, body, variables, category, active)
         select ${draft.channel}, ${draft.key}, coalesce(max(version), 0) + 1, ${draft.subject}, ${draft.body},
                ${JSON.stringify(draft.variables)}::jsonb, ${draft.category}, ${draft.active ?? true}
         from notifications.templates where channel = ${draft.channel} and key = ${draft.key}
-        returning *`.pipe(Effect.orDie, Effect.map((rows) => toTemplate(rows[0]!))),
+        returning *`),
     list: (channel) =>
-      (channel === undefined
-        ? sql<TemplateRow>`select * from notifications.templates order by channel, key, version`
-        : sql<TemplateRow>`select * from notifications.templates where channel = ${channel} order by key, version`).pipe(
-          Effect.orDie,
-          Effect.map((rows) => rows.map(toTemplate))
-        )
+      templates.all(channel === undefined
+        ? sql`select * from notifications.templates order by channel, key, version`
+        : sql`select * from notifications.templates where channel = ${channel} order by key, version`)
   })
 })
 
 /** Builds the Postgres PreferenceRepo. */
 export const makePreferenceRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  type Row = { readonly channels: Notifications.UserPreferences["channels"]; readonly categories: Record<string, boolean> }
   return Notifications.PreferenceRepo.of({
     get: (userId) =>
-      sql<Row>`select channels, categories from notifications.preferences where user_id = ${userId}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => rows[0] ?? Notifications.DefaultPreferences)
+      preferences.maybe(sql`select channels, categories from notifications.preferences where user_id = ${userId}`).pipe(
+        Effect.map(Option.getOrElse(() => Notifications.DefaultPreferences))
       ),
     update: (userId, patch) =>
-      sql<Row>`
+      preferences.one(sql`
         insert into notifications.preferences (user_id, channels, categories)
         values (${userId}, ${JSON.stringify(patch.channels ?? {})}::jsonb, ${JSON.stringify(patch.categories ?? {})}::jsonb)
         on conflict (user_id) do update
         set channels = notifications.preferences.channels || excluded.channels,
             categories = notifications.preferences.categories || excluded.categories,
             updated_at = now()
-        returning channels, categories`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!))
+        returning channels, categories`)
   })
 })
 
 /** Builds the Postgres RetryPolicyRepo (a stored row overrides the channel's default). */
 export const makeRetryPolicyRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  type Row = Notifications.RetryPolicy
-  const all = sql<Row>`select channel, max_attempts, base_delay_ms, factor, max_delay_ms from notifications.retry_policies`.pipe(
-    Effect.orDie,
+  const all = policies.all(sql`select channel, max_attempts, base_delay_ms, factor, max_delay_ms from notifications.retry_policies`).pipe(
     Effect.map((rows) => {
-      const stored = new Map(rows.map((r) => [r.channel, { ...r, factor: Number(r.factor) }]))
+      const stored = new Map(rows.map((r) => [r.channel, r]))
       return Notifications.Channels.map((c) => stored.get(c) ?? Notifications.DefaultRetryPolicies[c])
     })
   )

@@ -5,74 +5,32 @@
  */
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { counts, onUnique, rowsOf } from "../rows.pg.js"
 
 type Channel = Notifications.Channel
 
-interface CatalogRow {
-  readonly id: string
-  readonly channel: Channel
-  readonly key: string
-  readonly name: string
-  readonly description: string | null
-  readonly category: string | null
-  readonly priceMinor: string | number
-  readonly currency: string
-  readonly visibility: Notifications.TemplateVisibility
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly activeVersion: number | null
-  readonly latestVersion: number
-  readonly shownVersion: number
-  readonly subject: string | null
-  readonly body: string
-  readonly variables: ReadonlyArray<string> | null
-  readonly total?: number
-}
-
-interface VersionRow {
-  readonly version: number
-  readonly subject: string | null
-  readonly body: string
-  readonly variables: ReadonlyArray<string> | null
-  readonly active: boolean
-  readonly createdAt: Date
-}
-
-const toTemplate = (r: CatalogRow): Notifications.CatalogTemplate => ({
-  id: r.id,
-  channel: r.channel,
-  key: r.key,
-  name: r.name,
-  description: r.description,
-  category: r.category,
-  priceMinor: Number(r.priceMinor),
-  currency: r.currency,
-  visibility: r.visibility,
-  activeVersion: r.activeVersion,
-  latestVersion: r.latestVersion,
-  shownVersion: r.shownVersion,
-  subject: r.subject,
-  body: r.body,
-  variables: r.variables ?? [],
-  createdAt: DateTime.unsafeFromDate(r.createdAt),
-  updatedAt: DateTime.unsafeFromDate(r.updatedAt)
-})
-
-const isUniqueViolation = (error: SqlError) => (error.cause as { code?: string } | undefined)?.code === "23505"
+const templates = rowsOf(Notifications.CatalogTemplate)
+/** A listed row also carries the count of every match (`count(*) over ()`). */
+const listed = rowsOf(Schema.Struct({ ...Notifications.CatalogTemplate.fields, total: Schema.Number }))
+const versions = rowsOf(Notifications.TemplateVersion)
+const VersionNumber = Schema.Struct({ version: Schema.Number })
+const versionNumbers = rowsOf(VersionNumber)
+const KeyRow = Schema.Struct({ key: Schema.String })
+const keys = rowsOf(KeyRow)
 
 export const makeTemplateCatalogRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   /** Catalog rows with their active/latest version numbers and shown content. */
   const select = (where: Statement.Fragment, paging: Statement.Fragment = sql``) =>
-    sql<CatalogRow>`
-      select c.*, count(*) over ()::int as total,
+    sql`
+      select c.id, c.channel, c.key, c.name, c.description, c.category, c.price_minor::float8 as price_minor, c.currency,
+             c.visibility, c.created_at, c.updated_at, count(*) over ()::int as total,
              (select max(t.version) from notifications.templates t where t.channel = c.channel and t.key = c.key and t.active) as active_version,
              (select max(t.version) from notifications.templates t where t.channel = c.channel and t.key = c.key) as latest_version,
-             v.version as shown_version, v.subject, v.body, v.variables
+             v.version as shown_version, v.subject, v.body, coalesce(v.variables, '[]'::jsonb) as variables
       from notifications.template_catalog c
       join lateral (
         select t.version, t.subject, t.body, t.variables from notifications.templates t
@@ -84,19 +42,16 @@ export const makeTemplateCatalogRepoPg = Effect.gen(function*() {
       ${paging}`
 
   const getOne = (channel: Channel, id: string) =>
-    select(sql`c.channel = ${channel} and c.id::text = ${id}`).pipe(
-      Effect.orDie,
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTemplate))
-    )
+    templates.maybe(select(sql`c.channel = ${channel} and c.id::text = ${id}`))
 
   const insertVersion = (channel: Channel, key: string, content: Notifications.TemplateContent, active: boolean) =>
-    sql<{ readonly version: number }>`
+    versionNumbers.one(sql`
       insert into notifications.templates (channel, key, version, subject, body, variables, category, active)
       select ${channel}, ${key}, coalesce(max(version), 0) + 1, ${content.subject}, ${content.body},
              ${JSON.stringify(content.variables)}::jsonb,
              (select category from notifications.template_catalog where channel = ${channel} and key = ${key}), ${active}
       from notifications.templates where channel = ${channel} and key = ${key}
-      returning version`
+      returning version`)
 
   const activateOnly = (channel: Channel, key: string, version: number) =>
     sql`update notifications.templates set active = (version = ${version}) where channel = ${channel} and key = ${key}`
@@ -112,64 +67,51 @@ export const makeTemplateCatalogRepoPg = Effect.gen(function*() {
         yield* sql`update notifications.templates set active = false where channel = ${input.channel} and key = ${input.key}`
         yield* insertVersion(input.channel, input.key, input, true)
       })).pipe(
-        Effect.catchAll((error) => isUniqueViolation(error) ? Effect.fail(new Notifications.TemplateKeyTaken({ key: input.key })) : Effect.die(error)),
-        Effect.zipRight(select(sql`c.channel = ${input.channel} and c.key = ${input.key}`).pipe(Effect.orDie)),
-        Effect.map((rows) => toTemplate(rows[0]!))
+        onUnique(() => new Notifications.TemplateKeyTaken({ key: input.key })),
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.zipRight(templates.one(select(sql`c.channel = ${input.channel} and c.key = ${input.key}`)))
       ),
     list: (channel, filter) => {
       const search = filter.search === undefined ? sql`true` : sql`(c.key ilike ${`%${filter.search}%`} or c.name ilike ${`%${filter.search}%`})`
       const category = filter.category === undefined ? sql`true` : sql`c.category = ${filter.category}`
       const visibility = filter.visibility === undefined ? sql`true` : sql`c.visibility = ${filter.visibility}`
-      return select(
+      return listed.all(select(
         sql`c.channel = ${channel} and ${search} and ${category} and ${visibility}`,
         sql`limit ${filter.limit} offset ${(filter.page - 1) * filter.limit}`
-      ).pipe(
-        Effect.orDie,
+      )).pipe(
         Effect.flatMap((rows) =>
           rows.length > 0 || filter.page === 1
-            ? Effect.succeed({ items: rows.map(toTemplate), total: rows[0]?.total ?? 0 })
-            : sql<{ readonly n: number }>`
+            ? Effect.succeed({ items: rows.map(({ total: _, ...template }) => template), total: rows[0]?.total ?? 0 })
+            : counts.one(sql`
                 select count(*)::int as n from notifications.template_catalog c
-                where c.channel = ${channel} and ${search} and ${category} and ${visibility}`.pipe(
-                Effect.orDie,
-                Effect.map((count) => ({ items: [], total: count[0]?.n ?? 0 }))
+                where c.channel = ${channel} and ${search} and ${category} and ${visibility}`).pipe(
+                Effect.map((count) => ({ items: [], total: count.n }))
               )
         )
       )
     },
     get: getOne,
     findByKey: (channel, key) =>
-      select(sql`c.channel = ${channel} and c.key = ${key}`).pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTemplate))
-      ),
+      templates.maybe(select(sql`c.channel = ${channel} and c.key = ${key}`)),
     versions: (channel, id) =>
-      sql<VersionRow>`
-        select t.version, t.subject, t.body, t.variables, t.active, t.created_at
+      versions.all(sql`
+        select t.version, t.subject, t.body, coalesce(t.variables, '[]'::jsonb) as variables, t.active, t.created_at
         from notifications.template_catalog c
         join notifications.templates t on t.channel = c.channel and t.key = c.key
         where c.channel = ${channel} and c.id::text = ${id}
-        order by t.version desc`.pipe(
-        Effect.orDie,
+        order by t.version desc`).pipe(
         Effect.flatMap((rows) =>
           rows.length > 0
-            ? Effect.succeed(Option.some(rows.map((r): Notifications.TemplateVersion => ({
-              version: r.version,
-              subject: r.subject,
-              body: r.body,
-              variables: r.variables ?? [],
-              active: r.active,
-              createdAt: DateTime.unsafeFromDate(r.createdAt)
-            }))))
+            ? Effect.succeed(Option.some(rows))
             : Effect.map(getOne(channel, id), Option.map(() => [] as ReadonlyArray<Notifications.TemplateVersion>))
         )
       ),
     update: (channel, id, change) =>
       sql.withTransaction(Effect.gen(function*() {
-        const locked = yield* sql<{ readonly key: string }>`
-          select key from notifications.template_catalog where channel = ${channel} and id::text = ${id} for update`.pipe(Effect.orDie)
-        const key = locked[0]?.key
-        if (key === undefined) return false
+        const locked = yield* keys.maybe(sql`
+          select key from notifications.template_catalog where channel = ${channel} and id::text = ${id} for update`)
+        if (Option.isNone(locked)) return false
+        const key = locked.value.key
         const p = change.patch
         yield* sql`
           update notifications.template_catalog set
@@ -185,8 +127,8 @@ export const makeTemplateCatalogRepoPg = Effect.gen(function*() {
           yield* sql`update notifications.templates set category = ${p.category} where channel = ${channel} and key = ${key}`.pipe(Effect.orDie)
         }
         if (change.content !== undefined) {
-          const inserted = yield* insertVersion(channel, key, change.content, false).pipe(Effect.orDie)
-          if (change.activate === true) yield* activateOnly(channel, key, inserted[0]!.version).pipe(Effect.orDie)
+          const inserted = yield* insertVersion(channel, key, change.content, false)
+          if (change.activate === true) yield* activateOnly(channel, key, inserted.version).pipe(Effect.orDie)
         }
         if (change.activeVersion !== undefined) {
           const exists = yield* sql`
@@ -201,10 +143,10 @@ export const makeTemplateCatalogRepoPg = Effect.gen(function*() {
       ),
     delete: (channel, id) =>
       sql.withTransaction(Effect.gen(function*() {
-        const deleted = yield* sql<{ readonly key: string }>`
-          delete from notifications.template_catalog where channel = ${channel} and id::text = ${id} returning key`
-        if (deleted.length === 0) return false
-        yield* sql`delete from notifications.templates where channel = ${channel} and key = ${deleted[0]!.key}`
+        const deleted = yield* keys.maybe(sql`
+          delete from notifications.template_catalog where channel = ${channel} and id::text = ${id} returning key`)
+        if (Option.isNone(deleted)) return false
+        yield* sql`delete from notifications.templates where channel = ${channel} and key = ${deleted.value.key}`
         return true
       })).pipe(Effect.orDie)
   })

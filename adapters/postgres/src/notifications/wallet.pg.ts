@@ -10,84 +10,21 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { randomUUID } from "node:crypto"
+import { counts, rowsOf } from "../rows.pg.js"
 import { makeLedgerPg } from "../wallets/ledger.pg.js"
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
-const utc = (d: Date) => DateTime.unsafeFromDate(d)
-const utcOrNull = (d: Date | null) => (d === null ? null : utc(d))
 const Purpose = Notifications.NotificationWalletPurpose
 const Currency = Notifications.NotificationWalletCurrency
 
-interface EntryRow {
-  readonly id: string
-  readonly transactionId: string
-  readonly organizerId: string
-  readonly amount: number
-  readonly reason: string
-  readonly counterAccount: string
-  readonly idempotencyKey: string | null
-  readonly createdAt: Date
-}
-const toEntry = (r: EntryRow): Notifications.WalletEntry => ({ ...r, amount: Number(r.amount), createdAt: utc(r.createdAt) })
-
-interface SummaryRow {
-  readonly organizerId: string
-  readonly balance: number
-  readonly credited: number
-  readonly debited: number
-  readonly entries: number
-  readonly lastMovementAt: Date | null
-}
-const toSummary = (r: SummaryRow): Notifications.WalletSummary => ({
-  organizerId: r.organizerId,
-  balance: Number(r.balance),
-  credited: Number(r.credited),
-  debited: Number(r.debited),
-  entries: Number(r.entries),
-  lastMovementAt: utcOrNull(r.lastMovementAt)
-})
-
-interface TopUpRow {
-  readonly id: string
-  readonly organizerId: string
-  readonly amount: number
-  readonly status: Notifications.TopUpStatus
-  readonly createdAt: Date
-  readonly completedAt: Date | null
-}
-const toTopUp = (r: TopUpRow): Notifications.WalletTopUp => ({
-  id: r.id,
-  organizerId: r.organizerId,
-  amount: Number(r.amount),
-  status: r.status,
-  createdAt: utc(r.createdAt),
-  completedAt: utcOrNull(r.completedAt)
-})
-
-interface SettlementRow {
-  readonly id: string
-  readonly organizerId: string
-  readonly periodStart: Date
-  readonly periodEnd: Date
-  readonly amount: number
-  readonly entries: number
-  readonly status: Notifications.SettlementStatus
-  readonly createdAt: Date
-  readonly processedAt: Date | null
-}
-const toSettlement = (r: SettlementRow): Notifications.NotificationSettlement => ({
-  id: r.id,
-  organizerId: r.organizerId,
-  periodStart: utc(r.periodStart),
-  periodEnd: utc(r.periodEnd),
-  amount: Number(r.amount),
-  entries: Number(r.entries),
-  status: r.status,
-  createdAt: utc(r.createdAt),
-  processedAt: utcOrNull(r.processedAt)
-})
+const entryRows = rowsOf(Notifications.WalletEntry)
+const summaries = rowsOf(Notifications.WalletSummary)
+const topUps = rowsOf(Notifications.WalletTopUp)
+const settlements = rowsOf(Notifications.NotificationSettlement)
+const InboxStatus = Schema.Struct({ status: Schema.String })
+const inboxStatuses = rowsOf(InboxStatus)
 
 export const makeNotificationWalletRepoPg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -101,17 +38,19 @@ export const makeNotificationWalletRepoPg = Effect.gen(function*() {
     t.metadata->>'idempotencyKey' as idempotency_key, e.created_at`
   const summarySelect = sql`
     select a.owner_id as organizer_id, a.balance::float8 as balance, a.credited::float8 as credited,
-           a.debited::float8 as debited, a.entry_count as entries,
+           a.debited::float8 as debited, a.entry_count::int as entries,
            (select max(e.created_at) from wallets.entries e where e.account_id = a.id) as last_movement_at
     from wallets.accounts a`
   const summary = (organizerId: string) =>
-    sql<SummaryRow>`${summarySelect} where ${walletAccounts} and a.owner_id = ${organizerId} and a.entry_count > 0`.pipe(
-      Effect.orDie,
-      Effect.map((rows) =>
-        rows[0] === undefined
-          ? { organizerId, balance: 0, credited: 0, debited: 0, entries: 0, lastMovementAt: null }
-          : toSummary(rows[0])
-      )
+    summaries.maybe(sql`${summarySelect} where ${walletAccounts} and a.owner_id = ${organizerId} and a.entry_count > 0`).pipe(
+      Effect.map(Option.getOrElse((): Notifications.WalletSummary => ({
+        organizerId,
+        balance: 0,
+        credited: 0,
+        debited: 0,
+        entries: 0,
+        lastMovementAt: null
+      })))
     )
   /**
    * One transaction: the ledger post (a savepoint of it) and the balance read after it, while the
@@ -125,54 +64,50 @@ export const makeNotificationWalletRepoPg = Effect.gen(function*() {
     })).pipe(Effect.catchTag("SqlError", Effect.die))
   const topUpColumns = sql`id, organizer_id, amount::float8 as amount, status, created_at, completed_at`
   const getTopUp = (id: string) =>
-    (isUuid(id)
-      ? sql<TopUpRow>`select ${topUpColumns} from notifications.wallet_topups where id = ${id}::uuid`.pipe(Effect.orDie)
-      : Effect.succeed([])).pipe(
-        Effect.flatMap((rows) =>
-          rows[0] === undefined ? Effect.fail(new Notifications.WalletTopUpNotFound({ id })) : Effect.succeed(toTopUp(rows[0]))
-        )
-      )
+    topUps.maybe(isUuid(id) ? sql`select ${topUpColumns} from notifications.wallet_topups where id = ${id}::uuid` : Effect.succeed([])).pipe(
+      Effect.flatMap(Option.match({ onNone: () => Effect.fail(new Notifications.WalletTopUpNotFound({ id })), onSome: Effect.succeed }))
+    )
   return Notifications.NotificationWalletRepo.of({
     summary,
     listSummaries: (page) =>
       Effect.gen(function*() {
-        const rows = yield* sql<SummaryRow>`
+        const items = yield* summaries.all(sql`
           ${summarySelect} where ${walletAccounts} and a.entry_count > 0
-          order by a.balance desc, a.owner_id limit ${page.limit} offset ${page.offset}`
-        const count = yield* sql<{ readonly n: number }>`
-          select count(*)::int as n from wallets.accounts a where ${walletAccounts} and a.entry_count > 0`
-        return { items: rows.map(toSummary), total: count[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by a.balance desc, a.owner_id limit ${page.limit} offset ${page.offset}`)
+        const count = yield* counts.one(sql`
+          select count(*)::int as n from wallets.accounts a where ${walletAccounts} and a.entry_count > 0`)
+        return { items, total: count.n }
+      }),
     entries: (organizerId, page) =>
       Effect.gen(function*() {
-        const rows = yield* sql<EntryRow>`
+        const items = yield* entryRows.all(sql`
           select ${entryColumns}
           from wallets.entries e
           join wallets.accounts a on a.id = e.account_id
           join wallets.transfers t on t.id = e.transfer_id
           where ${walletAccounts} and a.owner_id = ${organizerId}
-          order by e.seq desc limit ${page.limit} offset ${page.offset}`
-        const count = yield* sql<{ readonly n: number }>`
-          select coalesce(sum(a.entry_count), 0)::int as n from wallets.accounts a where ${walletAccounts} and a.owner_id = ${organizerId}`
-        return { items: rows.map(toEntry), total: count[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by e.seq desc limit ${page.limit} offset ${page.offset}`)
+        const count = yield* counts.one(sql`
+          select coalesce(sum(a.entry_count), 0)::int as n from wallets.accounts a where ${walletAccounts} and a.owner_id = ${organizerId}`)
+        return { items, total: count.n }
+      }),
     post,
     createTopUp: (organizerId, amount) =>
-      sql<TopUpRow>`
+      topUps.one(sql`
         insert into notifications.wallet_topups (organizer_id, amount) values (${organizerId}::uuid, ${amount}::bigint)
-        returning ${topUpColumns}`.pipe(Effect.orDie, Effect.map((rows) => toTopUp(rows[0]!))),
+        returning ${topUpColumns}`),
     getTopUp,
     listTopUps: (organizerId) =>
-      sql<TopUpRow>`
+      topUps.all(sql`
         select ${topUpColumns} from notifications.wallet_topups where organizer_id = ${organizerId}::uuid
-        order by created_at desc limit 50`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toTopUp))),
+        order by created_at desc limit 50`),
     settleTopUp: (id, outcome, eventId) =>
       sql.withTransaction(Effect.gen(function*() {
         const current = yield* getTopUp(id)
-        const moved = yield* sql<TopUpRow>`
+        const moved = yield* topUps.maybe(sql`
           update notifications.wallet_topups set status = ${outcome}, event_id = ${eventId}, completed_at = now()
-          where id = ${id}::uuid and status = 'PENDING' returning ${topUpColumns}`.pipe(Effect.orDie)
-        if (moved[0] === undefined) return current
+          where id = ${id}::uuid and status = 'PENDING' returning ${topUpColumns}`)
+        if (Option.isNone(moved)) return current
         if (outcome === "COMPLETED") {
           yield* post({
             organizerId: current.organizerId,
@@ -182,7 +117,7 @@ export const makeNotificationWalletRepoPg = Effect.gen(function*() {
             idempotencyKey: `top-up:${id}`
           }).pipe(Effect.orDie)
         }
-        return toTopUp(moved[0])
+        return moved.value
       })).pipe(Effect.catchTag("SqlError", Effect.die))
   })
 })
@@ -202,7 +137,7 @@ export const makeNotificationSettlementRepoPg = Effect.gen(function*() {
         const revenue = Notifications.counterAccountRef(Notifications.CounterAccounts.revenue)
         const start = DateTime.toDate(from)
         const end = DateTime.toDate(to)
-        const rows = yield* sql<SettlementRow>`
+        return yield* settlements.all(sql`
           with due as (
             select e.id, a.owner_id::uuid as organizer_id, e.amount
             from wallets.entries e
@@ -224,8 +159,7 @@ export const makeNotificationSettlementRepoPg = Effect.gen(function*() {
             insert into notifications.settlement_entries (entry_id, settlement_id)
             select due.id, created.id from due join created on created.organizer_id = due.organizer_id
           )
-          select * from created`
-        return rows.map(toSettlement)
+          select * from created`)
       })).pipe(Effect.orDie),
     list: (f) =>
       Effect.gen(function*() {
@@ -233,19 +167,19 @@ export const makeNotificationSettlementRepoPg = Effect.gen(function*() {
           ...(f.organizerId === undefined ? [] : [sql`organizer_id = ${f.organizerId}::uuid`]),
           ...(f.status === undefined ? [] : [sql`status = ${f.status}`])
         ])
-        const rows = yield* sql<SettlementRow>`
+        const items = yield* settlements.all(sql`
           select ${columns} from notifications.settlements where ${where}
-          order by created_at desc, id limit ${f.limit} offset ${f.offset}`
-        const count = yield* sql<{ readonly n: number }>`select count(*)::int as n from notifications.settlements where ${where}`
-        return { items: rows.map(toSettlement), total: count[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by created_at desc, id limit ${f.limit} offset ${f.offset}`)
+        const count = yield* counts.one(sql`select count(*)::int as n from notifications.settlements where ${where}`)
+        return { items, total: count.n }
+      }),
     process: (id) =>
       Effect.gen(function*() {
         if (!isUuid(id)) return yield* new Notifications.SettlementNotFound({ id })
-        const moved = yield* sql<SettlementRow>`
+        const moved = yield* settlements.maybe(sql`
           update notifications.settlements set status = 'PROCESSED', processed_at = now()
-          where id = ${id}::uuid and status = 'CALCULATED' returning ${columns}`.pipe(Effect.orDie)
-        if (moved[0] !== undefined) return toSettlement(moved[0])
+          where id = ${id}::uuid and status = 'CALCULATED' returning ${columns}`)
+        if (Option.isSome(moved)) return moved.value
         const exists = yield* sql`select 1 from notifications.settlements where id = ${id}::uuid`.pipe(Effect.orDie)
         return yield* (exists.length === 0
           ? new Notifications.SettlementNotFound({ id })
@@ -259,15 +193,15 @@ export const makeWebhookInboxRepoPg = Effect.gen(function*() {
   return Notifications.WebhookInboxRepo.of({
     record: (source, eventId, payload) =>
       Effect.gen(function*() {
-        const inserted = yield* sql<{ readonly status: string }>`
+        const inserted = yield* inboxStatuses.maybe(sql`
           insert into notifications.webhook_inbox (source, event_id, payload)
           values (${source}, ${eventId}, ${JSON.stringify(payload ?? null)}::jsonb)
-          on conflict (source, event_id) do nothing returning status`
-        if (inserted[0] !== undefined) return { fresh: true, status: inserted[0].status }
-        const prior = yield* sql<{ readonly status: string }>`
-          select status from notifications.webhook_inbox where source = ${source} and event_id = ${eventId}`
-        return { fresh: false, status: prior[0]?.status ?? "RECEIVED" }
-      }).pipe(Effect.orDie),
+          on conflict (source, event_id) do nothing returning status`)
+        if (Option.isSome(inserted)) return { fresh: true, status: inserted.value.status }
+        const prior = yield* inboxStatuses.maybe(sql`
+          select status from notifications.webhook_inbox where source = ${source} and event_id = ${eventId}`)
+        return { fresh: false, status: Option.match(prior, { onNone: () => "RECEIVED", onSome: (p) => p.status }) }
+      }),
     mark: (source, eventId, status, error) =>
       sql`
         update notifications.webhook_inbox set status = ${status}, error = ${error}, processed_at = now()

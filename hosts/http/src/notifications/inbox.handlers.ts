@@ -1,6 +1,6 @@
 /** Handlers of the athlete inbox (`/v2/notifications`): list, admin send-to-all, mark seen. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { CurrentPrincipal, NotFound } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
@@ -51,9 +51,7 @@ export const NotificationInboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
       .handle("markNotificationSeen", ({ path }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
-          const n = yield* (yield* Notifications.InboxRepo).markSeen(path.id, me.accountId).pipe(
-            Effect.catchTag("InboxNotificationNotFound", () => Effect.fail(new NotFound({ message: `No notification ${path.id}` })))
-          )
+          const n = yield* (yield* Notifications.InboxRepo).markSeen(path.id, me.accountId)
           return inboxView(n)
         }))
   )

@@ -39,7 +39,7 @@ export const NotificationJourneysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
           const role = yield* roleOf(path.role)
           const updated = yield* (yield* Notifications.JourneyStepRepo).update(role, path.stepId, payload)
           return yield* Option.match(updated, {
-            onNone: () => Effect.fail(new NotFound({ message: new Notifications.JourneyStepNotFound({ step: path.stepId, role }).message })),
+            onNone: () => Effect.fail(new Notifications.JourneyStepNotFound({ step: path.stepId, role })),
             onSome: (s) => Effect.succeed(stepView(s))
           })
         })))
@@ -63,7 +63,7 @@ export const NotificationStepsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
         Effect.gen(function*() {
           const steps = yield* (yield* Notifications.JourneyStepRepo).list({ step: path.stepId })
           if (steps.length === 0) {
-            return yield* new NotFound({ message: new Notifications.JourneyStepNotFound({ step: path.stepId, role: null }).message })
+            return yield* new Notifications.JourneyStepNotFound({ step: path.stepId, role: null })
           }
           return steps.map(stepView)
         })))

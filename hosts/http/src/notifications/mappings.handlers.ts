@@ -9,7 +9,6 @@ import { Notifications, Platform } from "@podium/core"
 import { Effect, Option, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 type MappingBody = typeof NotificationMappingBody.Type
@@ -53,13 +52,13 @@ export const NotificationMappingsHandlers: Layer.Layer<
         const input = toCore(payload)
         yield* Notifications.checkMappings([input])
         return toDto(yield* (yield* Notifications.NotificationMappingRepo).create(input))
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors))
     .handle("createManyNotificationMapping", ({ payload }) =>
       Effect.gen(function*() {
         const inputs = payload.bulk.map(toCore)
         yield* Notifications.checkMappings(inputs, (i) => `bulk.${i}.`)
         return (yield* (yield* Notifications.NotificationMappingRepo).createMany(inputs)).map(toDto)
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors))
     .handle("replaceOneNotificationMapping", ({ path, payload }) =>
       Effect.gen(function*() {
         const repo = yield* Notifications.NotificationMappingRepo
@@ -73,7 +72,7 @@ export const NotificationMappingsHandlers: Layer.Layer<
           onNone: () => Effect.fail(new Platform.ResourceNotFound({ resource: "notification mapping", id: path.id })),
           onSome: (m) => Effect.succeed(toDto(m))
         })
-      }).pipe(mapErrors, notificationErrors))
+      }).pipe(mapErrors))
     .handle("mappingTemplateCandidates", ({ urlParams }) =>
       Effect.gen(function*() {
         const page = yield* (yield* Notifications.TemplateCatalogRepo).list(coreChannel(urlParams.channel), {

@@ -6,7 +6,6 @@ import { Notifications } from "@podium/core"
 import { AppConfig, NotificationProviders } from "@podium/host-common"
 import { PhoneNumber } from "@podium/kernel"
 import { Effect, Option, type Layer, Schema } from "effect"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 const normalisePhone = Schema.decodeSync(PhoneNumber)
@@ -33,7 +32,7 @@ export const NotificationDeliveryHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
             ...(payload.text === undefined ? {} : { text: payload.text })
           })
           return { channel: payload.channel, count: ids.length, ids }
-        }).pipe(notificationErrors))
+        }))
       .handle("providerHealth", () =>
         Effect.gen(function*() {
           const providers = yield* NotificationProviders

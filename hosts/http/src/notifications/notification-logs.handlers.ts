@@ -3,7 +3,6 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, logView, type NotificationHandlerServices } from "./notifications.views.js"
 
 export const NotificationLogsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationLogs">, never, NotificationHandlerServices> =
@@ -27,10 +26,10 @@ export const NotificationLogsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("getNotificationLog", ({ path }) =>
         Effect.gen(function*() {
           return logView(yield* (yield* Notifications.NotificationLogRepo).get(path.id))
-        }).pipe(notificationErrors))
+        }))
       .handle("resendNotificationLog", ({ path }) =>
         Effect.gen(function*() {
           const row = yield* Notifications.resendNotificationLog(path.id)
           return { outboxId: row.id, resendOf: path.id, status: row.status }
-        }).pipe(notificationErrors))
+        }))
   )

@@ -3,7 +3,6 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, outboxPreviewView, publicChannel, utcOf } from "./notifications.views.js"
 
 const statusCodeOf = { RETRIED: 200, NOT_FOUND: 404, CONFLICT: 409 } as const
@@ -40,7 +39,7 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
       .handle("retryOutboxMessage", ({ path }) =>
         Effect.gen(function*() {
           return outboxPreviewView(yield* Notifications.retryOutboxMessage(path.id as Notifications.OutboxId))
-        }).pipe(notificationErrors))
+        }))
       .handle("retryOutboxMessages", ({ payload }) =>
         Effect.gen(function*() {
           const result = yield* Notifications.retryOutboxMessages(payload.ids as ReadonlyArray<Notifications.OutboxId>)
@@ -48,7 +47,7 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
             ...result,
             results: result.results.map((r) => ({ ...r, statusCode: statusCodeOf[r.outcome] }))
           }
-        }).pipe(notificationErrors))
+        }))
       .handle("bulkRedriveOutbox", ({ payload }) =>
         Effect.gen(function*() {
           return yield* Notifications.bulkRedriveOutbox({
@@ -58,5 +57,5 @@ export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
             ...(payload.to === undefined ? {} : { to: utcOf(payload.to) }),
             ...(payload.dryRun === undefined ? {} : { dryRun: payload.dryRun })
           })
-        }).pipe(notificationErrors))
+        }))
   )

@@ -1,6 +1,5 @@
 /** Handlers of the admin log reports (stats, organizer batches with delivery counts); notifications.manage. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
@@ -48,9 +47,7 @@ export const NotificationReportsHandlers: Layer.Layer<
       }))
     .handle("getNotificationBatch", ({ path }) =>
       Effect.gen(function*() {
-        const batch = yield* (yield* Notifications.OrganizerNotificationRepo).getBatch(null, path.id).pipe(
-          Effect.catchTag("BatchNotFound", () => Effect.fail(new NotFound({ code: "BATCH_NOT_FOUND", message: `No batch ${path.id}` })))
-        )
+        const batch = yield* (yield* Notifications.OrganizerNotificationRepo).getBatch(null, path.id)
         return (yield* withDelivery([batch]))[0]!
       }))
 )

@@ -1,11 +1,10 @@
 /** Handlers of organizer sending (tenancy-guarded): audience preview, send, quota, batches. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { BadRequest, Conflict, NotFound, OrganizerAccess, type OrganizerManagers, type OrganizerReaders, TooManyRequests } from "@podium/contracts/common"
+import { BadRequest, OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
-import { ledgerErrors } from "./wallet.views.js"
 
 export const batchView = (b: Notifications.NotificationBatch) => ({
   ...b,
@@ -42,22 +41,7 @@ export const OrganizerNotificationSendingHandlers: Layer.Layer<
           userIds: payload.userIds,
           variables: payload.variables ?? {},
           scheduledAt: payload.scheduledAt === undefined ? null : DateTime.unsafeFromDate(payload.scheduledAt)
-        }).pipe(
-          Effect.catchTags({
-            ...ledgerErrors,
-            OrganizerTemplateUnavailable: (e) =>
-              Effect.fail(new NotFound({ code: "TEMPLATE_NOT_AVAILABLE", message: `Template ${e.templateId} ${e.reason}` })),
-            TemplateVariableMissing: (e) =>
-              Effect.fail(new BadRequest({ code: "TEMPLATE_VARIABLES_MISSING", message: `variables must include ${e.missing.join(", ")}` })),
-            NoEligibleRecipients: () =>
-              Effect.fail(new BadRequest({ code: "NO_ELIGIBLE_RECIPIENTS", message: "No recipient is eligible after the unsubscribe and preference filters" })),
-            NotificationQuotaExceeded: (e) =>
-              Effect.fail(new TooManyRequests({
-                code: "QUOTA_EXCEEDED",
-                message: `The ${e.window} quota of ${e.limit} recipients would be exceeded (${e.used} used, ${e.requested} requested)`
-              }))
-          })
-        )
+        })
         return batchView(batch)
       }))
     .handle("organizerNotificationQuota", () =>
@@ -80,22 +64,13 @@ export const OrganizerNotificationSendingHandlers: Layer.Layer<
     .handle("getOrganizerNotificationBatch", ({ path }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
-        const batch = yield* (yield* Notifications.OrganizerNotificationRepo).getBatch(access.organizerId, path.id).pipe(
-          Effect.catchTag("BatchNotFound", () => Effect.fail(new NotFound({ code: "BATCH_NOT_FOUND", message: `No batch ${path.id}` })))
-        )
+        const batch = yield* (yield* Notifications.OrganizerNotificationRepo).getBatch(access.organizerId, path.id)
         return batchView(batch)
       }))
     .handle("cancelOrganizerNotificationBatch", ({ path }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
-        const batch = yield* Notifications.cancelOrganizerBatch(access.organizerId, path.id).pipe(
-          Effect.catchTags({
-            ...ledgerErrors,
-            BatchNotFound: () => Effect.fail(new NotFound({ code: "BATCH_NOT_FOUND", message: `No batch ${path.id}` })),
-            BatchNotCancellable: (e) =>
-              Effect.fail(new Conflict({ code: "BATCH_NOT_CANCELLABLE", message: `Only a SCHEDULED batch before its time can be cancelled (this one is ${e.status})` }))
-          })
-        )
+        const batch = yield* Notifications.cancelOrganizerBatch(access.organizerId, path.id)
         return batchView(batch)
       }))
 )

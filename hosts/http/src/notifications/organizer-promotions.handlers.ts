@@ -6,7 +6,6 @@ import { Notifications, type Platform } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
 import { auditedForOrganizer } from "./notifications.audit.js"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 import { promotionTemplatesForOrganizers, sendPromotionFor } from "./promotion.views.js"
 
@@ -63,7 +62,7 @@ export const OrganizerPromotionsHandlers: Layer.Layer<
           csv: new TextDecoder("utf-8").decode(bytes)
         })
         return recipientListView(list)
-      }).pipe(notificationErrors, auditedForOrganizer("notifications.recipients.upload", "recipient-list", (r) => r.id)))
+      }).pipe(auditedForOrganizer("notifications.recipients.upload", "recipient-list", (r) => r.id)))
     .handle("sendPromotion", ({ payload }) =>
       Effect.flatMap(OrganizerAccess, (access) => sendPromotionFor(access.organizerId, payload)).pipe(
         auditedForOrganizer("notifications.promotion.send", "notification-batch", (r) => r.batch.id)

@@ -4,7 +4,6 @@ import { CurrentPrincipal } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { notificationErrors } from "./notifications.errors.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
 const caller = Effect.map(CurrentPrincipal, (me) => me.accountId)
@@ -17,7 +16,7 @@ export const NotificationPreferenceTypesHandlers: Layer.Layer<
   handlers
     .handle("listPreferenceTypes", () => Effect.flatMap(caller, Notifications.preferenceTypes))
     .handle("subscribePreferenceType", ({ payload }) =>
-      Effect.flatMap(caller, (userId) => Notifications.setPreferenceType(userId, payload.type, true)).pipe(notificationErrors))
+      Effect.flatMap(caller, (userId) => Notifications.setPreferenceType(userId, payload.type, true)))
     .handle("unsubscribePreferenceType", ({ urlParams }) =>
-      Effect.flatMap(caller, (userId) => Notifications.setPreferenceType(userId, urlParams.type, false)).pipe(notificationErrors))
+      Effect.flatMap(caller, (userId) => Notifications.setPreferenceType(userId, urlParams.type, false)))
 )

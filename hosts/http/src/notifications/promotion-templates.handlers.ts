@@ -10,7 +10,6 @@ import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 const ConflictCode = "PROMOTION_TEMPLATE_EXISTS"
@@ -41,7 +40,7 @@ const update = (id: string, patch: Notifications.PromotionTemplatePatch) =>
     const updated = yield* repo.update(id, patch)
     if (Option.isNone(updated)) return yield* notFound(id)
     return promotionTemplateDto(updated.value)
-  }).pipe(mapErrors, notificationErrors, audited("notifications.promotion-template.update", "promotion-template", (r) => r.id, () => ({ ...patch })))
+  }).pipe(mapErrors, audited("notifications.promotion-template.update", "promotion-template", (r) => r.id, () => ({ ...patch })))
 
 export const PromotionTemplatesHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "promotionTemplates">,
@@ -64,7 +63,7 @@ export const PromotionTemplatesHandlers: Layer.Layer<
         }
         yield* Notifications.checkPromotionTemplate(input)
         return promotionTemplateDto(yield* (yield* Notifications.PromotionTemplateRepo).create(input))
-      }).pipe(mapErrors, notificationErrors, audited("notifications.promotion-template.create", "promotion-template", (r) => r.id)))
+      }).pipe(mapErrors, audited("notifications.promotion-template.create", "promotion-template", (r) => r.id)))
     .handle("updateOnePromotionTemplate", ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: typeof UpdatePromotionTemplateBody.Type }) =>
       Effect.suspend(() => {
         const { channel, ...rest } = payload

@@ -8,9 +8,7 @@ import type { PromotionEstimateBody, PromotionSendBody } from "@podium/contracts
 import { Notifications } from "@podium/core"
 import { DateTime, Effect } from "effect"
 import { batchView } from "./organizer-notification-sending.handlers.js"
-import { notificationErrors, quotaErrors } from "./notifications.errors.js"
 import { publicChannel } from "./notifications.views.js"
-import { ledgerErrors } from "./wallet.views.js"
 
 /** The recipients of a promotion request, or 400 when not exactly one form is given. */
 export const recipientsOf = (payload: typeof PromotionEstimateBody.Type): Effect.Effect<Notifications.Recipients, BadRequest> => {
@@ -55,7 +53,7 @@ export const sendPromotionFor = (organizerId: string, payload: typeof PromotionS
       scheduledAt
     })
     return { batch: batchView(batch), promotionTemplateId: promotion.id, currency: promotion.currency }
-  }).pipe(Effect.catchTags(ledgerErrors), quotaErrors, notificationErrors)
+  })
 
 /** Estimates a promotion for `organizerId`; answers the public shape. */
 export const estimatePromotionFor = (organizerId: string, payload: typeof PromotionEstimateBody.Type) =>
@@ -79,6 +77,6 @@ export const estimatePromotionFor = (organizerId: string, payload: typeof Promot
       withinQuota: e.withinQuota,
       missingVariables: e.missingVariables
     }
-  }).pipe(notificationErrors)
+  })
 
 export const promotionTemplatesForOrganizers = Effect.map(Notifications.organizerPromotionTemplates(), (list) => list.map(promotionForOrganizers))

@@ -10,7 +10,6 @@ import { Effect, Either, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
-import { notificationErrors } from "./notifications.errors.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 const Conflict = "SYSTEM_NOTIFICATION_EXISTS"
@@ -49,7 +48,7 @@ export const SystemNotificationsHandlers: Layer.Layer<
         }
         yield* Notifications.checkSystemNotification(input)
         return toDto(yield* (yield* Notifications.SystemNotificationRepo).create(input))
-      }).pipe(mapErrors, notificationErrors, audited("notifications.system-notification.create", "system-notification", (r) => r.id)))
+      }).pipe(mapErrors, audited("notifications.system-notification.create", "system-notification", (r) => r.id)))
     .handle("updateOneSystemNotification", ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: typeof UpdateSystemNotificationBody.Type }) =>
       Effect.gen(function*() {
         const repo = yield* Notifications.SystemNotificationRepo
@@ -64,7 +63,7 @@ export const SystemNotificationsHandlers: Layer.Layer<
         const updated = yield* repo.update(path.id, patch)
         if (Option.isNone(updated)) return yield* notFound(path.id)
         return toDto(updated.value)
-      }).pipe(mapErrors, notificationErrors, audited("notifications.system-notification.update", "system-notification", (r) => r.id)))
+      }).pipe(mapErrors, audited("notifications.system-notification.update", "system-notification", (r) => r.id)))
     .handle("systemNotificationEvents", () =>
       Effect.gen(function*() {
         const query = Either.getOrThrow(Platform.parseListQuery({ ...Notifications.SystemNotificationResource.list, maxLimit: 1000 }, { limit: 1000 }))

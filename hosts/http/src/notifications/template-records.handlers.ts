@@ -6,17 +6,15 @@
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi, type TemplateRecordBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
-import { Effect, type Layer, Option } from "effect"
+import { Effect, identity, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
-import { notificationErrors } from "./notifications.errors.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
 const ConflictCode = "TEMPLATE_RECORD_EXISTS"
 const mapErrors = crudErrors(ConflictCode)
 
-const toDto = (r: Notifications.TemplateRecord) => r
 const toCore = (b: typeof TemplateRecordBody.Type): Notifications.NewTemplateRecord => ({
   key: b.key,
   name: b.name,
@@ -31,7 +29,8 @@ const toCore = (b: typeof TemplateRecordBody.Type): Notifications.NewTemplateRec
 const generic = crudHandlers({
   resource: Notifications.TemplateRecordResource,
   repo: Notifications.TemplateRecordRepo,
-  toDto,
+  // The template record is its answer: same fields, same types.
+  toDto: identity<Notifications.TemplateRecord>,
   conflictCode: ConflictCode
 })
 
@@ -49,8 +48,8 @@ export const TemplateRecordsHandlers: Layer.Layer<
       Effect.gen(function*() {
         const input = toCore(payload)
         yield* Notifications.checkTemplateRecord(input)
-        return toDto(yield* (yield* Notifications.TemplateRecordRepo).create(input))
-      }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.create", "template-record", (r) => r.id)))
+        return yield* (yield* Notifications.TemplateRecordRepo).create(input)
+      }).pipe(mapErrors, audited("notifications.template-record.create", "template-record", (r) => r.id)))
     .handle("replaceOneTemplateRecord", ({ path, payload }) =>
       Effect.gen(function*() {
         const repo = yield* Notifications.TemplateRecordRepo
@@ -60,6 +59,6 @@ export const TemplateRecordsHandlers: Layer.Layer<
         yield* Notifications.checkTemplateRecord(input)
         const replaced = yield* repo.replace(path.id, input)
         if (Option.isNone(replaced)) return yield* notFound
-        return toDto(replaced.value)
-      }).pipe(mapErrors, notificationErrors, audited("notifications.template-record.replace", "template-record", (r) => r.id)))
+        return replaced.value
+      }).pipe(mapErrors, audited("notifications.template-record.replace", "template-record", (r) => r.id)))
 )

@@ -21,7 +21,6 @@ import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { audited } from "./notifications.audit.js"
-import { notificationErrors } from "./notifications.errors.js"
 import { logView, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices
@@ -93,11 +92,11 @@ const providerHandlers = (channel: Notifications.TemplateChannel) => ({
         visibility: payload.visibility ?? "PRIVATE"
       })
       return { ...created, template: channelTemplateView(created.template) }
-    }).pipe(notificationErrors, audited("notifications.template.create-via-provider", "notification-template", (r) => r.template.id)),
+    }).pipe(audited("notifications.template.create-via-provider", "notification-template", (r) => r.template.id)),
   syncTemplatesFromProvider: () =>
     Effect.gen(function*() {
       return yield* Notifications.syncTemplatesFromProvider(channel)
-    }).pipe(notificationErrors, audited("notifications.template.sync", "notification-template-channel", () => channel, (r) => ({ imported: r.imported, updated: r.updated })))
+    }).pipe(audited("notifications.template.sync", "notification-template-channel", () => channel, (r) => ({ imported: r.imported, updated: r.updated })))
 })
 
 /** The common endpoints' handlers for one channel. */
@@ -130,28 +129,28 @@ const commonTemplateHandlers = (channel: Notifications.Channel) => ({
         currency: payload.currency ?? "INR",
         visibility: payload.visibility ?? "PRIVATE"
       }))
-    }).pipe(notificationErrors),
+    }),
   getTemplate: ({ path }: IdReq) =>
     Effect.gen(function*() {
       return channelTemplateView(yield* Notifications.getCatalogTemplate(channel, path.id))
-    }).pipe(notificationErrors),
+    }),
   editTemplate: ({ path, payload }: IdReq & { readonly payload: typeof EditChannelTemplateBody.Type }) =>
     Effect.gen(function*() {
       return channelTemplateView(yield* Notifications.editCatalogTemplate(channel, path.id, payload))
-    }).pipe(notificationErrors),
+    }),
   deleteTemplate: ({ path }: IdReq) =>
     Effect.gen(function*() {
       yield* Notifications.deleteCatalogTemplate(channel, path.id)
       return { id: path.id, deleted: true }
-    }).pipe(notificationErrors),
+    }),
   setTemplatePricing: ({ path, payload }: IdReq & { readonly payload: typeof TemplatePricingBody.Type }) =>
     Effect.gen(function*() {
       return channelTemplateView(yield* Notifications.editCatalogTemplate(channel, path.id, payload))
-    }).pipe(notificationErrors),
+    }),
   setTemplateVisibility: ({ path, payload }: IdReq & { readonly payload: typeof TemplateVisibilityBody.Type }) =>
     Effect.gen(function*() {
       return channelTemplateView(yield* Notifications.editCatalogTemplate(channel, path.id, payload))
-    }).pipe(notificationErrors)
+    })
 })
 
 export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesEmail">, never, Services> =
@@ -169,7 +168,7 @@ export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         Effect.gen(function*() {
           const { template, versions } = yield* Notifications.catalogTemplateVersions("EMAIL", path.id)
           return { template: channelTemplateView(template), versions: versions.map(versionView) }
-        }).pipe(notificationErrors))
+        }))
       .handle("createTemplateViaProvider", providerHandlers("EMAIL").createTemplateViaProvider)
       .handle("syncTemplatesFromProvider", providerHandlers("EMAIL").syncTemplatesFromProvider)
       .handle("inlineTemplateCss", ({ payload }) => Effect.succeed(Notifications.inlineCss(payload.html, payload.css ?? "")))
@@ -195,7 +194,7 @@ export const PushTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("previewTemplate", ({ path, payload }: IdReq & { readonly payload: typeof PreviewTemplateBody.Type }) =>
         Effect.gen(function*() {
           return yield* Notifications.previewCatalogTemplate("PUSH", path.id, payload.variables, payload.version)
-        }).pipe(notificationErrors))
+        }))
   })
 
 export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesSms">, never, Services> =
@@ -217,7 +216,7 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
             { subject: payload.subject ?? null, body: payload.body, variables: payload.variables },
             payload.activate ?? true
           ))
-        }).pipe(notificationErrors))
+        }))
       .handle("createTemplateViaProvider", providerHandlers("SMS").createTemplateViaProvider)
       .handle("syncTemplatesFromProvider", providerHandlers("SMS").syncTemplatesFromProvider)
       .handle("markTemplateDefault", ({ path }) =>
@@ -242,7 +241,7 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
             byDeliveryStatus: stats.byDeliveryStatus,
             deliveryRate: stats.byStatus.SENT === 0 ? null : delivered / stats.byStatus.SENT
           }
-        }).pipe(notificationErrors))
+        }))
       .handle("smsProviderLogs", ({ urlParams }) =>
         Effect.gen(function*() {
           const sender = yield* configuredSms
@@ -255,7 +254,7 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
             offset: (page - 1) * limit
           })
           return { provider: sender.provider, items: rows.slice(0, limit).map(logView), page, limit, hasMore: rows.length > limit }
-        }).pipe(notificationErrors))
+        }))
   })
 
 export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesChatapp">, never, Services> =
@@ -274,15 +273,15 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
           const template = yield* Notifications.getCatalogTemplate("CHAT", path.id)
           const mapping = yield* checkedMapping(template, payload)
           return yield* extrasView(path.id)(yield* (yield* Notifications.TemplateCatalogExtrasRepo).setProviderMapping("CHAT", path.id, mapping))
-        }).pipe(notificationErrors, audited("notifications.template.provider-mapping", "notification-template", (r) => r.id)))
+        }).pipe(audited("notifications.template.provider-mapping", "notification-template", (r) => r.id)))
       .handle("syncTemplatesFromProvider", providerHandlers("CHAT").syncTemplatesFromProvider)
       .handle("verifyChatProvider", ({ path }) =>
         Effect.gen(function*() {
           return yield* Notifications.verifyChatTemplate(path.id)
-        }).pipe(notificationErrors))
+        }))
       .handle("rollbackProviderMapping", ({ path }) =>
         Effect.gen(function*() {
           const extras = yield* (yield* Notifications.TemplateCatalogExtrasRepo).rollbackProviderMapping("CHAT", path.id)
           return yield* extrasView(path.id)(extras)
-        }).pipe(notificationErrors, audited("notifications.template.rollback-mapping", "notification-template", (r) => r.id)))
+        }).pipe(audited("notifications.template.rollback-mapping", "notification-template", (r) => r.id)))
   })

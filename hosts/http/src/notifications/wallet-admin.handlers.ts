@@ -6,7 +6,7 @@ import { Notifications, Organizers } from "@podium/core"
 import { DateTime, Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
-import { settlementPage, settlementView, walletDetail, walletEntryView, ledgerErrors, settlementErrors, walletSummaryView } from "./wallet.views.js"
+import { settlementPage, settlementView, walletDetail, walletEntryView, walletSummaryView } from "./wallet.views.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices | Organizers.OrganizerRepo
 
@@ -40,7 +40,7 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
             amount: payload.amount,
             reason: payload.reason,
             idempotencyKey: payload.idempotencyKey ?? null
-          }).pipe(Effect.catchTags(ledgerErrors))
+          })
           return { entry: walletEntryView(result.entry), replayed: result.replayed, balance: result.balance }
         }))
       .handle("listNotificationSettlements", ({ urlParams }) =>
@@ -61,7 +61,7 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
         }))
       .handle("processNotificationSettlement", ({ path }) =>
         Effect.gen(function*() {
-          const s = yield* (yield* Notifications.NotificationSettlementRepo).process(path.id).pipe(Effect.catchTags(settlementErrors))
+          const s = yield* (yield* Notifications.NotificationSettlementRepo).process(path.id)
           return settlementView(s)
         }))
   )

@@ -1,6 +1,6 @@
 /** Handler of the signed wallet top-up webhook: signature first, then inbox-first idempotent apply. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { BadRequest, Conflict } from "@podium/contracts/common"
+import { BadRequest } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
@@ -28,9 +28,7 @@ export const WalletTopUpWebhookHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
         if (status === undefined) problems.push("status must be one of succeeded, failed")
         if (amount === undefined) problems.push("amount must be an integer")
         if (problems.length > 0) return yield* new BadRequest({ message: problems.join("; ") })
-        const result = yield* Notifications.applyWalletTopUpEvent({ eventId: eventId!, topUpId: topUpId!, status: status!, amount: amount! }, body).pipe(
-          Effect.catchTag("WalletTopUpRejected", (e) => Effect.fail(new Conflict({ code: "TOP_UP_REJECTED", message: e.reason })))
-        )
+        const result = yield* Notifications.applyWalletTopUpEvent({ eventId: eventId!, topUpId: topUpId!, status: status!, amount: amount! }, body)
         return { duplicate: result.duplicate, topUp: result.topUp === null ? null : topUpView(result.topUp) }
       }))
   )

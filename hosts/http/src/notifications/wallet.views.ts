@@ -1,5 +1,4 @@
 /** Public shapes of the organizer notification wallet, shared by the admin, organizer and webhook handlers. */
-import { Conflict, NotFound } from "@podium/contracts/common"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect } from "effect"
 
@@ -40,19 +39,3 @@ export const settlementPage = (filter: { readonly organizerId?: string; readonly
     const result = yield* (yield* Notifications.NotificationSettlementRepo).list({ ...filter, limit, offset: (page - 1) * limit })
     return { items: result.items.map(settlementView), total: result.total, page, limit, hasMore: page * limit < result.total }
   })
-
-/** The ledger's domain errors as public errors (coded). */
-export const ledgerErrors = {
-  InsufficientWalletBalance: (e: Notifications.InsufficientWalletBalance) =>
-    Effect.fail(new Conflict({ code: "INSUFFICIENT_BALANCE", message: `Wallet balance ${e.balance} is short of ${e.required}` })),
-  WalletIdempotencyConflict: (e: Notifications.WalletIdempotencyConflict) =>
-    Effect.fail(new Conflict({ code: "IDEMPOTENCY_KEY_REUSED", message: `Idempotency key ${e.idempotencyKey} was used for a different movement` }))
-} as const
-
-/** The settlements' domain errors as public errors (coded). */
-export const settlementErrors = {
-  SettlementNotFound: (e: Notifications.SettlementNotFound) =>
-    Effect.fail(new NotFound({ code: "SETTLEMENT_NOT_FOUND", message: `No settlement ${e.id}` })),
-  SettlementAlreadyProcessed: (e: Notifications.SettlementAlreadyProcessed) =>
-    Effect.fail(new Conflict({ code: "SETTLEMENT_ALREADY_PROCESSED", message: `Settlement ${e.id} is already processed` }))
-} as const
