@@ -75,7 +75,10 @@ export class AccountConflict extends DomainError<AccountConflict>()("AccountConf
 }, { field: Schema.String, message: Schema.String }) {}
 
 /** The first-admin bootstrap was attempted while an admin exists. */
-export class AdminsAlreadyExist extends Schema.TaggedError<AdminsAlreadyExist>()("AdminsAlreadyExist", {}) {
+export class AdminsAlreadyExist extends DomainError<AdminsAlreadyExist>()("AdminsAlreadyExist", {
+  kind: "conflict",
+  code: "ADMIN_ALREADY_EXISTS"
+}) {
   override get message() {
     return "An admin already exists; bootstrap is closed"
   }

@@ -6,6 +6,7 @@
  * badge request"): `BadgeRequestMoves` lists every legal move and `transitionBadgeRequest` refuses
  * every other one.
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
 
 export const BadgeRequestStatuses = ["pending_admin_approval", "completed", "rejected"] as const
@@ -71,7 +72,10 @@ export interface BadgeRequestWithBadge extends BadgeRequest {
 }
 
 /** The request is not in a state the event may leave (409 BADGE_REQUEST_NOT_PENDING). */
-export class BadgeRequestStateConflict extends Schema.TaggedError<BadgeRequestStateConflict>()("BadgeRequestStateConflict", {
+export class BadgeRequestStateConflict extends DomainError<BadgeRequestStateConflict>()("BadgeRequestStateConflict", {
+  kind: "conflict",
+  code: "BADGE_REQUEST_NOT_PENDING"
+}, {
   status: Schema.String,
   event: Schema.String
 }) {
@@ -80,7 +84,7 @@ export class BadgeRequestStateConflict extends Schema.TaggedError<BadgeRequestSt
   }
 }
 
-export class BadgeRequestNotFound extends Schema.TaggedError<BadgeRequestNotFound>()("BadgeRequestNotFound", {
+export class BadgeRequestNotFound extends DomainError<BadgeRequestNotFound>()("BadgeRequestNotFound", { kind: "not-found" }, {
   id: Schema.String
 }) {
   override get message() {
@@ -89,7 +93,10 @@ export class BadgeRequestNotFound extends Schema.TaggedError<BadgeRequestNotFoun
 }
 
 /** The creator named in the path does not exist (404 CREATOR_NOT_FOUND); every club creator until clubs exist. */
-export class CreatorNotFound extends Schema.TaggedError<CreatorNotFound>()("CreatorNotFound", {
+export class CreatorNotFound extends DomainError<CreatorNotFound>()("CreatorNotFound", {
+  kind: "not-found",
+  code: "CREATOR_NOT_FOUND"
+}, {
   creatorType: Schema.String,
   creatorId: Schema.String
 }) {
@@ -99,7 +106,10 @@ export class CreatorNotFound extends Schema.TaggedError<CreatorNotFound>()("Crea
 }
 
 /** Input failures found after decoding (image choice, file type or size): 400 with the message list. */
-export class BadgeInputInvalid extends Schema.TaggedError<BadgeInputInvalid>()("BadgeInputInvalid", {
+export class BadgeInputInvalid extends DomainError<BadgeInputInvalid>()("BadgeInputInvalid", {
+  kind: "invalid",
+  messages: (e) => e.messages
+}, {
   messages: Schema.Array(Schema.String)
 }) {}
 

@@ -31,7 +31,10 @@ export const authorizeCreator = Effect.fn("challenges.badgeRequests.authorizeCre
   creatorId: string
 ) {
   if (creatorType === "club") return yield* new CreatorNotFound({ creatorType, creatorId })
-  return yield* requireOrganizerRole(principal, creatorId, ["OWNER", "ADMIN"])
+  // To a creator route an organizer that does not exist is a creator that does not exist.
+  return yield* requireOrganizerRole(principal, creatorId, ["OWNER", "ADMIN"]).pipe(
+    Effect.catchTag("OrganizerNotFound", () => new CreatorNotFound({ creatorType, creatorId }))
+  )
 })
 
 export interface BadgeRequestInput {

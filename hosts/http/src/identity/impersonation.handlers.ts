@@ -10,7 +10,6 @@ import { Accounts, Identity } from "@podium/core"
 import { Effect, Either, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
 
 export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "impersonation">, never, IdentityHandlerServices> =
   HttpApiBuilder.group(IdentityApi, "impersonation", (handlers) =>
@@ -27,7 +26,7 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             ip
           })
           return { accessToken: started.accessToken, expiresAt: started.expiresAt, impersonationId: started.impersonationId }
-        }).pipe(publicErrors))
+        }))
       .handle("endImpersonation", ({ headers, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
@@ -47,4 +46,4 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             startedAt: ended.startedAt,
             endedAt: ended.endedAt ?? new Date()
           }
-        }).pipe(publicErrors)))
+        })))
