@@ -10,21 +10,22 @@ import { Schema } from "effect"
 /** Lifetime of an impersonation token (and of its session). */
 export const ImpersonationLifetimeSeconds = 15 * 60
 
-export interface Impersonation {
-  readonly id: string
-  readonly adminId: string
-  readonly userId: string
+export const Impersonation = Schema.Struct({
+  id: Schema.String,
+  adminId: Schema.String,
+  userId: Schema.String,
   /** The session the minted token is bound to. */
-  readonly sessionId: string
-  readonly reason: string
-  readonly correlationId: string
-  readonly startedAt: Date
-  readonly expiresAt: Date
-  readonly endedAt: Date | null
+  sessionId: Schema.String,
+  reason: Schema.String,
+  correlationId: Schema.String,
+  startedAt: Schema.DateFromSelf,
+  expiresAt: Schema.DateFromSelf,
+  endedAt: Schema.NullOr(Schema.DateFromSelf),
   /** `ended`, `superseded`, … */
-  readonly endReason: string | null
-  readonly endedBy: string | null
-}
+  endReason: Schema.NullOr(Schema.String),
+  endedBy: Schema.NullOr(Schema.String)
+})
+export interface Impersonation extends Schema.Schema.Type<typeof Impersonation> {}
 
 export const isOpen = (i: Impersonation, at: Date) => i.endedAt === null && i.expiresAt.getTime() > at.getTime()
 
