@@ -13,13 +13,10 @@ export const AdminRecord = Schema.Struct({ ...Admin.fields, permissions: Schema.
 export interface AdminRecord extends Schema.Schema.Type<typeof AdminRecord> {}
 
 /** Body of POST/PUT /v2/admins (PUT: absent optional fields become null). */
-export interface AdminInput {
-  readonly phoneNumber: string
-  readonly email?: string | null
-  readonly firstName?: string | null
-  readonly lastName?: string | null
-  readonly handle?: string | null
-}
+export const AdminInput = Admin.pick("phoneNumber").pipe(
+  Schema.extend(Admin.pick("email", "firstName", "lastName", "handle").pipe(Schema.partialWith({ exact: true })))
+)
+export interface AdminInput extends Schema.Schema.Type<typeof AdminInput> {}
 
 /** Body of PATCH /v2/admins/{id}: only the given fields change. */
 export type AdminPatch = Partial<AdminInput>
