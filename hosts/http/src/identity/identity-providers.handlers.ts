@@ -56,9 +56,7 @@ export const IdentityProvidersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
   HttpApiBuilder.group(IdentityApi, "identityProviders", (handlers) =>
     handlers
       .handle("oauthStatus", () =>
-        Effect.map(Identity.IdentityProviders, (providers) => ({
-          providers: providers.status.map((s) => ({ provider: s.provider, configured: s.configured, webFlow: s.webFlow }))
-        })))
+        Effect.map(Identity.IdentityProviders, (providers) => ({ providers: providers.status })))
       .handle("loginMethods", ({ urlParams }) =>
         Effect.map(Identity.loginMethods(urlParams.role, urlParams.client), (methods) => ({ role: urlParams.role, client: urlParams.client, methods })))
       .handle("signInProviderA", ({ payload }) =>

@@ -18,14 +18,13 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           const { ip } = yield* clientInfo
-          const started = yield* Identity.startImpersonation({
+          return yield* Identity.startImpersonation({
             principal: me,
             userId: path.userId,
             reason: payload.reason.trim(),
             correlationId: headers["x-correlation-id"],
             ip
           })
-          return { accessToken: started.accessToken, expiresAt: started.expiresAt, impersonationId: started.impersonationId }
         }))
       .handle("endImpersonation", ({ headers, payload }) =>
         Effect.gen(function*() {

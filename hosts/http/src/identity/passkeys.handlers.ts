@@ -8,17 +8,6 @@ import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
 import { refuseImpersonation, signInOutcomeAnswer } from "./sign-in-outcome.answers.js"
 
-const view = (p: Identity.Passkey) => ({
-  id: p.id,
-  name: p.name,
-  credentialId: p.credentialId,
-  deviceType: p.deviceType,
-  backedUp: p.backedUp,
-  transports: p.transports,
-  createdAt: p.createdAt,
-  lastUsedAt: p.lastUsedAt
-})
-
 const labelOf = (principal: Principal) =>
   Effect.map(Identity.describeAccount(principal), (profile) =>
     Option.match(profile, { onNone: () => principal.accountId, onSome: (p) => p.email ?? p.phoneNumber ?? p.id }))
@@ -33,7 +22,7 @@ export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "pass
     .handle("passkeyRegisterVerify", ({ payload }) =>
       Effect.gen(function*() {
         const principal = yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation)
-        return view(yield* Identity.registerPasskey(principal, { response: payload.response, name: payload.name }))
+        return yield* Identity.registerPasskey(principal, { response: payload.response, name: payload.name })
       }))
     .handle("passkeyAuthenticateOptions", () =>
       Effect.gen(function*() {
@@ -50,9 +39,7 @@ export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "pass
         return signInOutcomeAnswer(yield* Identity.signInWithPasskey(payload.response, client))
       }))
     .handle("listPasskeys", () =>
-      Effect.gen(function*() {
-        return (yield* Identity.listPasskeys(yield* CurrentPrincipal)).map(view)
-      }))
+      Effect.flatMap(CurrentPrincipal, Identity.listPasskeys))
     .handle("deletePasskey", ({ path }) =>
       Effect.gen(function*() {
         yield* Identity.deletePasskey(yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation), path.id)
