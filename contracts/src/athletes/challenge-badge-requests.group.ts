@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, Form, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 export const BadgeRequestStatusParam = OneOf("pending_admin_approval", "completed", "rejected")
 export const CreatorTypeParam = OneOf("organizer", "club")
@@ -111,11 +111,6 @@ export class ChallengeBadgeRequestsGroup extends HttpApiGroup.make("challengeBad
         "Body `{challengeId?, title (3–120), description (10–2000), artworkNotes?, dueDate? (YYYY-MM-DD)}`. creatorType `organizer`: the caller must be an OWNER or ADMIN of the organizer (403 otherwise). creatorType `club`: 404 CREATOR_NOT_FOUND until clubs exist."
       )
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Challenge badge requests")
   .annotate(OpenApi.Description, "A challenge creator asks the platform for a badge design")
 {}
@@ -156,11 +151,6 @@ export class AdminChallengeBadgeRequestsGroup extends HttpApiGroup.make("adminCh
       .annotate(OpenApi.Summary, "Reject the request with a reason (10–500 characters, shown verbatim to the creator)")
   )
   .annotate(Requires, AdminPermission("challenges.badges"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Admin: challenge badge requests")
   .annotate(OpenApi.Description, "Admins complete (create the badge) or reject creators' badge requests; permission challenges.badges")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, EmailAddress, Optional, PhoneNumber, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, crudEndpoints, Forbidden, NotFound, Ok, Requires, Role } from "../common/index.js"
+import { AdminPermission, Authenticated, crudEndpoints, Ok, Requires, Role } from "../common/index.js"
 
 /** Lower-case letters, digits, dot, underscore; 3–30 characters. */
 export const AdminHandle = Schema.String.pipe(
@@ -132,10 +132,6 @@ export class AdminAccountsGroup extends HttpApiGroup.make("adminAccounts")
   .add(AdminCrud.replaceOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Replace an admin's fields (absent optional fields are cleared)"))
   .add(AdminCrud.deleteOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Delete an admin (hard delete; not yourself; their sessions end at once)"))
   .middleware(Authenticated)
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Admin accounts")
   .annotate(OpenApi.Description, "Administrator CRUD on the generic list query, handles and notification preferences; permissions admins.read / admins.write")
 {}

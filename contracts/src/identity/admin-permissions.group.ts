@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, says, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 export const PermissionInfoView = Schema.Struct({ key: Schema.String, description: Schema.String }).annotations({ identifier: "AdminPermissionInfo" })
 
@@ -53,10 +53,6 @@ export class AdminPermissionsGroup extends HttpApiGroup.make("adminPermissions")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("admins.permissions"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Admin permissions")
   .annotate(OpenApi.Description, "Which admin may do what; permission admins.permissions")
 {}

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { AdminView } from "./admins.group.js"
 import { CorrelationIdHeaders } from "./impersonation.group.js"
 
@@ -30,12 +30,6 @@ export class AdminTotpGroup extends HttpApiGroup.make("adminTotp")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("admins.security"))
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Admin security: TOTP")
   .annotate(OpenApi.Description, "Admin TOTP enforcement and reset (x-correlation-id required; audited)")
 {}

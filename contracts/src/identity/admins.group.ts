@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PhoneNumber, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { SendOtpBody } from "./auth.group.js"
 import { SendOtpNested } from "./sign-in.dto.js"
 
@@ -54,12 +54,6 @@ export class AdminsGroup extends HttpApiGroup.make("admins")
       .addSuccess(Ok(AdminView))
       .annotate(OpenApi.Summary, "The calling admin")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Admins")
   .annotate(OpenApi.Description, "Administrator accounts: sign-in code, first-admin bootstrap, the caller's record")
 {}

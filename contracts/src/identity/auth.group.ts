@@ -12,17 +12,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, OneOf, Optional, OtpCode, PhoneNumber, Query } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  Conflict,
-  NotFound,
-  Forbidden,
-  Ok,
-  OptionalAuthenticated,
-  ServiceUnavailable,
-  TooManyRequests,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, Ok, OptionalAuthenticated } from "../common/index.js"
 import {
   AccountSummary,
   BearerHeader,
@@ -120,12 +110,6 @@ export class AuthGroup extends HttpApiGroup.make("auth")
       .addSuccess(HttpApiSchema.NoContent)
       .annotate(OpenApi.Summary, "Clear the web-session cookie and end its session (204)")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Authentication")
   .annotate(
     OpenApi.Description,

@@ -4,7 +4,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, OtpCode, PhoneNumber } from "@podium/kernel"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import { BearerHeader, LogoutResult, SendOtpResult, SignInResult, TokenPair } from "./sign-in.dto.js"
 
 export class CrewAuthGroup extends HttpApiGroup.make("crewAuth")
@@ -45,12 +45,6 @@ export class CrewAuthGroup extends HttpApiGroup.make("crewAuth")
       .addSuccess(Ok(TokenPair, { status: 201 }))
       .annotate(OpenApi.Summary, "Rotate a crew refresh token (Authorization: Bearer <refresh token>)")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Crew sign-in")
   .annotate(OpenApi.Description, "Sign-in of crew (volunteer) members by 4-digit SMS or e-mail codes")
 {}

@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 
 export const IdentityView = Schema.Struct({
   id: Schema.String,
@@ -66,13 +66,6 @@ export class IdentitiesGroup extends HttpApiGroup.make("identities")
       .addSuccess(Ok(EmailVerified))
       .annotate(OpenApi.Summary, "Open a verification link: marks the address verified (public; single use)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(ServiceUnavailable.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Linked identities")
   .annotate(OpenApi.Description, "The caller's sign-in methods and e-mail verification")
 {}

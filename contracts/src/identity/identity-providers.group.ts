@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Ok } from "../common/index.js"
 import { SignInResult } from "./sign-in.dto.js"
 
 export const ProviderStatusView = Schema.Struct({
@@ -126,12 +126,6 @@ export class IdentityProvidersGroup extends HttpApiGroup.make("identityProviders
       .addSuccess(Ok(IdentityProviderSignInAnswer, { message: "Login successful" }))
       .annotate(OpenApi.Summary, "Exchange provider B's authorization code, verify its ID token, sign in")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Identity providers")
   .annotate(
     OpenApi.Description,

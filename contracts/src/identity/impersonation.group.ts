@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires, Role } from "../common/index.js"
 
 /** The required `x-correlation-id` header of admin security operations. */
 export const CorrelationIdHeaders = Query({
@@ -57,14 +57,7 @@ export class ImpersonationGroup extends HttpApiGroup.make("impersonation")
       .annotate(OpenApi.Summary, "End the caller's impersonation (or the one named); its token is refused at once")
   )
   .middleware(Authenticated)
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   // The identity error mapping can answer these too (it covers the whole context).
-  .addError(Unauthorized.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Impersonation")
   .annotate(OpenApi.Description, "Admins acting as athletes, with reason, correlation id, audit rows and immediate revocation")
 {}

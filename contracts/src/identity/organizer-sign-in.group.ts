@@ -1,6 +1,6 @@
 /** Organizer sign-in code (A 4.8 `POST /v2/organizers/send-otp`): same machinery and answer as phone send-otp. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Ok } from "../common/index.js"
 import { SendOtpBody } from "./auth.group.js"
 import { SendOtpNested } from "./sign-in.dto.js"
 
@@ -11,12 +11,6 @@ export class OrganizerSignInGroup extends HttpApiGroup.make("organizerSignIn")
       .addSuccess(Ok(SendOtpNested, { status: 201, message: "OTP sent successfully" }))
       .annotate(OpenApi.Summary, "Send an organizer sign-in code (same answer whether or not the member exists)")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Organizer sign-in")
   .annotate(OpenApi.Description, "Sign-in codes for organizer team members; verify with /v2/auth/verify-otp role organizer")
 {}

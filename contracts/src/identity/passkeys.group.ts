@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok, OptionalAuthenticated } from "../common/index.js"
 import { DeletedResult, JsonObject, PasskeyAuthenticateOutcome, PasskeyView, WebAuthnOptions } from "./second-factor.dto.js"
 
 export class PasskeysGroup extends HttpApiGroup.make("passkeys")
@@ -50,12 +50,6 @@ export class PasskeysGroup extends HttpApiGroup.make("passkeys")
       .addSuccess(Ok(DeletedResult))
       .annotate(OpenApi.Summary, "Delete one of the caller's passkeys (404 for any other id)")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Passkeys")
   .annotate(OpenApi.Description, "WebAuthn passkeys: registration, sign-in, step-up, list and delete")
 {}

@@ -2,7 +2,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Forbidden, NotFound, Ok } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 
 export const SessionView = Schema.Struct({
   id: Schema.String,
@@ -41,8 +41,6 @@ export class SessionsGroup extends HttpApiGroup.make("sessions")
       .annotate(OpenApi.Summary, "Revoke every session of the caller except the current one")
   )
   .middleware(Authenticated)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Sessions")
   .annotate(OpenApi.Description, "The caller's sign-in sessions; a revoked session's tokens are refused at once")
 {}

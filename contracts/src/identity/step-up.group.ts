@@ -7,7 +7,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, OtpCode } from "@podium/kernel"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 import { JsonObject, StepUpResult, TotpCode } from "./second-factor.dto.js"
 
 export const StepUpBody = Body({ otp: Optional(OtpCode), code: Optional(TotpCode), passkey: Optional(JsonObject) })
@@ -21,13 +21,6 @@ export class StepUpGroup extends HttpApiGroup.make("stepUp")
       .addSuccess(Ok(StepUpResult))
       .annotate(OpenApi.Summary, "Re-verify the caller (OTP, TOTP or passkey): the current session is stepped-up for 5 minutes")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Step-up")
   .annotate(OpenApi.Description, "Fresh verification of the caller before sensitive operations (account delete, wallet withdraw, payment-method edit)")
 {}

@@ -9,7 +9,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, NonEmptyStr, Optional } from "@podium/kernel"
-import { Authenticated, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok, OptionalAuthenticated } from "../common/index.js"
 import {
   SecondFactorCode,
   TotpCode,
@@ -54,12 +54,6 @@ export class TotpGroup extends HttpApiGroup.make("totp")
       .addSuccess(Ok(VerifyOtpResult, { message: "Login successful" }))
       .annotate(OpenApi.Summary, "Finish a sign-in that answered {totpRequired, mfaToken}: a TOTP or recovery code")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(Conflict.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "TOTP")
   .annotate(OpenApi.Description, "Authenticator-app second factor: enrollment, confirmation, sign-in verification, disable and live status")
 {}

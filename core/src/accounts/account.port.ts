@@ -1,23 +1,12 @@
 /** Repositories of the accounts context (Postgres adapters in @podium/postgres, twins in @podium/core/testing). */
-import { Context, type Effect, type Option } from "effect"
-import type {
-  AccountConflict,
-  Admin,
-  AdminsAlreadyExist,
-  CrewMember,
-  CrewStatus,
-  OrganizerMember,
-  OrganizerMemberRole,
-  OrganizerMemberStatus,
-  User
-} from "./account.model.js"
+import { Context, type Effect, type Option, Schema } from "effect"
+import { type AccountConflict, Admin, type AdminsAlreadyExist, CrewMember, OrganizerMember, User } from "./account.model.js"
 
-export interface NewUser {
-  readonly phoneNumber?: string | null
-  readonly email?: string | null
-  readonly firstName?: string | null
-  readonly lastName?: string | null
-}
+/** Optional fields of a new row: absent means the column default (null, or the status default). */
+const optional = Schema.partialWith({ exact: true })
+
+export const NewUser = User.pick("phoneNumber", "email", "firstName", "lastName").pipe(optional)
+export interface NewUser extends Schema.Schema.Type<typeof NewUser> {}
 
 /** Athlete accounts. */
 export class UserRepo extends Context.Tag("@podium/core/accounts/UserRepo")<UserRepo, {
@@ -33,14 +22,12 @@ export class UserRepo extends Context.Tag("@podium/core/accounts/UserRepo")<User
   readonly bindPhone: (id: string, phoneNumber: string) => Effect.Effect<Option.Option<User>, AccountConflict>
 }>() {}
 
-export interface NewAdmin {
-  readonly phoneNumber: string
-  readonly email?: string | null
-  readonly firstName?: string | null
-  readonly lastName?: string | null
+export const NewAdmin = Admin.pick("phoneNumber").pipe(
+  Schema.extend(Admin.pick("email", "firstName", "lastName").pipe(optional)),
   /** Initial permissions (admin-permission.model.ts); bootstrap and the CLI grant `*`. */
-  readonly permissions?: ReadonlyArray<string>
-}
+  Schema.extend(Schema.Struct({ permissions: Schema.optionalWith(Schema.Array(Schema.String), { exact: true }) }))
+)
+export interface NewAdmin extends Schema.Schema.Type<typeof NewAdmin> {}
 
 /** Administrator accounts. */
 export class AdminRepo extends Context.Tag("@podium/core/accounts/AdminRepo")<AdminRepo, {
@@ -51,12 +38,8 @@ export class AdminRepo extends Context.Tag("@podium/core/accounts/AdminRepo")<Ad
   readonly createFirst: (input: NewAdmin) => Effect.Effect<Admin, AdminsAlreadyExist | AccountConflict>
 }>() {}
 
-export interface NewCrewMember {
-  readonly phoneNumber?: string | null
-  readonly email?: string | null
-  readonly name?: string | null
-  readonly status?: CrewStatus
-}
+export const NewCrewMember = CrewMember.pick("phoneNumber", "email", "name", "status").pipe(optional)
+export interface NewCrewMember extends Schema.Schema.Type<typeof NewCrewMember> {}
 
 /** Crew (volunteer) members; rows are added by the crew join-code flow. */
 export class CrewMemberRepo extends Context.Tag("@podium/core/accounts/CrewMemberRepo")<CrewMemberRepo, {
@@ -68,14 +51,10 @@ export class CrewMemberRepo extends Context.Tag("@podium/core/accounts/CrewMembe
   readonly create: (input: NewCrewMember) => Effect.Effect<CrewMember>
 }>() {}
 
-export interface NewOrganizerMember {
-  readonly organizerId: string
-  readonly phoneNumber?: string | null
-  readonly email?: string | null
-  readonly userId?: string | null
-  readonly role: OrganizerMemberRole
-  readonly status?: OrganizerMemberStatus
-}
+export const NewOrganizerMember = OrganizerMember.pick("organizerId", "role").pipe(
+  Schema.extend(OrganizerMember.pick("phoneNumber", "email", "userId", "status").pipe(optional))
+)
+export interface NewOrganizerMember extends Schema.Schema.Type<typeof NewOrganizerMember> {}
 
 /** Organizers and their team members, as far as sign-in needs them (the organizers issue extends this). */
 export class OrganizerMemberRepo extends Context.Tag("@podium/core/accounts/OrganizerMemberRepo")<OrganizerMemberRepo, {

@@ -3,24 +3,20 @@
  * permissions) and the permission store whose changes are serialised so the last editor cannot be
  * removed.
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { CrudRepo } from "../platform/crud.port.js"
-import type { Admin } from "./account.model.js"
+import { Admin } from "./account.model.js"
 import type { LastPermissionHolder } from "./admin-permission.model.js"
 
 /** An admin as the admin CRUD sees it: the account plus its permissions. */
-export interface AdminRecord extends Admin {
-  readonly permissions: ReadonlyArray<string>
-}
+export const AdminRecord = Schema.Struct({ ...Admin.fields, permissions: Schema.Array(Schema.String) })
+export interface AdminRecord extends Schema.Schema.Type<typeof AdminRecord> {}
 
 /** Body of POST/PUT /v2/admins (PUT: absent optional fields become null). */
-export interface AdminInput {
-  readonly phoneNumber: string
-  readonly email?: string | null
-  readonly firstName?: string | null
-  readonly lastName?: string | null
-  readonly handle?: string | null
-}
+export const AdminInput = Admin.pick("phoneNumber").pipe(
+  Schema.extend(Admin.pick("email", "firstName", "lastName", "handle").pipe(Schema.partialWith({ exact: true })))
+)
+export interface AdminInput extends Schema.Schema.Type<typeof AdminInput> {}
 
 /** Body of PATCH /v2/admins/{id}: only the given fields change. */
 export type AdminPatch = Partial<AdminInput>

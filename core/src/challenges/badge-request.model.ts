@@ -6,6 +6,7 @@
  * badge request"): `BadgeRequestMoves` lists every legal move and `transitionBadgeRequest` refuses
  * every other one.
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
 
 export const BadgeRequestStatuses = ["pending_admin_approval", "completed", "rejected"] as const
@@ -29,49 +30,53 @@ export const CreatorTypes = ["organizer", "club"] as const
 export type CreatorType = (typeof CreatorTypes)[number]
 
 /** A badge the platform designed (challenges.badges). Either `imageUrl` or an uploaded `image`. */
-export interface Badge {
-  readonly id: string
-  readonly requestId: string | null
-  readonly challengeId: string | null
-  readonly name: string
-  readonly description: string
-  readonly imageUrl: string | null
-  readonly image: { readonly key: string; readonly contentType: string; readonly fileName: string; readonly size: number } | null
-  readonly criteria: string
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const Badge = Schema.Struct({
+  id: Schema.String,
+  requestId: Schema.NullOr(Schema.String),
+  challengeId: Schema.NullOr(Schema.String),
+  name: Schema.String,
+  description: Schema.String,
+  imageUrl: Schema.NullOr(Schema.String),
+  image: Schema.NullOr(Schema.Struct({ key: Schema.String, contentType: Schema.String, fileName: Schema.String, size: Schema.Number })),
+  criteria: Schema.String,
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Badge extends Schema.Schema.Type<typeof Badge> {}
 
-export interface BadgeRequest {
-  readonly id: string
-  readonly creatorType: CreatorType
-  readonly creatorId: string
-  readonly challengeId: string | null
-  readonly title: string
-  readonly description: string
-  readonly artworkNotes: string | null
+export const BadgeRequest = Schema.Struct({
+  id: Schema.String,
+  creatorType: Schema.Literal(...CreatorTypes),
+  creatorId: Schema.String,
+  challengeId: Schema.NullOr(Schema.String),
+  title: Schema.String,
+  description: Schema.String,
+  artworkNotes: Schema.NullOr(Schema.String),
   /** `YYYY-MM-DD`. */
-  readonly dueDate: string | null
-  readonly status: BadgeRequestStatus
+  dueDate: Schema.NullOr(Schema.String),
+  status: Schema.Literal(...BadgeRequestStatuses),
   /** The admin's reason, verbatim, once rejected. */
-  readonly rejectionReason: string | null
-  readonly badgeId: string | null
-  readonly requestedByKind: string
-  readonly requestedById: string | null
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  rejectionReason: Schema.NullOr(Schema.String),
+  badgeId: Schema.NullOr(Schema.String),
+  requestedByKind: Schema.String,
+  requestedById: Schema.NullOr(Schema.String),
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface BadgeRequest extends Schema.Schema.Type<typeof BadgeRequest> {}
 
 /** A request with its badge once completed. */
-export interface BadgeRequestWithBadge extends BadgeRequest {
-  readonly badge: Badge | null
-}
+export const BadgeRequestWithBadge = Schema.Struct({ ...BadgeRequest.fields, badge: Schema.NullOr(Badge) })
+export interface BadgeRequestWithBadge extends Schema.Schema.Type<typeof BadgeRequestWithBadge> {}
 
 /** The request is not in a state the event may leave (409 BADGE_REQUEST_NOT_PENDING). */
-export class BadgeRequestStateConflict extends Schema.TaggedError<BadgeRequestStateConflict>()("BadgeRequestStateConflict", {
+export class BadgeRequestStateConflict extends DomainError<BadgeRequestStateConflict>()("BadgeRequestStateConflict", {
+  kind: "conflict",
+  code: "BADGE_REQUEST_NOT_PENDING"
+}, {
   status: Schema.String,
   event: Schema.String
 }) {
@@ -80,7 +85,7 @@ export class BadgeRequestStateConflict extends Schema.TaggedError<BadgeRequestSt
   }
 }
 
-export class BadgeRequestNotFound extends Schema.TaggedError<BadgeRequestNotFound>()("BadgeRequestNotFound", {
+export class BadgeRequestNotFound extends DomainError<BadgeRequestNotFound>()("BadgeRequestNotFound", { kind: "not-found" }, {
   id: Schema.String
 }) {
   override get message() {
@@ -89,7 +94,10 @@ export class BadgeRequestNotFound extends Schema.TaggedError<BadgeRequestNotFoun
 }
 
 /** The creator named in the path does not exist (404 CREATOR_NOT_FOUND); every club creator until clubs exist. */
-export class CreatorNotFound extends Schema.TaggedError<CreatorNotFound>()("CreatorNotFound", {
+export class CreatorNotFound extends DomainError<CreatorNotFound>()("CreatorNotFound", {
+  kind: "not-found",
+  code: "CREATOR_NOT_FOUND"
+}, {
   creatorType: Schema.String,
   creatorId: Schema.String
 }) {
@@ -99,7 +107,10 @@ export class CreatorNotFound extends Schema.TaggedError<CreatorNotFound>()("Crea
 }
 
 /** Input failures found after decoding (image choice, file type or size): 400 with the message list. */
-export class BadgeInputInvalid extends Schema.TaggedError<BadgeInputInvalid>()("BadgeInputInvalid", {
+export class BadgeInputInvalid extends DomainError<BadgeInputInvalid>()("BadgeInputInvalid", {
+  kind: "invalid",
+  messages: (e) => e.messages
+}, {
   messages: Schema.Array(Schema.String)
 }) {}
 

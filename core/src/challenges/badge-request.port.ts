@@ -1,33 +1,30 @@
 /** Repositories of the challenges context (Postgres adapters in @podium/postgres). */
-import { Context, type Effect, type Option } from "effect"
-import type {
+import { Context, type Effect, type Option, Schema } from "effect"
+import {
   Badge,
-  BadgeRequestNotFound,
-  BadgeRequestStateConflict,
-  BadgeRequestStatus,
-  BadgeRequestWithBadge,
-  CreatorType
+  BadgeRequest,
+  type BadgeRequestNotFound,
+  type BadgeRequestStateConflict,
+  type BadgeRequestStatus,
+  type BadgeRequestWithBadge,
+  type CreatorType
 } from "./badge-request.model.js"
 
-export interface NewBadgeRequest {
-  readonly creatorType: CreatorType
-  readonly creatorId: string
-  readonly challengeId: string | null
-  readonly title: string
-  readonly description: string
-  readonly artworkNotes: string | null
-  readonly dueDate: string | null
-  readonly requestedByKind: string
-  readonly requestedById: string | null
-}
+export const NewBadgeRequest = BadgeRequest.pick(
+  "creatorType",
+  "creatorId",
+  "challengeId",
+  "title",
+  "description",
+  "artworkNotes",
+  "dueDate",
+  "requestedByKind",
+  "requestedById"
+)
+export interface NewBadgeRequest extends Schema.Schema.Type<typeof NewBadgeRequest> {}
 
-export interface NewBadge {
-  readonly name: string
-  readonly description: string
-  readonly imageUrl: string | null
-  readonly image: Badge["image"]
-  readonly criteria: string
-}
+export const NewBadge = Badge.pick("name", "description", "imageUrl", "image", "criteria")
+export interface NewBadge extends Schema.Schema.Type<typeof NewBadge> {}
 
 /** Challenge badge requests and the badges that complete them. */
 export class BadgeRequestRepo extends Context.Tag("@podium/core/challenges/BadgeRequestRepo")<BadgeRequestRepo, {

@@ -4,7 +4,7 @@
  * of the organizer (the organizers tenancy policy); club creators do not exist until the clubs
  * issue, so every club creator is CreatorNotFound. Complete and reject append audit rows.
  */
-import { Effect, Either, Option } from "effect"
+import { Effect, Either, Option, Schema } from "effect"
 import { SecureRandom } from "../identity/crypto.port.js"
 import type { Principal } from "../identity/principal.model.js"
 import { BlobStore } from "../media/blob-store.port.js"
@@ -13,6 +13,7 @@ import { isUuid, requireOrganizerRole } from "../organizers/tenancy.policy.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import {
   BadgeInputInvalid,
+  BadgeRequest,
   BadgeRequestNotFound,
   type BadgeRequestStatus,
   CreatorNotFound,
@@ -31,16 +32,14 @@ export const authorizeCreator = Effect.fn("challenges.badgeRequests.authorizeCre
   creatorId: string
 ) {
   if (creatorType === "club") return yield* new CreatorNotFound({ creatorType, creatorId })
-  return yield* requireOrganizerRole(principal, creatorId, ["OWNER", "ADMIN"])
+  // To a creator route an organizer that does not exist is a creator that does not exist.
+  return yield* requireOrganizerRole(principal, creatorId, ["OWNER", "ADMIN"]).pipe(
+    Effect.catchTag("OrganizerNotFound", () => new CreatorNotFound({ creatorType, creatorId }))
+  )
 })
 
-export interface BadgeRequestInput {
-  readonly challengeId: string | null
-  readonly title: string
-  readonly description: string
-  readonly artworkNotes: string | null
-  readonly dueDate: string | null
-}
+export const BadgeRequestInput = BadgeRequest.pick("challengeId", "title", "description", "artworkNotes", "dueDate")
+export interface BadgeRequestInput extends Schema.Schema.Type<typeof BadgeRequestInput> {}
 
 /** A creator asks the platform for a badge design (status pending_admin_approval). */
 export const requestBadge = Effect.fn("challenges.badgeRequests.request")(function*(

@@ -3,6 +3,7 @@
  * only that algorithm; claims: iss, aud, exp (15 minutes), iat, sub, role, sid, kind, and `act`
  * (the impersonating admin) reserved for impersonation.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, Schema } from "effect"
 import type { AccountKind, Role } from "./principal.model.js"
 
@@ -33,7 +34,11 @@ export interface AccessTokenRequest {
 }
 
 /** The token is missing, malformed, tampered, expired, of another issuer/audience or algorithm. */
-export class InvalidAccessToken extends Schema.TaggedError<InvalidAccessToken>()("InvalidAccessToken", {
+export class InvalidAccessToken extends DomainError<InvalidAccessToken>()("InvalidAccessToken", {
+  kind: "unauthorized",
+  // Every token failure reads the same to a client; the reason is for logs.
+  message: "Unauthorized"
+}, {
   reason: Schema.String
 }) {}
 

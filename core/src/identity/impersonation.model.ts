@@ -4,31 +4,33 @@
  * session of its own (the impersonation row names it), so ending the impersonation revokes the
  * token at once. One open impersonation per admin: starting another ends the previous one.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** Lifetime of an impersonation token (and of its session). */
 export const ImpersonationLifetimeSeconds = 15 * 60
 
-export interface Impersonation {
-  readonly id: string
-  readonly adminId: string
-  readonly userId: string
+export const Impersonation = Schema.Struct({
+  id: Schema.String,
+  adminId: Schema.String,
+  userId: Schema.String,
   /** The session the minted token is bound to. */
-  readonly sessionId: string
-  readonly reason: string
-  readonly correlationId: string
-  readonly startedAt: Date
-  readonly expiresAt: Date
-  readonly endedAt: Date | null
+  sessionId: Schema.String,
+  reason: Schema.String,
+  correlationId: Schema.String,
+  startedAt: Schema.DateFromSelf,
+  expiresAt: Schema.DateFromSelf,
+  endedAt: Schema.NullOr(Schema.DateFromSelf),
   /** `ended`, `superseded`, … */
-  readonly endReason: string | null
-  readonly endedBy: string | null
-}
+  endReason: Schema.NullOr(Schema.String),
+  endedBy: Schema.NullOr(Schema.String)
+})
+export interface Impersonation extends Schema.Schema.Type<typeof Impersonation> {}
 
 export const isOpen = (i: Impersonation, at: Date) => i.endedAt === null && i.expiresAt.getTime() > at.getTime()
 
 /** The target is an administrator (or not an athlete): impersonation is for athletes only. */
-export class ImpersonationTargetNotAllowed extends Schema.TaggedError<ImpersonationTargetNotAllowed>()("ImpersonationTargetNotAllowed", {
+export class ImpersonationTargetNotAllowed extends DomainError<ImpersonationTargetNotAllowed>()("ImpersonationTargetNotAllowed", { kind: "forbidden", code: "IMPERSONATION_TARGET_NOT_ALLOWED" }, {
   targetId: Schema.String
 }) {
   override get message() {
@@ -37,7 +39,7 @@ export class ImpersonationTargetNotAllowed extends Schema.TaggedError<Impersonat
 }
 
 /** No athlete with that id. */
-export class ImpersonationTargetNotFound extends Schema.TaggedError<ImpersonationTargetNotFound>()("ImpersonationTargetNotFound", {
+export class ImpersonationTargetNotFound extends DomainError<ImpersonationTargetNotFound>()("ImpersonationTargetNotFound", { kind: "not-found" }, {
   targetId: Schema.String
 }) {
   override get message() {
@@ -46,21 +48,21 @@ export class ImpersonationTargetNotFound extends Schema.TaggedError<Impersonatio
 }
 
 /** The caller is itself impersonating (a token with `act`): impersonations do not chain. */
-export class ImpersonationChainRefused extends Schema.TaggedError<ImpersonationChainRefused>()("ImpersonationChainRefused", {}) {
+export class ImpersonationChainRefused extends DomainError<ImpersonationChainRefused>()("ImpersonationChainRefused", { kind: "forbidden", code: "IMPERSONATION_CHAIN_REFUSED" }) {
   override get message() {
     return "An impersonation token cannot start another impersonation"
   }
 }
 
 /** Nothing to end: no open impersonation of the caller, or not the caller's. */
-export class ImpersonationNotFound extends Schema.TaggedError<ImpersonationNotFound>()("ImpersonationNotFound", {}) {
+export class ImpersonationNotFound extends DomainError<ImpersonationNotFound>()("ImpersonationNotFound", { kind: "not-found", code: "IMPERSONATION_NOT_FOUND" }) {
   override get message() {
     return "No active impersonation"
   }
 }
 
 /** The named impersonation has already ended (or expired). */
-export class ImpersonationAlreadyEnded extends Schema.TaggedError<ImpersonationAlreadyEnded>()("ImpersonationAlreadyEnded", {
+export class ImpersonationAlreadyEnded extends DomainError<ImpersonationAlreadyEnded>()("ImpersonationAlreadyEnded", { kind: "conflict", code: "IMPERSONATION_ALREADY_ENDED" }, {
   impersonationId: Schema.String
 }) {
   override get message() {
@@ -69,7 +71,7 @@ export class ImpersonationAlreadyEnded extends Schema.TaggedError<ImpersonationA
 }
 
 /** Two impersonations of one admin started at the same moment; retry. */
-export class ImpersonationConcurrentStart extends Schema.TaggedError<ImpersonationConcurrentStart>()("ImpersonationConcurrentStart", {}) {
+export class ImpersonationConcurrentStart extends DomainError<ImpersonationConcurrentStart>()("ImpersonationConcurrentStart", { kind: "conflict", code: "IMPERSONATION_CONCURRENT_START" }) {
   override get message() {
     return "Another impersonation of this admin started at the same time; retry"
   }

@@ -2,21 +2,22 @@
  * Identities linked to accounts (provider + subject → account) and e-mail verification state
  * (Postgres: identity.linked_identities, identity.verified_emails, identity.email_verification_tokens).
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { IdentityNotFound, IdentityRemovalRefused } from "./identity-provider.errors.js"
-import type { IdentityProviderId } from "./identity-provider.port.js"
-import type { AccountRef } from "./principal.model.js"
+import { type IdentityProviderId, IdentityProviderIds } from "./identity-provider.port.js"
+import { AccountKind, type AccountRef } from "./principal.model.js"
 
 /** One provider identity linked to an account; a provider subject links to exactly one account. */
-export interface LinkedIdentity {
-  readonly id: string
-  readonly accountKind: AccountRef["kind"]
-  readonly accountId: string
-  readonly provider: IdentityProviderId
-  readonly subject: string
-  readonly email: string | null
-  readonly createdAt: Date
-}
+export const LinkedIdentity = Schema.Struct({
+  id: Schema.String,
+  accountKind: AccountKind,
+  accountId: Schema.String,
+  provider: Schema.Literal(...IdentityProviderIds),
+  subject: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf
+})
+export interface LinkedIdentity extends Schema.Schema.Type<typeof LinkedIdentity> {}
 
 /** What a removal targets: a linked identity by id, or the account's own phone number or e-mail address. */
 export type MethodTarget =

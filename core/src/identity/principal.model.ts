@@ -14,13 +14,12 @@ export const LoginRoles = ["user", "organizer", "admin"] as const
 export type LoginRole = (typeof LoginRoles)[number]
 
 /** A principal's role claim: for now the account kind itself (`user`, `organizer`, `admin`, `crew`, `sponsor`). */
+export const Role = AccountKind
 export type Role = AccountKind
 
 /** An account of some kind. */
-export interface AccountRef {
-  readonly kind: AccountKind
-  readonly id: string
-}
+export const AccountRef = Schema.Struct({ kind: AccountKind, id: Schema.String })
+export interface AccountRef extends Schema.Schema.Type<typeof AccountRef> {}
 
 /** The authenticated caller, put in context by the auth guard. */
 export interface Principal {

@@ -3,22 +3,23 @@
  * identity.totp_factors, identity.totp_recovery_codes, identity.passkeys), QR rendering and the
  * WebAuthn ceremony verifier (@simplewebauthn/server in @podium/providers).
  */
-import { Context, type Effect, type Option } from "effect"
-import type { AccountRef } from "./principal.model.js"
+import { Context, type Effect, type Option, Schema } from "effect"
+import { AccountRef } from "./principal.model.js"
 import type { PasskeyAlreadyRegistered, PasskeyInvalid } from "./second-factor.errors.js"
 
 /** One account's TOTP state. Secrets are sealed with `SecretBox` (context: `totp:<kind>:<id>`). */
-export interface TotpState {
-  readonly account: AccountRef
+export const TotpState = Schema.Struct({
+  account: AccountRef,
   /** The confirmed secret, sealed; null while not enabled. */
-  readonly secretSealed: string | null
+  secretSealed: Schema.NullOr(Schema.String),
   /** The secret of an enrollment waiting for its first code, sealed. */
-  readonly pendingSecretSealed: string | null
-  readonly enabledAt: Date | null
+  pendingSecretSealed: Schema.NullOr(Schema.String),
+  enabledAt: Schema.NullOr(Schema.DateFromSelf),
   /** The newest time step a code was accepted for: codes of this step or older are refused (no replay). */
-  readonly lastUsedStep: number | null
-  readonly recoveryCodesRemaining: number
-}
+  lastUsedStep: Schema.NullOr(Schema.Number),
+  recoveryCodesRemaining: Schema.Number
+})
+export interface TotpState extends Schema.Schema.Type<typeof TotpState> {}
 
 /** TOTP factors and their recovery codes. */
 export class TotpRepo extends Context.Tag("@podium/core/identity/TotpRepo")<TotpRepo, {
@@ -47,21 +48,22 @@ export class TotpRepo extends Context.Tag("@podium/core/identity/TotpRepo")<Totp
 }>() {}
 
 /** A registered WebAuthn credential. */
-export interface Passkey {
-  readonly id: string
-  readonly account: AccountRef
+export const Passkey = Schema.Struct({
+  id: Schema.String,
+  account: AccountRef,
   /** The credential id, base64url. */
-  readonly credentialId: string
+  credentialId: Schema.String,
   /** COSE public key, base64url. */
-  readonly publicKey: string
-  readonly counter: number
-  readonly transports: ReadonlyArray<string>
-  readonly deviceType: string
-  readonly backedUp: boolean
-  readonly name: string | null
-  readonly createdAt: Date
-  readonly lastUsedAt: Date | null
-}
+  publicKey: Schema.String,
+  counter: Schema.Number,
+  transports: Schema.Array(Schema.String),
+  deviceType: Schema.String,
+  backedUp: Schema.Boolean,
+  name: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  lastUsedAt: Schema.NullOr(Schema.DateFromSelf)
+})
+export interface Passkey extends Schema.Schema.Type<typeof Passkey> {}
 
 /** Passkey credentials. */
 export class PasskeyRepo extends Context.Tag("@podium/core/identity/PasskeyRepo")<PasskeyRepo, {

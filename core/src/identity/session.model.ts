@@ -3,33 +3,36 @@
  * refresh tokens form a chain (the family) in which each token is used once and names its
  * successor. The family id is the id of the session that sign-in created.
  */
-import type { AccountKind, Role } from "./principal.model.js"
+import { Schema } from "effect"
+import { AccountKind, Role } from "./principal.model.js"
 
-export interface Session {
-  readonly id: string
-  readonly accountKind: AccountKind
-  readonly accountId: string
-  readonly role: Role
-  readonly familyId: string
-  readonly createdAt: Date
-  readonly lastUsedAt: Date
-  readonly revokedAt: Date | null
-  readonly revokeReason: string | null
-  readonly userAgent: string | null
-  readonly ip: string | null
-}
+export const Session = Schema.Struct({
+  id: Schema.String,
+  accountKind: AccountKind,
+  accountId: Schema.String,
+  role: Role,
+  familyId: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  lastUsedAt: Schema.DateFromSelf,
+  revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  revokeReason: Schema.NullOr(Schema.String),
+  userAgent: Schema.NullOr(Schema.String),
+  ip: Schema.NullOr(Schema.String)
+})
+export interface Session extends Schema.Schema.Type<typeof Session> {}
 
-export interface RefreshTokenRecord {
-  readonly id: string
-  readonly sessionId: string
-  readonly familyId: string
+export const RefreshTokenRecord = Schema.Struct({
+  id: Schema.String,
+  sessionId: Schema.String,
+  familyId: Schema.String,
   /** Keyed hash of the opaque token; the token itself is never stored. */
-  readonly tokenHash: string
-  readonly usedAt: Date | null
-  readonly successorId: string | null
-  readonly expiresAt: Date
-  readonly createdAt: Date
-}
+  tokenHash: Schema.String,
+  usedAt: Schema.NullOr(Schema.DateFromSelf),
+  successorId: Schema.NullOr(Schema.String),
+  expiresAt: Schema.DateFromSelf,
+  createdAt: Schema.DateFromSelf
+})
+export interface RefreshTokenRecord extends Schema.Schema.Type<typeof RefreshTokenRecord> {}
 
 /** How long a refresh token may be used. */
 export const RefreshTokenLifetimeDays = 30

@@ -1,13 +1,10 @@
 /** Persistence of sessions and refresh tokens (Postgres: identity.sessions, identity.refresh_tokens). */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, type Schema } from "effect"
 import type { AccountRef } from "./principal.model.js"
-import type { RefreshTokenRecord, Session } from "./session.model.js"
+import { RefreshTokenRecord, type Session } from "./session.model.js"
 
-export interface NewRefreshToken {
-  readonly id: string
-  readonly tokenHash: string
-  readonly expiresAt: Date
-}
+export const NewRefreshToken = RefreshTokenRecord.pick("id", "tokenHash", "expiresAt")
+export interface NewRefreshToken extends Schema.Schema.Type<typeof NewRefreshToken> {}
 
 /** Sessions of every kind of account and their refresh-token chains. */
 export class SessionRepo extends Context.Tag("@podium/core/identity/SessionRepo")<SessionRepo, {

@@ -3,15 +3,9 @@
  * organizers.organizers/members). Unique violations become AccountConflict; other failures are defects.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { Accounts } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
-import { onUnique, rowsOf } from "../rows.pg.js"
-
-const uniqueViolation = (error: SqlError): string | undefined => {
-  const cause = error.cause as { code?: string; constraint?: string } | undefined
-  return cause?.code === "23505" ? (cause.constraint ?? "unique") : undefined
-}
+import { Effect, Layer } from "effect"
+import { counts, ids, onUnique, rowsOf } from "../rows.pg.js"
 
 const fieldOf = (constraint: string) =>
   constraint.includes("phone") ? "phoneNumber" : constraint.includes("email") ? "email" : constraint.includes("handle") ? "handle" : "unique"
@@ -20,17 +14,6 @@ const accountConflict = (constraint: string) => {
   const field = fieldOf(constraint)
   return new Accounts.AccountConflict({ field, message: `${field} is already in use` })
 }
-
-/** Maps a unique violation to AccountConflict; anything else dies. */
-const conflictOrDie = <A>(effect: Effect.Effect<A, SqlError>): Effect.Effect<A, Accounts.AccountConflict> =>
-  effect.pipe(Effect.catchAll((error) => {
-    const constraint = uniqueViolation(error)
-    if (constraint === undefined) return Effect.die(error)
-    const field = fieldOf(constraint)
-    return Effect.fail(new Accounts.AccountConflict({ field, message: `${field} is already in use` }))
-  }))
-
-const first = <A>(rows: ReadonlyArray<A>) => Option.fromNullable(rows[0])
 
 export const UserRepoPg = Layer.effect(Accounts.UserRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -64,83 +47,77 @@ export const UserRepoPg = Layer.effect(Accounts.UserRepo, Effect.gen(function*()
   })
 }))
 
-const adminCols = (sql: SqlClient.SqlClient) =>
-  sql`id, phone_number, email, first_name, last_name, handle, status, totp_enabled_at, totp_required_at, created_at, updated_at`
-
 export const AdminRepoPg = Layer.effect(Accounts.AdminRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const cols = adminCols(sql)
+  const admins = rowsOf(Accounts.Admin)
+  const cols = sql`id, phone_number, email, first_name, last_name, handle, status, totp_enabled_at, totp_required_at, created_at, updated_at`
   const insert = (input: Accounts.NewAdmin) =>
-    sql<Accounts.Admin>`
+    admins.one(sql`
       insert into accounts.admins (phone_number, email, first_name, last_name, permissions)
       values (${input.phoneNumber}, ${input.email ?? null}, ${input.firstName ?? null}, ${input.lastName ?? null},
               array(select jsonb_array_elements_text(${JSON.stringify(input.permissions ?? [])}::jsonb)))
-      returning ${cols}`.pipe(Effect.map((rows) => rows[0]!))
+      returning ${cols}`.pipe(onUnique(accountConflict)))
   return Accounts.AdminRepo.of({
-    findById: (id) => sql<Accounts.Admin>`select ${cols} from accounts.admins where id = ${id}`.pipe(Effect.orDie, Effect.map(first)),
-    findByPhone: (phone) =>
-      sql<Accounts.Admin>`select ${cols} from accounts.admins where phone_number = ${phone}`.pipe(Effect.orDie, Effect.map(first)),
-    create: (input) => conflictOrDie(insert(input)),
+    findById: (id) => admins.maybe(sql`select ${cols} from accounts.admins where id = ${id}`),
+    findByPhone: (phone) => admins.maybe(sql`select ${cols} from accounts.admins where phone_number = ${phone}`),
+    create: insert,
     // The table lock serialises concurrent bootstraps, so exactly one can see zero admins.
     createFirst: (input) =>
       Effect.gen(function*() {
-        yield* sql`lock table accounts.admins in share row exclusive mode`
-        const [count] = yield* sql<{ readonly n: number }>`select count(*)::int as n from accounts.admins`
-        if ((count?.n ?? 0) > 0) return yield* new Accounts.AdminsAlreadyExist()
+        yield* sql`lock table accounts.admins in share row exclusive mode`.pipe(Effect.orDie)
+        const { n } = yield* counts.one(sql`select count(*)::int as n from accounts.admins`)
+        if (n > 0) return yield* new Accounts.AdminsAlreadyExist()
         return yield* insert(input)
-      }).pipe(sql.withTransaction, (effect) =>
-        effect.pipe(Effect.catchIf((e): e is SqlError => e._tag === "SqlError", (e) => conflictOrDie(Effect.fail(e)))))
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
   })
 }))
 
 export const CrewMemberRepoPg = Layer.effect(Accounts.CrewMemberRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const members = rowsOf(Accounts.CrewMember)
   const cols = sql`id, phone_number, email, name, status, created_at, updated_at`
   return Accounts.CrewMemberRepo.of({
-    findById: (id) => sql<Accounts.CrewMember>`select ${cols} from accounts.crew_members where id = ${id}`.pipe(Effect.orDie, Effect.map(first)),
+    findById: (id) => members.maybe(sql`select ${cols} from accounts.crew_members where id = ${id}`),
     findActiveByPhone: (phone) =>
-      sql<Accounts.CrewMember>`
+      members.all(sql`
         select ${cols} from accounts.crew_members where phone_number = ${phone} and status = 'ACTIVE'
-        order by created_at, id`.pipe(Effect.orDie),
+        order by created_at, id`),
     findActiveByEmail: (email) =>
-      sql<Accounts.CrewMember>`
+      members.all(sql`
         select ${cols} from accounts.crew_members where email = ${email} and status = 'ACTIVE'
-        order by created_at, id`.pipe(Effect.orDie),
+        order by created_at, id`),
     create: (input) =>
-      sql<Accounts.CrewMember>`
+      members.one(sql`
         insert into accounts.crew_members (phone_number, email, name, status)
         values (${input.phoneNumber ?? null}, ${input.email ?? null}, ${input.name ?? null}, ${input.status ?? "ACTIVE"})
-        returning ${cols}`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!))
+        returning ${cols}`)
   })
 }))
 
 export const OrganizerMemberRepoPg = Layer.effect(Accounts.OrganizerMemberRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const members = rowsOf(Accounts.OrganizerMember)
   const cols = sql`m.id, m.organizer_id, m.user_id, m.phone_number, m.email, m.role, m.status, m.created_at, m.updated_at`
   return Accounts.OrganizerMemberRepo.of({
-    findById: (id) =>
-      sql<Accounts.OrganizerMember>`select ${cols} from organizers.members m where m.id = ${id}`.pipe(Effect.orDie, Effect.map(first)),
+    findById: (id) => members.maybe(sql`select ${cols} from organizers.members m where m.id = ${id}`),
     findActiveByPhone: (phone) =>
-      sql<Accounts.OrganizerMember>`
+      members.all(sql`
         select ${cols} from organizers.members m join organizers.organizers o on o.id = m.organizer_id
         where m.phone_number = ${phone} and m.status = 'ACTIVE' and o.status = 'ACTIVE'
-        order by m.created_at, m.id`.pipe(Effect.orDie),
+        order by m.created_at, m.id`),
     findActiveByEmail: (email) =>
-      sql<Accounts.OrganizerMember>`
+      members.all(sql`
         select ${cols} from organizers.members m join organizers.organizers o on o.id = m.organizer_id
         where m.email = ${email} and m.status = 'ACTIVE' and o.status = 'ACTIVE'
-        order by m.created_at, m.id`.pipe(Effect.orDie),
+        order by m.created_at, m.id`),
     createOrganizer: (input) =>
-      sql<{ readonly id: string }>`insert into organizers.organizers (name) values (${input.name}) returning id`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => rows[0]!.id)
-      ),
+      Effect.map(ids.one(sql`insert into organizers.organizers (name) values (${input.name}) returning id`), (row) => row.id),
     addMember: (input) =>
-      sql<Accounts.OrganizerMember>`
+      members.one(sql`
         insert into organizers.members as m (organizer_id, user_id, phone_number, email, role, status)
         values (${input.organizerId}, ${input.userId ?? null}, ${input.phoneNumber ?? null}, ${input.email ?? null},
                 ${input.role}, ${input.status ?? "ACTIVE"})
-        returning ${cols}`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!))
+        returning ${cols}`)
   })
 }))
 

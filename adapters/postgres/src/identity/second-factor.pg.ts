@@ -7,70 +7,51 @@
  * shows it.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Identity } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Accounts, Identity } from "@podium/core"
+import { Effect, Layer, Option, Schema, Struct } from "effect"
+import { rowsOf } from "../rows.pg.js"
 
-interface FactorRow {
-  readonly secretSealed: string | null
-  readonly pendingSecretSealed: string | null
-  readonly enabledAt: Date | null
-  readonly lastUsedStep: string | number | null
-  readonly remaining: string | number
-}
-
-interface PasskeyRow {
-  readonly id: string
-  readonly accountKind: Identity.AccountKind
-  readonly accountId: string
-  readonly credentialId: string
-  readonly publicKey: string
-  readonly counter: string | number
-  readonly transports: ReadonlyArray<string> | string
-  readonly deviceType: string
-  readonly backedUp: boolean
-  readonly name: string | null
-  readonly createdAt: Date
-  readonly lastUsedAt: Date | null
-}
-
-const toPasskey = (r: PasskeyRow): Identity.Passkey => ({
-  id: r.id,
-  account: { kind: r.accountKind, id: r.accountId },
-  credentialId: r.credentialId,
-  publicKey: r.publicKey,
-  counter: Number(r.counter),
-  transports: typeof r.transports === "string" ? JSON.parse(r.transports) as ReadonlyArray<string> : r.transports,
-  deviceType: r.deviceType,
-  backedUp: r.backedUp,
-  name: r.name,
-  createdAt: r.createdAt,
-  lastUsedAt: r.lastUsedAt
+/**
+ * A TOTP factor row with its count of unused recovery codes; the account is the one asked for.
+ * bigint columns arrive as strings.
+ */
+const FactorRow = Schema.Struct({
+  ...Struct.omit(Identity.TotpState.fields, "account", "lastUsedStep"),
+  lastUsedStep: Schema.NullOr(Schema.NumberFromString)
 })
+
+/** A passkey row: the account as two columns, the bigint counter as a string. */
+const PasskeyRow = Schema.Struct({
+  ...Struct.omit(Identity.Passkey.fields, "account", "counter"),
+  accountKind: Identity.AccountKind,
+  accountId: Schema.String,
+  counter: Schema.NumberFromString
+})
+
+const toPasskey = ({ accountId, accountKind, ...passkey }: typeof PasskeyRow.Type): Identity.Passkey => ({
+  ...passkey,
+  account: { kind: accountKind, id: accountId }
+})
+
+/** accounts.admins.totp_required_at. */
+const RequiredAtRow = Accounts.Admin.pipe(Schema.pick("totpRequiredAt"))
 
 export const TotpRepoPg = Layer.effect(Identity.TotpRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const factors = rowsOf(FactorRow)
+  const requiredAt = rowsOf(RequiredAtRow)
   const mirrorAdmin = (account: Identity.AccountRef, enabledAt: Date | null) =>
     account.kind === "admin"
       ? sql`update accounts.admins set totp_enabled_at = ${enabledAt}, updated_at = now() where id = ${account.id}`.pipe(Effect.asVoid)
       : Effect.void
   return Identity.TotpRepo.of({
     find: (account) =>
-      sql<FactorRow>`
+      factors.maybe(sql`
         select f.secret_sealed, f.pending_secret_sealed, f.enabled_at, f.last_used_step,
-          (select count(*) from identity.totp_recovery_codes c
-            where c.account_kind = f.account_kind and c.account_id = f.account_id and c.used_at is null) as remaining
-        from identity.totp_factors f where f.account_kind = ${account.kind} and f.account_id = ${account.id}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) =>
-          Option.map(Option.fromNullable(rows[0]), (r): Identity.TotpState => ({
-            account,
-            secretSealed: r.secretSealed,
-            pendingSecretSealed: r.pendingSecretSealed,
-            enabledAt: r.enabledAt,
-            lastUsedStep: r.lastUsedStep === null ? null : Number(r.lastUsedStep),
-            recoveryCodesRemaining: Number(r.remaining)
-          }))
-        )
+          (select count(*)::int from identity.totp_recovery_codes c
+            where c.account_kind = f.account_kind and c.account_id = f.account_id and c.used_at is null) as recovery_codes_remaining
+        from identity.totp_factors f where f.account_kind = ${account.kind} and f.account_id = ${account.id}`).pipe(
+        Effect.map(Option.map((row): Identity.TotpState => ({ ...row, account })))
       ),
     savePending: (account, pending, hashes, at) =>
       Effect.gen(function*() {
@@ -126,26 +107,25 @@ export const TotpRepoPg = Layer.effect(Identity.TotpRepo, Effect.gen(function*()
         return rows.length > 0
       }).pipe(sql.withTransaction, Effect.orDie),
     setAdminRequired: (adminId, at) =>
-      (at === null
-        ? sql<{ readonly totpRequiredAt: Date | null }>`
+      requiredAt.maybe(
+        at === null
+          ? sql`
             update accounts.admins set totp_required_at = null, updated_at = now() where id = ${adminId}
             returning totp_required_at`
-        : sql<{ readonly totpRequiredAt: Date | null }>`
+          : sql`
             update accounts.admins set totp_required_at = coalesce(totp_required_at, ${at}), updated_at = now()
-            where id = ${adminId} returning totp_required_at`).pipe(
-          Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => r.totpRequiredAt))
-        ),
+            where id = ${adminId} returning totp_required_at`
+      ).pipe(Effect.map(Option.map((r) => r.totpRequiredAt))),
     adminRequiredAt: (adminId) =>
-      sql<{ readonly totpRequiredAt: Date | null }>`select totp_required_at from accounts.admins where id = ${adminId}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.fromNullable(rows[0]?.totpRequiredAt ?? null))
+      requiredAt.maybe(sql`select totp_required_at from accounts.admins where id = ${adminId}`).pipe(
+        Effect.map(Option.flatMap((r) => Option.fromNullable(r.totpRequiredAt)))
       )
   })
 }))
 
 export const PasskeyRepoPg = Layer.effect(Identity.PasskeyRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const passkeys = rowsOf(PasskeyRow)
   const cols = sql`id, account_kind, account_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at`
   return Identity.PasskeyRepo.of({
     add: (p) =>
@@ -160,13 +140,12 @@ export const PasskeyRepoPg = Layer.effect(Identity.PasskeyRepo, Effect.gen(funct
         Effect.flatMap((rows) => (rows.length > 0 ? Effect.void : Effect.fail(new Identity.PasskeyAlreadyRegistered())))
       ),
     listByAccount: (account) =>
-      sql<PasskeyRow>`
+      passkeys.all(sql`
         select ${cols} from identity.passkeys where account_kind = ${account.kind} and account_id = ${account.id}
-        order by created_at, id`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toPasskey))),
+        order by created_at, id`).pipe(Effect.map((rows) => rows.map(toPasskey))),
     findByCredentialId: (credentialId) =>
-      sql<PasskeyRow>`select ${cols} from identity.passkeys where credential_id = ${credentialId}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toPasskey))
+      passkeys.maybe(sql`select ${cols} from identity.passkeys where credential_id = ${credentialId}`).pipe(
+        Effect.map(Option.map(toPasskey))
       ),
     useCounter: (id, expected, next, at) =>
       next > expected || (next === 0 && expected === 0)

@@ -8,7 +8,7 @@ import { Effect, Option, Redacted, Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { createHash, timingSafeEqual } from "node:crypto"
 import { clientInfo } from "../identity/client.js"
-import { publicErrors } from "../identity/identity.errors.js"
+import { withRetryAfter } from "../identity/retry-after.answers.js"
 
 const SentMessage = "OTP sent successfully"
 const digest = (s: string) => createHash("sha256").update(s).digest()
@@ -20,7 +20,7 @@ export const AdminsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "admins
         const { ip } = yield* clientInfo
         yield* Identity.sendPhoneOtp({ phoneNumber: payload.phoneNumber, audience: "admin", ip })
         return { statusCode: 201, message: SentMessage, data: { flash: true, message: SentMessage } }
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("bootstrapAdmin", ({ headers, payload }) =>
       Effect.gen(function*() {
         const config = yield* AppConfig
@@ -32,7 +32,7 @@ export const AdminsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "admins
           return yield* new Forbidden({ message: "Access Denied" })
         }
         return yield* Accounts.bootstrapAdmin(payload)
-      }).pipe(publicErrors))
+      }))
     .handle("adminMe", () =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal

@@ -4,7 +4,6 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
-import { publicErrors } from "./identity.errors.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
 
 export const AdminTotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminTotp">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "adminTotp", (handlers) =>
@@ -18,10 +17,10 @@ export const AdminTotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adm
           required: payload.required,
           correlationId: headers["x-correlation-id"]
         })
-      }).pipe(publicErrors))
+      }))
     .handle("resetAdminTotp", ({ path, headers }) =>
       Effect.gen(function*() {
         const actor = yield* CurrentPrincipal
         return yield* Identity.resetAdminTotp({ actor, adminId: path.adminId, correlationId: headers["x-correlation-id"] })
-      }).pipe(publicErrors))
+      }))
 )

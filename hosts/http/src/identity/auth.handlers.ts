@@ -7,7 +7,7 @@ import { AppConfig } from "@podium/host-common"
 import { Effect, Option, Layer } from "effect"
 import { type IdentityHandlerServices, requestAccessToken } from "./auth.middleware.js"
 import { bearerOf, clientInfo } from "./client.js"
-import { publicErrors, retryAfter } from "./identity.errors.js"
+import { withRetryAfter } from "./retry-after.answers.js"
 import { signInOutcomeAnswer, signInOutcomeAnswerWithEmail } from "./sign-in-outcome.answers.js"
 
 const SentMessage = "OTP sent successfully"
@@ -47,7 +47,7 @@ export const refreshWith = (authorization: string | undefined, kinds: ReadonlyAr
     const refreshToken = bearerOf(authorization)
     if (refreshToken === undefined) return yield* new Unauthorized({ message: "Unauthorized" })
     return yield* Identity.refreshSession({ refreshToken, kinds })
-  }).pipe(publicErrors)
+  })
 
 export const logoutAnswer = { generatedMaps: [], raw: [], affected: 1 }
 
@@ -58,24 +58,24 @@ export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, 
         const { ip } = yield* clientInfo
         yield* Identity.sendPhoneOtp({ phoneNumber: payload.phoneNumber, audience: "user", ip })
         return nestedSent
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("verifyOtp", ({ payload }) =>
       Effect.gen(function*() {
         const client = yield* clientInfo
         return signInOutcomeAnswer(yield* Identity.signInWithPhoneOtp({ ...payload, ...client }))
-      }).pipe(publicErrors))
+      }))
     .handle("emailSendOtp", ({ payload }) =>
       Effect.gen(function*() {
         const { ip } = yield* clientInfo
         yield* Identity.sendEmailOtp({ email: payload.email, role: payload.role ?? "user", ip })
         return { flash: true, message: SentMessage }
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("emailVerifyOtp", ({ payload }) =>
       Effect.gen(function*() {
         const client = yield* clientInfo
         const outcome = yield* Identity.signInWithEmailOtp({ email: payload.email, otp: payload.otp, role: payload.role ?? "user", ...client })
         return signInOutcomeAnswerWithEmail(outcome)
-      }).pipe(publicErrors))
+      }))
     .handle("refreshTokens", ({ headers }) => refreshWith(headers.authorization, NonCrewKinds))
     .handle("logout", () =>
       Effect.gen(function*() {
@@ -94,18 +94,18 @@ export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, 
       Effect.gen(function*() {
         yield* checkBudget
         return { exists: yield* Identity.phoneNumberExists(urlParams.phoneNumber) }
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("checkEmail", ({ urlParams }) =>
       Effect.gen(function*() {
         yield* checkBudget
         return { exists: yield* Identity.emailExists(urlParams.email) }
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("bindPhone", ({ payload }) =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
         const { kind: _kind, ...account } = yield* Identity.bindPhone({ principal, ...payload })
         return account
-      }).pipe(publicErrors))
+      }))
     .handle("webSession", () =>
       Effect.gen(function*() {
         const config = yield* AppConfig
@@ -122,7 +122,7 @@ export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, 
           maxAge: `${maxAge} seconds`
         })
         return { message: "Web session established", expiresAt: new Date(claims.exp * 1000) }
-      }).pipe(publicErrors))
+      }))
     .handle("webLogout", () =>
       Effect.gen(function*() {
         const config = yield* AppConfig
@@ -138,5 +138,3 @@ export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, 
         })
       }))
 )
-
-export { retryAfter }

@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { logoutAnswer, refreshWith, signInAnswer } from "./auth.handlers.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
+import { withRetryAfter } from "./retry-after.answers.js"
 
 const sent = { flash: true, message: "OTP sent successfully" }
 
@@ -18,25 +18,25 @@ export const CrewAuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "crew
         const { ip } = yield* clientInfo
         yield* Identity.sendCrewOtp({ channel: "phone", identifier: payload.phoneNumber, ip })
         return sent
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("crewVerifyOtp", ({ payload }) =>
       Effect.gen(function*() {
         const client = yield* clientInfo
         const signedIn = yield* Identity.signInCrew({ channel: "phone", identifier: payload.phoneNumber, otp: payload.otp, ...client })
         return { ...signInAnswer(signedIn), email: signedIn.profile.email }
-      }).pipe(publicErrors))
+      }))
     .handle("crewEmailSendOtp", ({ payload }) =>
       Effect.gen(function*() {
         const { ip } = yield* clientInfo
         yield* Identity.sendCrewOtp({ channel: "email", identifier: payload.email, ip })
         return sent
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("crewEmailVerifyOtp", ({ payload }) =>
       Effect.gen(function*() {
         const client = yield* clientInfo
         const signedIn = yield* Identity.signInCrew({ channel: "email", identifier: payload.email, otp: payload.otp, ...client })
         return { ...signInAnswer(signedIn), email: signedIn.profile.email }
-      }).pipe(publicErrors))
+      }))
     .handle("crewLogout", () =>
       Effect.gen(function*() {
         yield* Identity.endSession(yield* CurrentPrincipal)

@@ -6,25 +6,24 @@ import { Identity } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
-import { emailVerificationErrors, publicErrors } from "./identity.errors.js"
+import { withRetryAfter } from "./retry-after.answers.js"
 
 export const IdentitiesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "identities">, never, IdentityHandlerServices> =
   HttpApiBuilder.group(IdentityApi, "identities", (handlers) =>
     handlers
-      .handle("listIdentities", () => Effect.flatMap(CurrentPrincipal, Identity.listIdentities).pipe(publicErrors))
+      .handle("listIdentities", () => Effect.flatMap(CurrentPrincipal, Identity.listIdentities))
       .handle("unlinkIdentity", ({ path }) =>
         Effect.gen(function*() {
           yield* Identity.unlinkIdentity(yield* CurrentPrincipal, path.id)
           return { message: "Sign-in method removed", id: path.id }
-        }).pipe(publicErrors))
+        }))
       .handle("sendEmailVerification", () =>
         Effect.gen(function*() {
           const config = yield* AppConfig
           const linkBase = config.identityProviders?.emailVerificationUrl ?? `http://localhost:${config.port}/v2/auth/email/verify`
           const sent = yield* Identity.sendEmailVerification({ principal: yield* CurrentPrincipal, linkBase })
           return { message: "Verification link sent", ...sent }
-        }).pipe(emailVerificationErrors, publicErrors))
+        }).pipe(withRetryAfter))
       .handle("verifyEmail", ({ urlParams }) =>
-        Effect.map(Identity.verifyEmail(urlParams.token), (verified) => ({ message: "E-mail address verified", email: verified.email, verified: true }))
-          .pipe(emailVerificationErrors))
+        Effect.map(Identity.verifyEmail(urlParams.token), (verified) => ({ message: "E-mail address verified", email: verified.email, verified: true })))
   )

@@ -1,13 +1,11 @@
 /** Handlers of the Identity providers group: thin translations to the identity-provider use cases. */
 import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { ServiceUnavailable } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
 import { Effect, Option, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
 
 /** The wire answer of a provider sign-in: the Verify-OTP result plus e-mail, or the second-factor step. */
 export const providerSignInAnswer = (outcome: Identity.SignInOutcome) =>
@@ -52,18 +50,13 @@ const redirect = (url: string) =>
     headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" }
   })
 
-const notConfigured = new ServiceUnavailable({
-  code: "IDENTITY_PROVIDER_NOT_CONFIGURED",
-  message: "The browser flow of identity-provider-b is not configured"
-})
+const notConfigured = new Identity.IdentityProviderNotConfigured({ provider: "identity-provider-b", part: "browser flow" })
 
 export const IdentityProvidersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "identityProviders">, never, IdentityHandlerServices> =
   HttpApiBuilder.group(IdentityApi, "identityProviders", (handlers) =>
     handlers
       .handle("oauthStatus", () =>
-        Effect.map(Identity.IdentityProviders, (providers) => ({
-          providers: providers.status.map((s) => ({ provider: s.provider, configured: s.configured, webFlow: s.webFlow }))
-        })))
+        Effect.map(Identity.IdentityProviders, (providers) => ({ providers: providers.status })))
       .handle("loginMethods", ({ urlParams }) =>
         Effect.map(Identity.loginMethods(urlParams.role, urlParams.client), (methods) => ({ role: urlParams.role, client: urlParams.client, methods })))
       .handle("signInProviderA", ({ payload }) =>
@@ -79,9 +72,9 @@ export const IdentityProvidersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
             ...client
           })
           return providerSignInAnswer(outcome)
-        }).pipe(publicErrors))
+        }))
       .handle("providerBSession", ({ payload }) =>
-        Identity.startWebFlow({ provider: "identity-provider-b", role: payload.role ?? "user" }).pipe(publicErrors))
+        Identity.startWebFlow({ provider: "identity-provider-b", role: payload.role ?? "user" }))
       .handle("providerBCallback", ({ payload }) =>
         Effect.gen(function*() {
           const config = yield* AppConfig
@@ -104,13 +97,13 @@ export const IdentityProvidersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
             onNone: () => redirect(withParam(returnUrl.value, "error", "invalid_state")),
             onSome: (code) => redirect(withParam(returnUrl.value, "exchangeCode", code))
           })
-        }).pipe(publicErrors))
+        }))
       .handle("providerBWebExchange", ({ payload }) =>
         Effect.gen(function*() {
           const client = yield* clientInfo
           const outcome = yield* Identity.exchangeWebCode({ provider: "identity-provider-b", exchangeCode: payload.exchangeCode, ...client })
           return providerSignInAnswer(outcome)
-        }).pipe(publicErrors))
+        }))
       .handle("signInProviderB", ({ payload }) =>
         Effect.gen(function*() {
           const client = yield* clientInfo
@@ -126,5 +119,5 @@ export const IdentityProvidersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
             ...client
           })
           return providerSignInAnswer(outcome)
-        }).pipe(publicErrors))
+        }))
   )

@@ -10,7 +10,6 @@ import { Accounts, Identity } from "@podium/core"
 import { Effect, Either, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
 
 export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "impersonation">, never, IdentityHandlerServices> =
   HttpApiBuilder.group(IdentityApi, "impersonation", (handlers) =>
@@ -19,15 +18,14 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           const { ip } = yield* clientInfo
-          const started = yield* Identity.startImpersonation({
+          return yield* Identity.startImpersonation({
             principal: me,
             userId: path.userId,
             reason: payload.reason.trim(),
             correlationId: headers["x-correlation-id"],
             ip
           })
-          return { accessToken: started.accessToken, expiresAt: started.expiresAt, impersonationId: started.impersonationId }
-        }).pipe(publicErrors))
+        }))
       .handle("endImpersonation", ({ headers, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
@@ -47,4 +45,4 @@ export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             startedAt: ended.startedAt,
             endedAt: ended.endedAt ?? new Date()
           }
-        }).pipe(publicErrors)))
+        })))

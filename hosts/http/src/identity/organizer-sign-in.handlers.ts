@@ -5,7 +5,7 @@ import { Identity } from "@podium/core"
 import { Effect, Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
+import { withRetryAfter } from "./retry-after.answers.js"
 
 const SentMessage = "OTP sent successfully"
 
@@ -15,4 +15,4 @@ export const OrganizerSignInHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
       const { ip } = yield* clientInfo
       yield* Identity.sendPhoneOtp({ phoneNumber: payload.phoneNumber, audience: "organizer", ip })
       return { statusCode: 201, message: SentMessage, data: { flash: true, message: SentMessage } }
-    }).pipe(publicErrors)))
+    }).pipe(withRetryAfter)))

@@ -6,19 +6,7 @@ import { Identity } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
 import { refuseImpersonation, signInOutcomeAnswer } from "./sign-in-outcome.answers.js"
-
-const view = (p: Identity.Passkey) => ({
-  id: p.id,
-  name: p.name,
-  credentialId: p.credentialId,
-  deviceType: p.deviceType,
-  backedUp: p.backedUp,
-  transports: p.transports,
-  createdAt: p.createdAt,
-  lastUsedAt: p.lastUsedAt
-})
 
 const labelOf = (principal: Principal) =>
   Effect.map(Identity.describeAccount(principal), (profile) =>
@@ -30,16 +18,16 @@ export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "pass
       Effect.gen(function*() {
         const principal = yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation)
         return yield* Identity.passkeyRegistrationOptions(principal, yield* labelOf(principal))
-      }).pipe(publicErrors))
+      }))
     .handle("passkeyRegisterVerify", ({ payload }) =>
       Effect.gen(function*() {
         const principal = yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation)
-        return view(yield* Identity.registerPasskey(principal, { response: payload.response, name: payload.name }))
-      }).pipe(publicErrors))
+        return yield* Identity.registerPasskey(principal, { response: payload.response, name: payload.name })
+      }))
     .handle("passkeyAuthenticateOptions", () =>
       Effect.gen(function*() {
         return yield* Identity.passkeyAuthenticationOptions(yield* Effect.serviceOption(CurrentPrincipal))
-      }).pipe(publicErrors))
+      }))
     .handle("passkeyAuthenticateVerify", ({ payload }) =>
       Effect.gen(function*() {
         const principal = yield* Effect.serviceOption(CurrentPrincipal)
@@ -49,14 +37,12 @@ export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "pass
         }
         const client = yield* clientInfo
         return signInOutcomeAnswer(yield* Identity.signInWithPasskey(payload.response, client))
-      }).pipe(publicErrors))
-    .handle("listPasskeys", () =>
-      Effect.gen(function*() {
-        return (yield* Identity.listPasskeys(yield* CurrentPrincipal)).map(view)
       }))
+    .handle("listPasskeys", () =>
+      Effect.flatMap(CurrentPrincipal, Identity.listPasskeys))
     .handle("deletePasskey", ({ path }) =>
       Effect.gen(function*() {
         yield* Identity.deletePasskey(yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation), path.id)
         return { message: "Passkey deleted", deleted: 1 }
-      }).pipe(publicErrors))
+      }))
 )

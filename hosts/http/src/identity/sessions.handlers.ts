@@ -1,6 +1,6 @@
 /** Handlers of the Sessions group. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { CurrentPrincipal, NotFound } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, Layer } from "effect"
@@ -30,7 +30,7 @@ export const SessionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sess
       Effect.gen(function*() {
         yield* Identity.revokeSession(yield* CurrentPrincipal, path.id)
         return { message: "Session revoked", revoked: 1 }
-      }).pipe(Effect.catchTag("SessionNotFound", (e) => new NotFound({ message: `No session ${e.sessionId}` }))))
+      }))
     .handle("revokeOtherSessions", () =>
       Effect.gen(function*() {
         const revoked = yield* Identity.revokeOtherSessions(yield* CurrentPrincipal)

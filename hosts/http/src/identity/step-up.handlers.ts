@@ -5,7 +5,7 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
-import { publicErrors } from "./identity.errors.js"
+import { withRetryAfter } from "./retry-after.answers.js"
 
 export const StepUpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "stepUp">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "stepUp", (handlers) =>
   handlers.handle("stepUpVerify", ({ payload }) =>
@@ -19,4 +19,4 @@ export const StepUpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "stepUp
         ? ["totp" as const, yield* Identity.stepUpWithTotp(principal, payload.code)]
         : ["passkey" as const, yield* Identity.stepUpWithPasskey(principal, payload.passkey)]
       return { message: "Session stepped up", method, steppedUpUntil: new Date(until) }
-    }).pipe(publicErrors)))
+    }).pipe(withRetryAfter)))

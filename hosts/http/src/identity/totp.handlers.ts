@@ -6,7 +6,7 @@ import { Identity } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
-import { publicErrors } from "./identity.errors.js"
+import { withRetryAfter } from "./retry-after.answers.js"
 import { refuseImpersonation, verifyOtpAnswer } from "./sign-in-outcome.answers.js"
 
 const accountOf = (p: Principal): Identity.AccountRef => ({ kind: p.accountKind, id: p.accountId })
@@ -35,7 +35,7 @@ export const TotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "totp">, 
         const caller = yield* callerOrToken(payload.mfaToken)
         if (caller._tag === "token") return yield* Identity.enrollTotpForSignIn(caller.mfaToken)
         return yield* Identity.enrollTotp(accountOf(caller.principal), yield* labelOf(caller.principal))
-      }).pipe(publicErrors))
+      }))
     .handle("totpConfirm", ({ payload }) =>
       Effect.gen(function*() {
         const caller = yield* callerOrToken(payload.mfaToken)
@@ -46,12 +46,12 @@ export const TotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "totp">, 
         }
         const enabledAt = yield* Identity.confirmTotp(accountOf(caller.principal), payload.code)
         return { message: "TOTP enabled", totpEnabledAt: enabledAt }
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("totpDisable", ({ payload }) =>
       Effect.gen(function*() {
         yield* Identity.disableTotp(accountOf(yield* Effect.flatMap(CurrentPrincipal, refuseImpersonation)), payload.code)
         return { message: "TOTP disabled", enabled: false }
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
     .handle("totpStatus", () =>
       Effect.gen(function*() {
         return yield* Identity.totpStatus(accountOf(yield* CurrentPrincipal))
@@ -60,5 +60,5 @@ export const TotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "totp">, 
       Effect.gen(function*() {
         const client = yield* clientInfo
         return verifyOtpAnswer(yield* Identity.verifyMfa({ mfaToken: payload.mfaToken, code: payload.code, ...client }))
-      }).pipe(publicErrors))
+      }).pipe(withRetryAfter))
 )
