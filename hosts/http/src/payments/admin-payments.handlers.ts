@@ -9,7 +9,6 @@ import { MoneyApi } from "@podium/contracts/money"
 import { Payments } from "@podium/core"
 import { type IdentityServices, type OrganizersInfrastructure, PaymentProviders, type PaymentsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { webhookInboxErrors } from "./payments.errors.js"
 
 export type PaymentsHandlerServices = IdentityServices | OrganizersInfrastructure | PaymentsInfrastructure | Authenticated
 
@@ -113,19 +112,19 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("adminGetWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           return eventView(yield* Payments.getWebhookEvent(path.id))
-        }).pipe(webhookInboxErrors))
+        }))
       .handle("adminAcknowledgeWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           return eventView(yield* Payments.acknowledgeWebhookEvent(admin, path.id))
-        }).pipe(webhookInboxErrors))
+        }))
       .handle("adminCancelWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           return eventView(yield* Payments.cancelWebhookEvent(admin, path.id))
-        }).pipe(webhookInboxErrors))
+        }))
       .handle("adminReplayWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           return eventView(yield* Payments.replayWebhookEvent(admin, path.id))
-        }).pipe(webhookInboxErrors)))
+        })))
