@@ -47,7 +47,8 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
   options: CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD>
 ) => {
   const { resource } = options
-  const mapErrors = withConflictCode(options.conflictCode ?? "RESOURCE_CONFLICT")
+  // Only writes can clash on a unique field.
+  const withCode = withConflictCode(options.conflictCode ?? "RESOURCE_CONFLICT")
   const select = (dto: Dto, fields: ReadonlyArray<string> | undefined, joins: ReadonlyArray<string>) =>
     Platform.selectFields(resource, fields === undefined ? undefined : [...fields, ...joins], dto)
   const found = (id: string) => (record: Option.Option<A>) =>
@@ -66,30 +67,30 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
         const page = yield* repo.list(query)
         const data = page.data.map((r) => select(options.toDto(r, query.joins), query.fields, query.joins))
         return Platform.listPage(query, data, page.total)
-      }).pipe(mapErrors),
+      }),
     getOne: ({ path, urlParams }: { readonly path: { readonly id: string }; readonly urlParams: Pick<Platform.ListParams, "fields" | "join" | "cache"> }) =>
       Effect.gen(function*() {
         const parsed = yield* Either.match(Platform.parseGetOne(resource, urlParams), { onLeft: Effect.fail, onRight: Effect.succeed })
         const record = yield* Platform.getResource(resource, yield* options.repo, path.id)
         return select(options.toDto(record, parsed.joins), parsed.fields, parsed.joins)
-      }).pipe(mapErrors),
+      }),
     createOne: ({ payload }: { readonly payload: C }) =>
       Effect.gen(function*() {
         return options.toDto(yield* (yield* options.repo).create(payload), [])
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     createMany: ({ payload }: { readonly payload: { readonly bulk: ReadonlyArray<C> } }) =>
       Effect.gen(function*() {
         const created = yield* (yield* options.repo).createMany(payload.bulk)
         return created.map((r) => options.toDto(r, []))
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     updateOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: U }) =>
       Effect.gen(function*() {
         return yield* found(path.id)(yield* (yield* options.repo).update(path.id, payload))
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     replaceOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: C }) =>
       Effect.gen(function*() {
         return yield* found(path.id)(yield* (yield* options.repo).replace(path.id, payload))
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     deleteOne: ({ path }: { readonly path: { readonly id: string } }) =>
       Effect.gen(function*() {
         if (options.deleteOne !== undefined) yield* options.deleteOne(path.id)
@@ -97,6 +98,6 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
           return yield* new Platform.ResourceNotFound({ resource: resource.name, id: path.id })
         }
         return { id: path.id, deleted: true }
-      }).pipe(mapErrors)
+      })
   }
 }
