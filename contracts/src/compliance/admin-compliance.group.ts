@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import {
   ConsentEventView,
   ConsentHistoryQuery,
@@ -92,11 +92,6 @@ export class AdminComplianceGroup extends HttpApiGroup.make("adminCompliance")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("compliance.manage"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Compliance")
   .annotate(OpenApi.Description, "Erasure requests and legal holds, consent history, consent manager, account merges; permission compliance.manage")
 {}

@@ -6,7 +6,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { BadRequest, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { Ok, OptionalAuthenticated } from "../common/index.js"
 import { DataExportQuery, ExportDocumentView, ExportEmailView, ExportFallbackView } from "./compliance.dto.js"
 
 export class DataExportGroup extends HttpApiGroup.make("dataExport")
@@ -17,12 +17,6 @@ export class DataExportGroup extends HttpApiGroup.make("dataExport")
       .annotate(OpenApi.Summary, "Everything the platform holds about the caller, one section per context; ?format=csv, ?delivery=email")
   )
   .middleware(OptionalAuthenticated)
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Data export")
   .annotate(OpenApi.Description, "The caller's personal-data export (bearer token, or the signed token of an e-mailed link)")
 {}

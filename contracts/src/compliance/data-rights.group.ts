@@ -2,7 +2,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Role, ServiceUnavailable } from "../common/index.js"
+import { Authenticated, Ok, Requires, Role } from "../common/index.js"
 import {
   BulkConsentBody,
   ConsentChangeResult,
@@ -63,11 +63,6 @@ export class DataRightsGroup extends HttpApiGroup.make("dataRights")
   )
   .middleware(Authenticated)
   .annotate(Requires, Role("user"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Data rights")
   .annotate(OpenApi.Description, "Consent, erasure and export of the caller's personal data")
 {}

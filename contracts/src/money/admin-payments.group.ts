@@ -12,7 +12,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, PageOf, PageParams, Requires } from "../common/index.js"
 
 export const WebhookEventStatusParam = OneOf("RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED")
 export const PaymentOrderStatusParam = OneOf("CREATED", "ATTEMPTED", "PAID")
@@ -144,11 +144,6 @@ export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
       .annotate(OpenApi.Summary, "Re-dispatch the event to its processors (emits webhook_event.replayed); idempotent")
   )
   .annotate(Requires, AdminPermission("payments.manage"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Admin: payments")
   .annotate(OpenApi.Description, "Payment webhook inbox, payment providers and gateway orders; permission payments.manage")
 {}

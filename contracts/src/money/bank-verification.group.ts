@@ -12,16 +12,11 @@ import { Body, Optional, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import {
   Authenticated,
-  BadRequest,
   BankAccountNumberText,
   BankNotVerifiedFields,
   BankVerifiedFields,
   IfscCodeText,
-  NotFound,
-  Ok,
-  ServiceUnavailable,
-  TooManyRequests,
-  Unauthorized
+  Ok
 } from "../common/index.js"
 
 export const IfscDetailsView = Schema.Struct({
@@ -64,11 +59,6 @@ export class BankVerificationGroup extends HttpApiGroup.make("bankVerification")
         "Body `{accountNumber (9-18 digits), ifsc, accountHolderName? (2-100)}`. Verified: `{verified: true, accountExists, accountHolderName, utr, amountDeposited (paise), transactionId}`; not verified: `{verified: false, reason, message}` — both 200. 5 attempts per user per hour (429 BANK_VERIFICATION_RATE_LIMITED)."
       )
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(NotFound.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Bank verification")
   .annotate(OpenApi.Description, "IFSC lookup and penny-drop account validation")
 {}

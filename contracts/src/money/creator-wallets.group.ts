@@ -13,7 +13,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, OneOf, Optional, Query, says, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminsNeed, Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
+import { AdminsNeed, Authenticated, Ok, Requires } from "../common/index.js"
 
 export const CreatorWalletOwnerType = OneOf("club", "organizer", "brand")
 
@@ -74,9 +74,5 @@ export class CreatorWalletsGroup extends HttpApiGroup.make("creatorWallets")
       .annotate(OpenApi.Summary, "A creator wallet's ledger entries, newest first (keyset: ?limit 1-100, default 20; ?before = nextCursor)")
   )
   .annotate(Requires, AdminsNeed("wallets.read"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Creator wallets")
   .annotate(OpenApi.Description, "RC coin wallets of clubs, organizers and brands, on the double-entry ledger") {}

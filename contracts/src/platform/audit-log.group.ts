@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Forbidden, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 /** An ISO-8601 instant in a query or body (`2026-01-31T00:00:00Z` or a date `2026-01-31`). */
 export const IsoInstant = Schema.String.pipe(
@@ -104,8 +104,6 @@ export class AuditLogGroup extends HttpApiGroup.make("auditLog")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Audit log")
   .annotate(OpenApi.Description, "The shared hash-chained audit log; permission platform.operate")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Ok, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 
 const Coordinate = (name: string, min: number, max: number) =>
   Schema.String.pipe(
@@ -59,9 +59,5 @@ export class IntegrationsGroup extends HttpApiGroup.make("integrations")
       .addSuccess(Ok(Schema.Array(GeoPlaceView)))
       .annotate(OpenApi.Summary, "Reverse geocoding: the place at a point (empty when none is known)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Feed/chat and geo")
 {}

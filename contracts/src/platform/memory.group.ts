@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query } from "@podium/kernel"
 import { Schema } from "effect"
-import { Forbidden, NotFound, Ok, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { Ok } from "../common/index.js"
 
 export const MemoryUsage = Schema.Struct({
   rss: Schema.Number,
@@ -55,10 +55,6 @@ export class MemoryGroup extends HttpApiGroup.make("memory")
       .addSuccess(Ok(LeakReport))
       .annotate(OpenApi.Summary, "Sample heap growth over a short window to spot a leak")
   )
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Memory")
   .annotate(OpenApi.Description, "Process memory monitoring for operators (x-ops-token required)")
 {}

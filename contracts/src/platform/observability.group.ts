@@ -8,7 +8,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Forbidden, Ok, Requires, ServiceUnavailable } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 const Counts = Schema.Record({ key: Schema.String, value: Schema.Number })
 
@@ -164,8 +164,6 @@ export class ObservabilityGroup extends HttpApiGroup.make("observability")
     .annotate(OpenApi.Summary, "Export the current metrics to the OTLP endpoint now (503 when none is configured or it fails)"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(Forbidden.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Observability")
   .annotate(OpenApi.Description, "Metrics, errors, SLO, paging and OTLP export; permission platform.operate")
 {}
@@ -211,7 +209,6 @@ export class PlatformHealthGroup extends HttpApiGroup.make("platformHealth")
     .annotate(OpenApi.Summary, "Slowest statements from pg_stat_statements, or why they are not available"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Platform health")
   .annotate(OpenApi.Description, "Operational health for admins; permission platform.operate")
 {}

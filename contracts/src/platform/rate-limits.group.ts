@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Forbidden, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 export const BlockedKeyView = Schema.Struct({
   key: Schema.String,
@@ -32,8 +32,6 @@ export class RateLimitsGroup extends HttpApiGroup.make("rateLimits")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Rate limits")
   .annotate(OpenApi.Description, "Blocked keys of the shared rate limiter; permission platform.operate")
 {}

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 const Mark = Schema.Struct({ by: Schema.NullOr(Schema.String), at: Schema.String, note: Schema.NullOr(Schema.String), auditSeq: Schema.Int })
 
@@ -50,9 +50,6 @@ export class RiskRegisterGroup extends HttpApiGroup.make("riskRegister")
     .annotate(OpenApi.Summary, "Escalate a risk: pages on-call and is audited as risk.escalated"))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Risk register")
   .annotate(OpenApi.Description, "Launch-blocking risk probes; permission platform.operate")
 {}

@@ -5,7 +5,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 
 export const JobRunView = Schema.Struct({
   jobId: Schema.String,
@@ -56,8 +56,6 @@ export class SchedulerGroup extends HttpApiGroup.make("scheduler")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Scheduler")
   .annotate(OpenApi.Description, "Periodic jobs; permission platform.operate")
 {}

@@ -5,7 +5,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Forbidden, NotFound, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { JobRunView } from "./scheduler.group.js"
 
 export const SearchCollectionView = Schema.Struct({
@@ -54,8 +54,6 @@ export class SearchGroup extends HttpApiGroup.make("search")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Search")
   .annotate(OpenApi.Description, "Search collections; permission platform.operate")
 {}

@@ -3,6 +3,7 @@
  * scrambled at once, hard delete after the cool-off unless a legal hold), personal-data export and
  * admin account merge proposals. Plain records and the domain errors of the context.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** Purposes an athlete can grant or withdraw consent for (all withdrawn until granted). */
@@ -17,62 +18,67 @@ export const ConsentPurposes = [
 ] as const
 export type ConsentPurpose = (typeof ConsentPurposes)[number]
 
-export interface ConsentState {
-  readonly purpose: string
-  readonly granted: boolean
+export const ConsentState = Schema.Struct({
+  purpose: Schema.String,
+  granted: Schema.Boolean,
   /** When it last changed; null when never set. */
-  readonly updatedAt: Date | null
-}
+  updatedAt: Schema.NullOr(Schema.DateFromSelf)
+})
+export interface ConsentState extends Schema.Schema.Type<typeof ConsentState> {}
 
 /** One row of the append-only consent history: a change (an idempotent repeat writes nothing). */
-export interface ConsentEvent {
-  readonly id: string
-  readonly userId: string
-  readonly purpose: string
-  readonly granted: boolean
-  readonly source: string
-  readonly createdAt: Date
-}
+export const ConsentEvent = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  purpose: Schema.String,
+  granted: Schema.Boolean,
+  source: Schema.String,
+  createdAt: Schema.DateFromSelf
+})
+export interface ConsentEvent extends Schema.Schema.Type<typeof ConsentEvent> {}
 
 export const ErasureStatuses = ["REQUESTED", "CANCELLED", "CONFIRMED", "REJECTED"] as const
 export type ErasureStatus = (typeof ErasureStatuses)[number]
 
-export interface ErasureRequest {
-  readonly id: string
-  readonly userId: string
-  readonly status: ErasureStatus
-  readonly reason: string | null
-  readonly requestedAt: Date
+export const ErasureRequest = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  status: Schema.Literal(...ErasureStatuses),
+  reason: Schema.NullOr(Schema.String),
+  requestedAt: Schema.DateFromSelf,
   /** The end of the cool-off: the user may cancel before it, the tick confirms after it. */
-  readonly coolOffUntil: Date
-  readonly cancelledAt: Date | null
-  readonly confirmedAt: Date | null
+  coolOffUntil: Schema.DateFromSelf,
+  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
+  confirmedAt: Schema.NullOr(Schema.DateFromSelf),
   /** When the personal data was hard-deleted (null while pending or under legal hold). */
-  readonly hardDeletedAt: Date | null
-  readonly holdReason: string | null
-  readonly holdStatute: string | null
-  readonly holdRetainUntil: string | null
-  readonly heldBy: string | null
-  readonly heldAt: Date | null
-}
+  hardDeletedAt: Schema.NullOr(Schema.DateFromSelf),
+  holdReason: Schema.NullOr(Schema.String),
+  holdStatute: Schema.NullOr(Schema.String),
+  /** A calendar date, `YYYY-MM-DD`. */
+  holdRetainUntil: Schema.NullOr(Schema.String),
+  heldBy: Schema.NullOr(Schema.String),
+  heldAt: Schema.NullOr(Schema.DateFromSelf)
+})
+export interface ErasureRequest extends Schema.Schema.Type<typeof ErasureRequest> {}
 
 export const AccountMergeStatuses = ["PROPOSED", "CANCELLED", "EXECUTED"] as const
 export type AccountMergeStatus = (typeof AccountMergeStatuses)[number]
 
-export interface AccountMerge {
-  readonly id: string
-  readonly sourceUserId: string
-  readonly targetUserId: string
-  readonly reason: string
-  readonly status: AccountMergeStatus
-  readonly proposedBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly cancelledAt: Date | null
-  readonly executedAt: Date | null
+export const AccountMerge = Schema.Struct({
+  id: Schema.String,
+  sourceUserId: Schema.String,
+  targetUserId: Schema.String,
+  reason: Schema.String,
+  status: Schema.Literal(...AccountMergeStatuses),
+  proposedBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf,
+  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
+  executedAt: Schema.NullOr(Schema.DateFromSelf),
   /** What the execution moved (counts per kind of record); null until executed. */
-  readonly result: Readonly<Record<string, number>> | null
-}
+  result: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Number }))
+})
+export interface AccountMerge extends Schema.Schema.Type<typeof AccountMerge> {}
 
 /** What executing a merge would move from the source to the target, computed without persisting. */
 export interface MergePreview {
@@ -87,27 +93,27 @@ export const MergeReasonMinLength = 8
 
 // ---- errors ----
 
-export class UserNotFound extends Schema.TaggedError<UserNotFound>()("UserNotFound", { userId: Schema.String }) {
+export class UserNotFound extends DomainError<UserNotFound>()("UserNotFound", { kind: "not-found" }, { userId: Schema.String }) {
   override get message() {
     return `No user ${this.userId}`
   }
 }
 
-export class ErasureRequestNotFound extends Schema.TaggedError<ErasureRequestNotFound>()("ErasureRequestNotFound", { id: Schema.String }) {
+export class ErasureRequestNotFound extends DomainError<ErasureRequestNotFound>()("ErasureRequestNotFound", { kind: "not-found" }, { id: Schema.String }) {
   override get message() {
     return `No erasure request ${this.id}`
   }
 }
 
 /** The user already has an erasure request in cool-off. */
-export class ErasureAlreadyRequested extends Schema.TaggedError<ErasureAlreadyRequested>()("ErasureAlreadyRequested", { id: Schema.String }) {
+export class ErasureAlreadyRequested extends DomainError<ErasureAlreadyRequested>()("ErasureAlreadyRequested", { kind: "conflict", code: "ERASURE_ALREADY_REQUESTED" }, { id: Schema.String }) {
   override get message() {
     return `An erasure request is already open (${this.id})`
   }
 }
 
 /** The request is not in the state the action needs (cancel after cool-off, reject after confirmation…). */
-export class ErasureNotPending extends Schema.TaggedError<ErasureNotPending>()("ErasureNotPending", {
+export class ErasureNotPending extends DomainError<ErasureNotPending>()("ErasureNotPending", { kind: "conflict", code: "ERASURE_NOT_PENDING" }, {
   id: Schema.String,
   status: Schema.String,
   detail: Schema.String
@@ -117,26 +123,29 @@ export class ErasureNotPending extends Schema.TaggedError<ErasureNotPending>()("
   }
 }
 
-export class AccountMergeNotFound extends Schema.TaggedError<AccountMergeNotFound>()("AccountMergeNotFound", { id: Schema.String }) {
+export class AccountMergeNotFound extends DomainError<AccountMergeNotFound>()("AccountMergeNotFound", { kind: "not-found" }, { id: Schema.String }) {
   override get message() {
     return `No account merge ${this.id}`
   }
 }
 
 /** Either user already has an open (PROPOSED) merge proposal. */
-export class AccountMergeConflict extends Schema.TaggedError<AccountMergeConflict>()("AccountMergeConflict", { detail: Schema.String }) {
+export class AccountMergeConflict extends DomainError<AccountMergeConflict>()("AccountMergeConflict", { kind: "conflict", code: "ACCOUNT_MERGE_OPEN_PROPOSAL" }, { detail: Schema.String }) {
   override get message() {
     return this.detail
   }
 }
 
-export class AccountMergeInvalid extends Schema.TaggedError<AccountMergeInvalid>()("AccountMergeInvalid", { detail: Schema.String }) {
+export class AccountMergeInvalid extends DomainError<AccountMergeInvalid>()("AccountMergeInvalid", { kind: "invalid" }, { detail: Schema.String }) {
   override get message() {
     return this.detail
   }
 }
 
-export class AccountMergeNotProposed extends Schema.TaggedError<AccountMergeNotProposed>()("AccountMergeNotProposed", {
+export class AccountMergeNotProposed extends DomainError<AccountMergeNotProposed>()("AccountMergeNotProposed", {
+  kind: "conflict",
+  code: "ACCOUNT_MERGE_NOT_PROPOSED"
+}, {
   id: Schema.String,
   status: Schema.String
 }) {
@@ -146,7 +155,10 @@ export class AccountMergeNotProposed extends Schema.TaggedError<AccountMergeNotP
 }
 
 /** Executing merges is switched off by configuration (ACCOUNT_MERGE_EXECUTE_ENABLED). */
-export class AccountMergeExecuteDisabled extends Schema.TaggedError<AccountMergeExecuteDisabled>()("AccountMergeExecuteDisabled", {}) {
+export class AccountMergeExecuteDisabled extends DomainError<AccountMergeExecuteDisabled>()("AccountMergeExecuteDisabled", {
+  kind: "unavailable",
+  code: "ACCOUNT_MERGE_EXECUTE_DISABLED"
+}) {
   override get message() {
     return "Executing account merges is disabled (ACCOUNT_MERGE_EXECUTE_ENABLED is off)"
   }

@@ -4,6 +4,8 @@
  * context only OWNS the record — later issues (event registration forms) write it through
  * `MedicalInfoRepo.save` — and data rights clear it: the erase route, the data export and erasure.
  */
+import { Schema } from "effect"
+
 export const MedicalInfoFields = [
   "bloodGroup",
   "allergies",
@@ -16,10 +18,18 @@ export const MedicalInfoFields = [
 export type MedicalInfoField = (typeof MedicalInfoFields)[number]
 
 /** The stored record; absent fields are null. */
-export type MedicalInfo = { readonly [K in MedicalInfoField]: string | null } & {
-  readonly userId: string
-  readonly updatedAt: Date
-}
+export const MedicalInfo = Schema.Struct({
+  userId: Schema.String,
+  bloodGroup: Schema.NullOr(Schema.String),
+  allergies: Schema.NullOr(Schema.String),
+  conditions: Schema.NullOr(Schema.String),
+  medications: Schema.NullOr(Schema.String),
+  emergencyContactName: Schema.NullOr(Schema.String),
+  emergencyContactPhone: Schema.NullOr(Schema.String),
+  emergencyContactRelation: Schema.NullOr(Schema.String),
+  updatedAt: Schema.DateFromSelf
+})
+export interface MedicalInfo extends Schema.Schema.Type<typeof MedicalInfo> {}
 
 /** What an erase removed: the names of the fields that held a value (empty when nothing was stored). */
 export interface MedicalInfoErased {

@@ -5,6 +5,7 @@
  * are not counted). Both outcomes answer 200: `{verified: true, accountExists, accountHolderName,
  * utr, amountDeposited, transactionId}` or `{verified: false, reason, message}`.
  */
+import { DomainError } from "@podium/kernel"
 import { Effect, Option, Schema } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import { RateLimiter } from "../platform/rate-limiter.port.js"
@@ -16,14 +17,14 @@ export const IfscPattern = /^[A-Z]{4}0[A-Z0-9]{6}$/
 /** Penny drops per user: 5 per hour (decision: enough to fix a typo twice, not enough to farm accounts). */
 export const PennyDropRule = { limit: 5, window: "1 hour" } as const
 
-export class IfscNotFound extends Schema.TaggedError<IfscNotFound>()("IfscNotFound", { ifsc: Schema.String }) {
+export class IfscNotFound extends DomainError<IfscNotFound>()("IfscNotFound", { kind: "not-found", code: "IFSC_NOT_FOUND" }, { ifsc: Schema.String }) {
   override get message() {
     return `No bank branch has IFSC ${this.ifsc}`
   }
 }
 
 /** Too many penny drops by this user (429 BANK_VERIFICATION_RATE_LIMITED, with Retry-After seconds). */
-export class PennyDropRateLimited extends Schema.TaggedError<PennyDropRateLimited>()("PennyDropRateLimited", {
+export class PennyDropRateLimited extends DomainError<PennyDropRateLimited>()("PennyDropRateLimited", { kind: "rate-limited", code: "BANK_VERIFICATION_RATE_LIMITED" }, {
   retryAfterSeconds: Schema.Number
 }) {
   override get message() {

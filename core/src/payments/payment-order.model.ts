@@ -5,6 +5,7 @@
  * payments. A payment's status only moves forward (created → authorized → captured → refunded;
  * failed only before capture), so a late or replayed webhook never undoes a newer fact.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { GatewayPayment } from "./payment-gateway.port.js"
 
@@ -12,7 +13,7 @@ export const PaymentOrderStatuses = ["CREATED", "ATTEMPTED", "PAID"] as const
 export type PaymentOrderStatus = (typeof PaymentOrderStatuses)[number]
 
 export type PaymentStatus = GatewayPayment["status"]
-export const PaymentStatuses: ReadonlyArray<PaymentStatus> = ["created", "authorized", "captured", "refunded", "failed"]
+export const PaymentStatuses = ["created", "authorized", "captured", "refunded", "failed"] as const satisfies ReadonlyArray<PaymentStatus>
 
 const rank: Record<PaymentStatus, number> = { created: 0, authorized: 1, failed: 2, captured: 3, refunded: 4 }
 
@@ -24,43 +25,45 @@ export const paymentStatusAdvances = (from: PaymentStatus, to: PaymentStatus): b
   return rank[to] > rank[from]
 }
 
-export interface PaymentRecord {
-  readonly id: string
-  readonly orderId: string
-  readonly provider: string
-  readonly gatewayPaymentId: string
-  readonly amount: number
-  readonly currency: string
-  readonly status: PaymentStatus
-  readonly method: string | null
+export const PaymentRecord = Schema.Struct({
+  id: Schema.String,
+  orderId: Schema.String,
+  provider: Schema.String,
+  gatewayPaymentId: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.String,
+  status: Schema.Literal(...PaymentStatuses),
+  method: Schema.NullOr(Schema.String),
   /** How we learned of it: `checkout` (client-side verify) or `webhook`. */
-  readonly source: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  source: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface PaymentRecord extends Schema.Schema.Type<typeof PaymentRecord> {}
 
-export interface PaymentOrder {
-  readonly id: string
-  readonly provider: string
-  readonly gatewayOrderId: string
+export const PaymentOrder = Schema.Struct({
+  id: Schema.String,
+  provider: Schema.String,
+  gatewayOrderId: Schema.String,
   /** What the order pays for, e.g. `club_tier`; processors match on it. */
-  readonly purpose: string
+  purpose: Schema.String,
   /** The owning record in the purpose's context, e.g. a membership id. */
-  readonly ownerRef: string
-  readonly amount: number
-  readonly currency: string
-  readonly receipt: string
-  readonly notes: Readonly<Record<string, string>>
-  readonly status: PaymentOrderStatus
-  readonly createdBy: string | null
-  readonly paidAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly payments: ReadonlyArray<PaymentRecord>
-}
+  ownerRef: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.String,
+  receipt: Schema.String,
+  notes: Schema.Record({ key: Schema.String, value: Schema.String }),
+  status: Schema.Literal(...PaymentOrderStatuses),
+  createdBy: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf,
+  payments: Schema.Array(PaymentRecord)
+})
+export interface PaymentOrder extends Schema.Schema.Type<typeof PaymentOrder> {}
 
 /** The order id is not one the platform created (404 PAYMENT_ORDER_NOT_FOUND). */
-export class PaymentOrderNotFound extends Schema.TaggedError<PaymentOrderNotFound>()("PaymentOrderNotFound", {
+export class PaymentOrderNotFound extends DomainError<PaymentOrderNotFound>()("PaymentOrderNotFound", { kind: "not-found", code: "PAYMENT_ORDER_NOT_FOUND" }, {
   gatewayOrderId: Schema.String
 }) {
   override get message() {
@@ -69,14 +72,14 @@ export class PaymentOrderNotFound extends Schema.TaggedError<PaymentOrderNotFoun
 }
 
 /** The checkout signature does not match order and payment (400 PAYMENT_SIGNATURE_INVALID). */
-export class PaymentSignatureInvalid extends Schema.TaggedError<PaymentSignatureInvalid>()("PaymentSignatureInvalid", {}) {
+export class PaymentSignatureInvalid extends DomainError<PaymentSignatureInvalid>()("PaymentSignatureInvalid", { kind: "invalid", code: "PAYMENT_SIGNATURE_INVALID" }, {}) {
   override get message() {
     return "Payment signature invalid"
   }
 }
 
 /** The gateway's payment belongs to another order or amount (400 PAYMENT_MISMATCH). */
-export class PaymentMismatch extends Schema.TaggedError<PaymentMismatch>()("PaymentMismatch", {
+export class PaymentMismatch extends DomainError<PaymentMismatch>()("PaymentMismatch", { kind: "invalid", code: "PAYMENT_MISMATCH" }, {
   reason: Schema.String
 }) {
   override get message() {
@@ -85,6 +88,10 @@ export class PaymentMismatch extends Schema.TaggedError<PaymentMismatch>()("Paym
 }
 
 /** The order input is out of bounds (400 with the messages). */
-export class PaymentOrderInvalid extends Schema.TaggedError<PaymentOrderInvalid>()("PaymentOrderInvalid", {
+export class PaymentOrderInvalid extends DomainError<PaymentOrderInvalid>()("PaymentOrderInvalid", {
+  kind: "invalid",
+  code: "PAYMENT_ORDER_INVALID",
+  message: (e) => e.messages.join("; ")
+}, {
   messages: Schema.Array(Schema.String)
 }) {}

@@ -14,6 +14,7 @@
  * (a PROCESSED row has nothing to acknowledge, a CANCELLED one is final); replay re-dispatches any
  * row but a CANCELLED one, and a replay of a PROCESSED row leaves it PROCESSED whatever happens.
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
 
 export const WebhookEventStatuses = ["RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED"] as const
@@ -52,34 +53,35 @@ export const webhookEventSources = (action: WebhookEventAction): ReadonlyArray<W
   WebhookEventMoves.filter((m) => m.action === action).map((m) => m.from)
 
 /** One stored webhook delivery (payments.webhook_events). */
-export interface WebhookEvent {
-  readonly id: string
-  readonly provider: string
+export const WebhookEvent = Schema.Struct({
+  id: Schema.String,
+  provider: Schema.String,
   /** The provider's event id (Razorpay: the `x-razorpay-event-id` header); unique per provider. */
-  readonly eventId: string
-  readonly eventType: string
+  eventId: Schema.String,
+  eventType: Schema.String,
   /** The parsed JSON body, as received. */
-  readonly payload: unknown
+  payload: Schema.Unknown,
   /** Whether the signature was checked and matched (rows are only stored after a good signature). */
-  readonly signatureVerified: boolean
-  readonly status: WebhookEventStatus
+  signatureVerified: Schema.Boolean,
+  status: Schema.Literal(...WebhookEventStatuses),
   /** Dispatch attempts (the first delivery and every replay). */
-  readonly attempts: number
-  readonly lastError: string | null
+  attempts: Schema.Number,
+  lastError: Schema.NullOr(Schema.String),
   /** Names of the processors that ran on the last successful dispatch. */
-  readonly processedBy: ReadonlyArray<string>
-  readonly replayCount: number
+  processedBy: Schema.Array(Schema.String),
+  replayCount: Schema.Number,
   /** Admin who acknowledged or cancelled the row. */
-  readonly resolvedBy: string | null
-  readonly receivedAt: Date
-  readonly lastAttemptAt: Date | null
-  readonly processedAt: Date | null
-  readonly resolvedAt: Date | null
-  readonly updatedAt: Date
-}
+  resolvedBy: Schema.NullOr(Schema.String),
+  receivedAt: Schema.DateFromSelf,
+  lastAttemptAt: Schema.NullOr(Schema.DateFromSelf),
+  processedAt: Schema.NullOr(Schema.DateFromSelf),
+  resolvedAt: Schema.NullOr(Schema.DateFromSelf),
+  updatedAt: Schema.DateFromSelf
+})
+export interface WebhookEvent extends Schema.Schema.Type<typeof WebhookEvent> {}
 
 /** The signature is missing or does not match the raw body (401). Nothing is stored. */
-export class WebhookSignatureInvalid extends Schema.TaggedError<WebhookSignatureInvalid>()("WebhookSignatureInvalid", {
+export class WebhookSignatureInvalid extends DomainError<WebhookSignatureInvalid>()("WebhookSignatureInvalid", { kind: "unauthorized" }, {
   provider: Schema.String,
   reason: Schema.Literal("missing", "mismatch", "unknown_provider")
 }) {
@@ -89,11 +91,11 @@ export class WebhookSignatureInvalid extends Schema.TaggedError<WebhookSignature
 }
 
 /** The signed body is not a webhook we understand (not JSON, no event type or id): 400. */
-export class WebhookPayloadInvalid extends Schema.TaggedError<WebhookPayloadInvalid>()("WebhookPayloadInvalid", {
+export class WebhookPayloadInvalid extends DomainError<WebhookPayloadInvalid>()("WebhookPayloadInvalid", { kind: "invalid", message: (e) => e.messages.join("; ") }, {
   messages: Schema.Array(Schema.String)
 }) {}
 
-export class WebhookEventNotFound extends Schema.TaggedError<WebhookEventNotFound>()("WebhookEventNotFound", {
+export class WebhookEventNotFound extends DomainError<WebhookEventNotFound>()("WebhookEventNotFound", { kind: "not-found", code: "WEBHOOK_EVENT_NOT_FOUND" }, {
   id: Schema.String
 }) {
   override get message() {
@@ -102,7 +104,7 @@ export class WebhookEventNotFound extends Schema.TaggedError<WebhookEventNotFoun
 }
 
 /** The row is not in a state the action may leave (409 WEBHOOK_EVENT_STATE_CONFLICT). */
-export class WebhookEventStateConflict extends Schema.TaggedError<WebhookEventStateConflict>()("WebhookEventStateConflict", {
+export class WebhookEventStateConflict extends DomainError<WebhookEventStateConflict>()("WebhookEventStateConflict", { kind: "conflict", code: "WEBHOOK_EVENT_STATE_CONFLICT" }, {
   status: Schema.String,
   action: Schema.String
 }) {
@@ -114,7 +116,7 @@ export class WebhookEventStateConflict extends Schema.TaggedError<WebhookEventSt
 }
 
 /** Another dispatch of the row is running (409 WEBHOOK_EVENT_IN_PROGRESS); try again in a minute. */
-export class WebhookEventBusy extends Schema.TaggedError<WebhookEventBusy>()("WebhookEventBusy", {
+export class WebhookEventBusy extends DomainError<WebhookEventBusy>()("WebhookEventBusy", { kind: "conflict", code: "WEBHOOK_EVENT_IN_PROGRESS" }, {
   id: Schema.String
 }) {
   override get message() {

@@ -4,7 +4,7 @@
  * facts such as `admin.impersonation.started` with the actor, the subject, the reason and the
  * request's correlation id.
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 
 export interface AuditEntryInput {
   /** What happened, dotted and past tense: `admin.impersonation.started`, `risk.acknowledged`. */
@@ -17,22 +17,23 @@ export interface AuditEntryInput {
   readonly data?: Readonly<Record<string, unknown>>
 }
 
-export interface AuditEntry {
+export const AuditEntry = Schema.Struct({
   /** Position in the chain (1, 2, …). */
-  readonly seq: number
-  readonly id: string
-  readonly occurredAt: Date
-  readonly action: string
-  readonly actorKind: string
-  readonly actorId: string | null
-  readonly subjectKind: string | null
-  readonly subjectId: string | null
-  readonly reason: string | null
-  readonly correlationId: string | null
-  readonly data: Readonly<Record<string, unknown>>
-  readonly prevHash: string
-  readonly hash: string
-}
+  seq: Schema.Number,
+  id: Schema.String,
+  occurredAt: Schema.DateFromSelf,
+  action: Schema.String,
+  actorKind: Schema.String,
+  actorId: Schema.NullOr(Schema.String),
+  subjectKind: Schema.NullOr(Schema.String),
+  subjectId: Schema.NullOr(Schema.String),
+  reason: Schema.NullOr(Schema.String),
+  correlationId: Schema.NullOr(Schema.String),
+  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  prevHash: Schema.String,
+  hash: Schema.String
+})
+export interface AuditEntry extends Schema.Schema.Type<typeof AuditEntry> {}
 
 export interface AuditFilter {
   readonly action?: string

@@ -25,11 +25,19 @@ export interface CrudResource {
   readonly alwaysSelected?: ReadonlyArray<string>
 }
 
-/** A unique field (phone, e-mail, handle, slug…) already belongs to another record. */
-export class ResourceConflict extends Schema.TaggedError<ResourceConflict>()("ResourceConflict", {
+/**
+ * A unique field (phone, e-mail, handle, slug…) already belongs to another record. `code` is the
+ * resource's own 409 code when it has one (the repository only knows the clashing field; the
+ * resource's handlers set it).
+ */
+export class ResourceConflict extends DomainError<ResourceConflict>()("ResourceConflict", {
+  kind: "conflict",
+  code: (e) => e.code ?? "RESOURCE_CONFLICT"
+}, {
   resource: Schema.String,
   field: Schema.String,
-  message: Schema.String
+  message: Schema.String,
+  code: Schema.optional(Schema.String)
 }) {}
 
 /** No record with that id (or it was deleted). */

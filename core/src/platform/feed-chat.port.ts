@@ -9,6 +9,7 @@
  * Club chat channels are provider channels of type `club` whose id is the club channel's UUID; a
  * club's feed is the feed `club:<clubId>`.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, type Option, Schema } from "effect"
 
 export interface FeedChatStatus {
@@ -52,7 +53,7 @@ export interface FeedPost {
   readonly createdAt: Date
 }
 
-export class FeedChatUnavailable extends Schema.TaggedError<FeedChatUnavailable>()("FeedChatUnavailable", { reason: Schema.String }) {
+export class FeedChatUnavailable extends DomainError<FeedChatUnavailable>()("FeedChatUnavailable", { kind: "unavailable", code: "FEED_CHAT_NOT_CONFIGURED" }, { reason: Schema.String }) {
   override get message() {
     return `The feed/chat provider is not available: ${this.reason}`
   }

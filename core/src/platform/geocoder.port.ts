@@ -4,6 +4,7 @@
  * `nominatim` (HTTP, the Nominatim/OpenStreetMap search API) and `unconfigured`
  * (GeocoderUnavailable → 503 GEOCODER_NOT_CONFIGURED).
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, Schema } from "effect"
 
 export interface GeoPlace {
@@ -17,7 +18,7 @@ export interface GeoPlace {
   readonly postcode: string | null
 }
 
-export class GeocoderUnavailable extends Schema.TaggedError<GeocoderUnavailable>()("GeocoderUnavailable", { reason: Schema.String }) {
+export class GeocoderUnavailable extends DomainError<GeocoderUnavailable>()("GeocoderUnavailable", { kind: "unavailable", code: "GEOCODER_NOT_CONFIGURED" }, { reason: Schema.String }) {
   override get message() {
     return `Geocoding is not available: ${this.reason}`
   }

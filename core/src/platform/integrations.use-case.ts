@@ -3,12 +3,13 @@
  * caller (60 lookups a minute; providers such as Nominatim forbid heavy use), answering
  * GeoRateLimited (429) beyond it.
  */
+import { DomainError } from "@podium/kernel"
 import { Effect, Schema } from "effect"
 import { FeedChat } from "./feed-chat.port.js"
 import { Geocoder } from "./geocoder.port.js"
 import { RateLimiter } from "./rate-limiter.port.js"
 
-export class GeoRateLimited extends Schema.TaggedError<GeoRateLimited>()("GeoRateLimited", { retryAfterMs: Schema.Number }) {
+export class GeoRateLimited extends DomainError<GeoRateLimited>()("GeoRateLimited", { kind: "rate-limited", code: "GEO_RATE_LIMITED" }, { retryAfterMs: Schema.Number }) {
   override get message() {
     return "Too many place lookups; try again shortly"
   }

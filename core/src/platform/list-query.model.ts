@@ -5,6 +5,7 @@
  * whitelist, into a typed query that the Postgres adapter turns into parameterised SQL and the
  * memory twins evaluate directly. Unknown fields or operators are refused with 400 messages.
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
 
 export const ListOperators = [
@@ -76,7 +77,11 @@ export interface ListParams {
 }
 
 /** The query could not be understood; each message names the parameter (answered 400). */
-export class ListQueryInvalid extends Schema.TaggedError<ListQueryInvalid>()("ListQueryInvalid", {
+export class ListQueryInvalid extends DomainError<ListQueryInvalid>()("ListQueryInvalid", {
+  kind: "invalid",
+  // Listed once each, in the order found, like the schema failures of the same request.
+  messages: (e) => [...new Set(e.messages)]
+}, {
   messages: Schema.Array(Schema.String)
 }) {}
 

@@ -4,6 +4,7 @@
  * the wire format. Hosts without a configured endpoint get an exporter whose `endpoint` is none
  * and whose `export` fails with `MetricsExportNotConfigured`.
  */
+import { DomainError } from "@podium/kernel"
 import { Context, type Effect, type Option, Schema } from "effect"
 
 export interface NumberPoint {
@@ -38,9 +39,17 @@ export interface MetricsExportReceipt {
   readonly dataPoints: number
 }
 
-export class MetricsExportNotConfigured extends Schema.TaggedError<MetricsExportNotConfigured>()("MetricsExportNotConfigured", {}) {}
+export class MetricsExportNotConfigured extends DomainError<MetricsExportNotConfigured>()("MetricsExportNotConfigured", {
+  kind: "unavailable",
+  code: "OTLP_NOT_CONFIGURED",
+  message: "No OTLP endpoint is configured (set OTEL_EXPORTER_OTLP_ENDPOINT)"
+}, {}) {}
 
-export class MetricsExportFailed extends Schema.TaggedError<MetricsExportFailed>()("MetricsExportFailed", {
+export class MetricsExportFailed extends DomainError<MetricsExportFailed>()("MetricsExportFailed", {
+  kind: "unavailable",
+  code: "OTLP_EXPORT_FAILED",
+  message: (e) => `The OTLP export failed: ${e.reason}`
+}, {
   endpoint: Schema.String,
   status: Schema.NullOr(Schema.Number),
   reason: Schema.String

@@ -18,11 +18,11 @@
 import { Schema } from "effect"
 
 /** RC coins are integers; INR in paise (minor units). */
-export type Currency = "RC" | "INR"
-export const Currencies: ReadonlyArray<Currency> = ["RC", "INR"]
+export const Currencies = ["RC", "INR"] as const
+export type Currency = (typeof Currencies)[number]
 
-export type LedgerOwnerType = "club" | "organizer" | "brand" | "user" | "platform" | "external"
-export const LedgerOwnerTypes: ReadonlyArray<LedgerOwnerType> = ["club", "organizer", "brand", "user", "platform", "external"]
+export const LedgerOwnerTypes = ["club", "organizer", "brand", "user", "platform", "external"] as const
+export type LedgerOwnerType = (typeof LedgerOwnerTypes)[number]
 
 /**
  * One account of the ledger. `purpose` names the account of that owner: "creator" (the creator
@@ -72,12 +72,13 @@ export interface PostedTransfer {
 }
 
 /** An account's totals: credited is the sum of positive entries, debited of negative ones (as a positive number). */
-export interface LedgerAccountSummary {
-  readonly balance: number
-  readonly credited: number
-  readonly debited: number
-  readonly entryCount: number
-}
+export const LedgerAccountSummary = Schema.Struct({
+  balance: Schema.Number,
+  credited: Schema.Number,
+  debited: Schema.Number,
+  entryCount: Schema.Number
+})
+export interface LedgerAccountSummary extends Schema.Schema.Type<typeof LedgerAccountSummary> {}
 
 export const emptySummary: LedgerAccountSummary = { balance: 0, credited: 0, debited: 0, entryCount: 0 }
 

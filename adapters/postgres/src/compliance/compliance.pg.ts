@@ -5,63 +5,51 @@
  * proposals serialize per user on transaction advisory locks.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { Compliance } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { ids, onUnique, rowsOf } from "../rows.pg.js"
 import { PersonalDataSectionsPg } from "./personal-data.pg.js"
 
-const isUniqueViolation = (error: SqlError) => (error.cause as { code?: string } | undefined)?.code === "23505"
-
-const first = <A>(rows: ReadonlyArray<A>) => Option.fromNullable(rows[0])
-
-interface ErasureRow extends Omit<Compliance.ErasureRequest, "holdRetainUntil"> {
-  readonly holdRetainUntil: Date | string | null
-}
-
-const toErasure = (row: ErasureRow): Compliance.ErasureRequest => ({
-  ...row,
-  holdRetainUntil: row.holdRetainUntil === null
-    ? null
-    : typeof row.holdRetainUntil === "string"
-    ? row.holdRetainUntil.slice(0, 10)
-    : `${row.holdRetainUntil.getFullYear()}-${String(row.holdRetainUntil.getMonth() + 1).padStart(2, "0")}-${String(row.holdRetainUntil.getDate()).padStart(2, "0")}`
-})
+const Inserted = Schema.Struct({ inserted: Schema.Boolean })
 
 export const ConsentRepoPg = Layer.effect(Compliance.ConsentRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const states = rowsOf(Compliance.ConsentState)
+  const events = rowsOf(Compliance.ConsentEvent)
+  const inserted = rowsOf(Inserted)
   return Compliance.ConsentRepo.of({
-    list: (userId) =>
-      sql<Compliance.ConsentState>`select purpose, granted, updated_at from compliance.consents where user_id = ${userId}`.pipe(Effect.orDie),
+    list: (userId) => states.all(sql`select purpose, granted, updated_at from compliance.consents where user_id = ${userId}`),
     apply: (userId, changes, source) =>
       sql.withTransaction(Effect.forEach(changes, (change) =>
         Effect.gen(function*() {
           // Insert or change only when different; the returned row means the state changed.
           // A purpose never set counts as withdrawn: withdrawing it stores the state but writes no history.
-          const changed = yield* sql<{ readonly inserted: boolean }>`
+          const changed = yield* inserted.all(sql`
             insert into compliance.consents (user_id, purpose, granted) values (${userId}, ${change.purpose}, ${change.granted})
             on conflict (user_id, purpose) do update set granted = excluded.granted, updated_at = now()
               where compliance.consents.granted is distinct from excluded.granted
-            returning (xmax = 0) as inserted`
+            returning (xmax = 0) as inserted`)
           if (changed.length === 0 || (changed[0]!.inserted && !change.granted)) return []
-          return yield* sql<Compliance.ConsentEvent>`
+          return yield* events.all(sql`
             insert into compliance.consent_events (user_id, purpose, granted, source)
             values (${userId}, ${change.purpose}, ${change.granted}, ${source})
-            returning id, user_id, purpose, granted, source, created_at`
+            returning id, user_id, purpose, granted, source, created_at`)
         }))).pipe(Effect.map((rows) => rows.flat()), Effect.orDie),
     history: (userId, purpose) =>
-      sql<Compliance.ConsentEvent>`
+      events.all(sql`
         select id, user_id, purpose, granted, source, created_at from compliance.consent_events
         where user_id = ${userId} ${Option.isSome(purpose) ? sql`and purpose = ${purpose.value}` : sql``}
-        order by seq desc`.pipe(Effect.orDie)
+        order by seq desc`)
   })
 }))
 
 export const ErasureRepoPg = Layer.effect(Compliance.ErasureRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const erasures = rowsOf(Compliance.ErasureRequest)
+  // The retention date is a calendar date: read as its text, never through a time zone.
   const cols = sql`id, user_id, status, reason, requested_at, cool_off_until, cancelled_at, confirmed_at, hard_deleted_at,
-    hold_reason, hold_statute, hold_retain_until, held_by, held_at`
-  const byId = (id: string) =>
-    sql<ErasureRow>`select ${cols} from compliance.erasure_requests where id = ${id}`.pipe(Effect.orDie, Effect.map((rows) => first(rows.map(toErasure))))
+    hold_reason, hold_statute, to_char(hold_retain_until, 'YYYY-MM-DD') as hold_retain_until, held_by, held_at`
+  const byId = (id: string) => erasures.maybe(sql`select ${cols} from compliance.erasure_requests where id = ${id}`)
   const notFoundOr = (id: string, detail: (r: Compliance.ErasureRequest) => string) =>
     Effect.flatMap(byId(id), (found): Effect.Effect<never, Compliance.ErasureRequestNotFound | Compliance.ErasureNotPending> =>
       Option.isNone(found)
@@ -71,98 +59,106 @@ export const ErasureRepoPg = Layer.effect(Compliance.ErasureRepo, Effect.gen(fun
     atomically: (effect) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die)) as never,
     create: (input) =>
       Effect.gen(function*() {
-        const open = yield* sql<{ readonly id: string }>`
-          select id from compliance.erasure_requests where user_id = ${input.userId} and status = 'REQUESTED'`.pipe(Effect.orDie)
-        if (open[0] !== undefined) return yield* new Compliance.ErasureAlreadyRequested({ id: open[0].id })
+        const open = yield* ids.maybe(sql`
+          select id from compliance.erasure_requests where user_id = ${input.userId} and status = 'REQUESTED'`)
+        if (Option.isSome(open)) return yield* new Compliance.ErasureAlreadyRequested({ id: open.value.id })
         // A concurrent create loses on the partial unique index.
-        return yield* sql<ErasureRow>`
+        return yield* erasures.one(sql`
           insert into compliance.erasure_requests (user_id, reason, cool_off_until)
           values (${input.userId}, ${input.reason}, ${input.coolOffUntil})
-          returning ${cols}`.pipe(
-          Effect.map((rows) => toErasure(rows[0]!)),
-          Effect.catchAll((error) =>
-            isUniqueViolation(error) ? Effect.fail(new Compliance.ErasureAlreadyRequested({ id: "concurrent" })) : Effect.die(error)
-          )
-        )
+          returning ${cols}`.pipe(onUnique(() => new Compliance.ErasureAlreadyRequested({ id: "concurrent" }))))
       }),
     findById: byId,
     findActive: (userId) =>
-      sql<ErasureRow>`
+      erasures.maybe(sql`
         select ${cols} from compliance.erasure_requests where user_id = ${userId} and status in ('REQUESTED', 'REJECTED')
-        order by requested_at desc limit 1`.pipe(Effect.orDie, Effect.map((rows) => first(rows.map(toErasure)))),
+        order by requested_at desc limit 1`),
     list: (status) =>
-      sql<ErasureRow>`
+      erasures.all(sql`
         select ${cols} from compliance.erasure_requests
         ${Option.isSome(status) ? sql`where status = ${status.value}` : sql``}
-        order by requested_at desc limit 500`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toErasure))),
+        order by requested_at desc limit 500`),
     cancel: (id, userId, now) =>
-      sql<ErasureRow>`
+      erasures.maybe(sql`
         update compliance.erasure_requests set status = 'CANCELLED', cancelled_at = ${now}
         where id = ${id} and user_id = ${userId} and status = 'REQUESTED' and cool_off_until > ${now}
-        returning ${cols}`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) =>
-          rows[0] !== undefined
-            ? Effect.succeed(toErasure(rows[0]))
-            : Effect.flatMap(byId(id), (found): Effect.Effect<never, Compliance.ErasureRequestNotFound | Compliance.ErasureNotPending> =>
+        returning ${cols}`).pipe(
+        Effect.flatMap(Option.match({
+          onSome: Effect.succeed,
+          onNone: () =>
+            Effect.flatMap(byId(id), (found): Effect.Effect<never, Compliance.ErasureRequestNotFound | Compliance.ErasureNotPending> =>
               Option.isNone(found) || found.value.userId !== userId
                 ? Effect.fail(new Compliance.ErasureRequestNotFound({ id }))
                 : Effect.fail(new Compliance.ErasureNotPending({
                   id,
                   status: found.value.status,
                   detail: found.value.status === "REQUESTED" ? "The cool-off period has ended; the request can no longer be cancelled" : `The request is ${found.value.status}; only a request in cool-off can be cancelled`
-                })))
-        )
+                }))
+            )
+        }))
       ),
     reject: (id, hold) =>
-      sql<ErasureRow>`
+      erasures.maybe(sql`
         update compliance.erasure_requests set status = 'REJECTED', hold_reason = ${hold.reason}, hold_statute = ${hold.statute},
           hold_retain_until = ${hold.retainUntil}::date, held_by = ${hold.adminId}, held_at = now()
         where id = ${id} and status = 'REQUESTED'
-        returning ${cols}`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) =>
-          rows[0] !== undefined
-            ? Effect.succeed(toErasure(rows[0]))
-            : notFoundOr(id, (r) => `The request is ${r.status}; only a pending (REQUESTED) request can be put on legal hold`)
-        )
+        returning ${cols}`).pipe(
+        Effect.flatMap(Option.match({
+          onSome: Effect.succeed,
+          onNone: () => notFoundOr(id, (r) => `The request is ${r.status}; only a pending (REQUESTED) request can be put on legal hold`)
+        }))
       ),
     confirmDue: (now, hardDelete) =>
       sql.withTransaction(Effect.gen(function*() {
-        const due = yield* sql<{ readonly id: string; readonly userId: string }>`
+        const due = yield* dueRows.all(sql`
           select id, user_id from compliance.erasure_requests
           where status = 'REQUESTED' and cool_off_until <= ${now}
           order by cool_off_until limit 100
-          for update skip locked`
+          for update skip locked`)
         const confirmed: Array<Compliance.ErasureRequest> = []
         for (const row of due) {
           yield* hardDelete(row.userId)
-          const updated = yield* sql<ErasureRow>`
+          const updated = yield* erasures.maybe(sql`
             update compliance.erasure_requests set status = 'CONFIRMED', confirmed_at = ${now}, hard_deleted_at = ${now}
             where id = ${row.id} and status = 'REQUESTED'
-            returning ${cols}`
-          if (updated[0] !== undefined) confirmed.push(toErasure(updated[0]))
+            returning ${cols}`)
+          if (Option.isSome(updated)) confirmed.push(updated.value)
         }
         return confirmed
       })).pipe(Effect.orDie)
   })
 }))
 
-interface MergeRow extends Omit<Compliance.AccountMerge, "result"> {
-  readonly result: Readonly<Record<string, number>> | string | null
-}
-const toMerge = (row: MergeRow): Compliance.AccountMerge => ({
-  ...row,
-  result: typeof row.result === "string" ? JSON.parse(row.result) as Record<string, number> : row.result
+const DueRow = Schema.Struct({ id: Schema.String, userId: Schema.String })
+const dueRows = rowsOf(DueRow)
+
+/** What a merge would move, counted per kind of record. */
+const MergeCounts = Schema.Struct({
+  memberships: Schema.Number,
+  follows: Schema.Number,
+  followConflicts: Schema.Number,
+  linkedIdentities: Schema.Number,
+  consents: Schema.Number,
+  notificationLogs: Schema.Number
 })
+const mergeCounts = rowsOf(MergeCounts)
+
+/** The contact details a merge carries over to the target when it has none. */
+const ContactRow = Schema.Struct({
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  firstName: Schema.NullOr(Schema.String),
+  lastName: Schema.NullOr(Schema.String)
+})
+const contacts = rowsOf(ContactRow)
 
 export const AccountMergeRepoPg = Layer.effect(Compliance.AccountMergeRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const merges = rowsOf(Compliance.AccountMerge)
   const cols = sql`id, source_user_id, target_user_id, reason, status, proposed_by, created_at, updated_at, cancelled_at, executed_at, result`
-  const byId = (id: string) =>
-    sql<MergeRow>`select ${cols} from compliance.account_merges where id = ${id}`.pipe(Effect.orDie, Effect.map((rows) => first(rows.map(toMerge))))
+  const byId = (id: string) => merges.maybe(sql`select ${cols} from compliance.account_merges where id = ${id}`)
   const counts = (source: string, target: string) =>
-    sql<{ readonly memberships: number; readonly follows: number; readonly followConflicts: number; readonly linkedIdentities: number; readonly consents: number; readonly notificationLogs: number }>`
+    mergeCounts.one(sql`
       select
         (select count(*)::int from organizers.members where user_id = ${source}) as memberships,
         (select count(*)::int from organizers.follows f where f.user_id = ${source}
@@ -171,7 +167,7 @@ export const AccountMergeRepoPg = Layer.effect(Compliance.AccountMergeRepo, Effe
            and exists (select 1 from organizers.follows t where t.user_id = ${target} and t.organizer_id = f.organizer_id)) as follow_conflicts,
         (select count(*)::int from identity.linked_identities where account_kind = 'user' and account_id = ${source}) as linked_identities,
         (select count(*)::int from compliance.consent_events where user_id = ${source}) as consents,
-        (select count(*)::int from notifications.logs where user_id = ${source}) as notification_logs`.pipe(Effect.orDie, Effect.map((rows) => rows[0]!))
+        (select count(*)::int from notifications.logs where user_id = ${source}) as notification_logs`)
   const previewOf = (sourceUserId: string, targetUserId: string) =>
     Effect.map(counts(sourceUserId, targetUserId), (c): Compliance.MergePreview => ({
       sourceUserId,
@@ -186,43 +182,41 @@ export const AccountMergeRepoPg = Layer.effect(Compliance.AccountMergeRepo, Effe
         : Effect.fail(new Compliance.AccountMergeNotProposed({ id, status: found.value.status })))
   return Compliance.AccountMergeRepo.of({
     userExists: (userId) =>
-      sql<{ readonly id: string }>`select id from accounts.users where id = ${userId}`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
+      ids.all(sql`select id from accounts.users where id = ${userId}`).pipe(Effect.map((rows) => rows.length > 0)),
     propose: (input) =>
       sql.withTransaction(Effect.gen(function*() {
         for (const id of [input.sourceUserId, input.targetUserId].sort()) {
           yield* sql`select pg_advisory_xact_lock(hashtext(${`compliance.merge:${id}`}))`
         }
-        const open = yield* sql<{ readonly id: string }>`
+        const open = yield* ids.maybe(sql`
           select id from compliance.account_merges where status = 'PROPOSED'
           and (source_user_id in (${input.sourceUserId}, ${input.targetUserId}) or target_user_id in (${input.sourceUserId}, ${input.targetUserId}))
-          limit 1`
-        if (open[0] !== undefined) {
-          return yield* Effect.fail(new Compliance.AccountMergeConflict({ detail: `One of the users already has an open merge proposal (${open[0].id})` }))
+          limit 1`)
+        if (Option.isSome(open)) {
+          return yield* Effect.fail(new Compliance.AccountMergeConflict({ detail: `One of the users already has an open merge proposal (${open.value.id})` }))
         }
-        const rows = yield* sql<MergeRow>`
+        return yield* merges.one(sql`
           insert into compliance.account_merges (source_user_id, target_user_id, reason, proposed_by)
           values (${input.sourceUserId}, ${input.targetUserId}, ${input.reason}, ${input.proposedBy})
-          returning ${cols}`
-        return toMerge(rows[0]!)
+          returning ${cols}`)
       })).pipe(Effect.catchTag("SqlError", Effect.die)),
     preview: previewOf,
     findById: byId,
     list: (status) =>
-      sql<MergeRow>`
+      merges.all(sql`
         select ${cols} from compliance.account_merges ${Option.isSome(status) ? sql`where status = ${status.value}` : sql``}
-        order by created_at desc limit 500`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toMerge))),
+        order by created_at desc limit 500`),
     cancel: (id) =>
-      sql<MergeRow>`
+      merges.maybe(sql`
         update compliance.account_merges set status = 'CANCELLED', cancelled_at = now(), updated_at = now()
-        where id = ${id} and status = 'PROPOSED' returning ${cols}`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) => rows[0] !== undefined ? Effect.succeed(toMerge(rows[0])) : notProposed(id))
+        where id = ${id} and status = 'PROPOSED' returning ${cols}`).pipe(
+        Effect.flatMap(Option.match({ onSome: Effect.succeed, onNone: () => notProposed(id) }))
       ),
     execute: (id) =>
       sql.withTransaction(Effect.gen(function*() {
-        const locked = yield* sql<MergeRow>`select ${cols} from compliance.account_merges where id = ${id} and status = 'PROPOSED' for update`
-        const merge = locked[0]
-        if (merge === undefined) return Option.none<Compliance.AccountMerge>()
+        const locked = yield* merges.maybe(sql`select ${cols} from compliance.account_merges where id = ${id} and status = 'PROPOSED' for update`)
+        if (Option.isNone(locked)) return Option.none<Compliance.AccountMerge>()
+        const merge = locked.value
         const source = merge.sourceUserId
         const target = merge.targetUserId
         const preview = yield* previewOf(source, target)
@@ -236,8 +230,8 @@ export const AccountMergeRepoPg = Layer.effect(Compliance.AccountMergeRepo, Effe
         yield* sql`delete from compliance.consents where user_id = ${source}`
         yield* sql`update notifications.logs set user_id = ${target} where user_id = ${source}`
         // The target keeps its own contact details; missing ones are taken from the source.
-        const sourceUser = (yield* sql<{ readonly phoneNumber: string | null; readonly email: string | null; readonly firstName: string | null; readonly lastName: string | null }>`
-          select phone_number, email, first_name, last_name from accounts.users where id = ${source}`)[0]
+        const sourceUser = Option.getOrUndefined(yield* contacts.maybe(sql`
+          select phone_number, email, first_name, last_name from accounts.users where id = ${source}`))
         yield* sql`delete from accounts.users where id = ${source}`
         if (sourceUser !== undefined) {
           yield* sql`
@@ -249,10 +243,9 @@ export const AccountMergeRepoPg = Layer.effect(Compliance.AccountMergeRepo, Effe
               updated_at = now()
             where id = ${target}`
         }
-        const rows = yield* sql<MergeRow>`
+        return Option.some(yield* merges.one(sql`
           update compliance.account_merges set status = 'EXECUTED', executed_at = now(), updated_at = now(), result = ${JSON.stringify(preview.moves)}::jsonb
-          where id = ${id} returning ${cols}`
-        return Option.some(toMerge(rows[0]!))
+          where id = ${id} returning ${cols}`))
       })).pipe(
         Effect.orDie,
         Effect.flatMap(Option.match({ onNone: () => notProposed(id), onSome: Effect.succeed }))

@@ -1,5 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { rowsOf } from "../rows.pg.js"
+
+// A migration keeps its SQL failures as failures (the migrator reports them): rows are decoded after the query.
+const presence = rowsOf(Schema.Struct({ present: Schema.Boolean }))
+const organizerIds = rowsOf(Schema.Struct({ organizerId: Schema.String }))
 
 /**
  * The organizer notification wallet moves onto the platform ledger (`wallets.*`, migration 0020),
@@ -32,8 +37,8 @@ export default Effect.gen(function*() {
     )`
   yield* sql`create index if not exists settlement_entries_settlement_idx on notifications.settlement_entries (settlement_id)`
 
-  const [old] = yield* sql<{ readonly present: boolean }>`
-    select to_regclass('notifications.wallet_entries') is not null as present`
+  const [old] = yield* Effect.flatMap(sql`
+    select to_regclass('notifications.wallet_entries') is not null as present`, presence.decode)
   if (old?.present !== true) return
   yield* sql`lock table notifications.wallet_entries in exclusive mode`
   yield* sql`drop table if exists pg_temp.notification_wallet_moves`
@@ -115,13 +120,13 @@ export default Effect.gen(function*() {
     where m.settlement_id is not null
     on conflict (entry_id) do nothing`
 
-  const mismatched = yield* sql<{ readonly organizerId: string }>`
+  const mismatched = yield* Effect.flatMap(sql`
     select o.organizer_id
     from (select substr(account, length('organizer:') + 1) as organizer_id, sum(amount) as balance
           from notifications.wallet_entries where account like 'organizer:%' group by 1) o
     left join wallets.accounts a
       on a.owner_type = 'organizer' and a.owner_id = o.organizer_id and a.purpose = 'notifications' and a.currency = 'INR'
-    where coalesce(a.balance, 0) <> o.balance`
+    where coalesce(a.balance, 0) <> o.balance`, organizerIds.decode)
   if (mismatched.length > 0) {
     return yield* Effect.fail(
       new Error(`0032: notification wallet balances differ on the ledger for organizers ${mismatched.map((r) => r.organizerId).join(", ")}`)

@@ -7,7 +7,8 @@
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { rowsOf } from "../rows.pg.js"
 import platformJobs from "./0001_platform_jobs.js"
 import accounts from "./0002_accounts.js"
 import organizersMembers from "./0003_organizers_members.js"
@@ -130,14 +131,21 @@ export interface MigrationStatus {
   readonly skipped: ReadonlyArray<MigrationRef>
 }
 
+/** A `select … is not null as present` row. */
+const Presence = Schema.Struct({ present: Schema.Boolean })
+const presence = rowsOf(Presence)
+
+const AppliedRow = Schema.Struct({ migrationId: Schema.Number, name: Schema.String, createdAt: Schema.DateFromSelf })
+const appliedRows = rowsOf(AppliedRow)
+
 /** Applied, pending and (never-to-run) skipped migrations of the connected database. */
 export const migrationStatus: Effect.Effect<MigrationStatus, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const exists = yield* sql<{ readonly present: boolean }>`
-    select to_regclass(${MigrationsTable}::text) is not null as present`
+  const exists = yield* Effect.flatMap(sql`
+    select to_regclass(${MigrationsTable}::text) is not null as present`, presence.decode)
   const rows = exists[0]?.present === true
-    ? yield* sql<{ readonly migrationId: number; readonly name: string; readonly createdAt: Date }>`
-        select migration_id, name, created_at from ${sql(MigrationsTable)} order by migration_id`
+    ? yield* Effect.flatMap(sql`
+        select migration_id, name, created_at from ${sql(MigrationsTable)} order by migration_id`, appliedRows.decode)
     : []
   const appliedIds = new Set(rows.map((r) => r.migrationId))
   const latest = rows.reduce((max, r) => Math.max(max, r.migrationId), 0)

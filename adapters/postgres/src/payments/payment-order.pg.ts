@@ -6,38 +6,12 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Payments } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
-interface OrderRow {
-  readonly id: string
-  readonly provider: string
-  readonly gatewayOrderId: string
-  readonly purpose: string
-  readonly ownerRef: string
-  readonly amount: number
-  readonly currency: string
-  readonly receipt: string
-  readonly notes: Record<string, string> | string
-  readonly status: Payments.PaymentOrderStatus
-  readonly createdBy: string | null
-  readonly paidAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
-
-interface PaymentRow {
-  readonly id: string
-  readonly orderId: string
-  readonly provider: string
-  readonly gatewayPaymentId: string
-  readonly amount: number
-  readonly currency: string
-  readonly status: Payments.PaymentStatus
-  readonly method: string | null
-  readonly source: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+/** An order row: the order without its payments, which `attach` reads beside it. */
+const OrderRow = Payments.PaymentOrder.pipe(Schema.omit("payments"))
+type OrderRow = typeof OrderRow.Type
 
 const OrderColumns = `id, provider, gateway_order_id, purpose, owner_ref, amount::float8 as amount, currency, receipt, notes, status,
   created_by, paid_at, created_at, updated_at`
@@ -47,30 +21,28 @@ export const PaymentOrderRepoPg = Layer.effect(Payments.PaymentOrderRepo, Effect
   const sql = yield* SqlClient.SqlClient
   const oc = sql.literal(OrderColumns)
   const pc = sql.literal(PaymentColumns)
-  const attach = (orders: ReadonlyArray<OrderRow>) =>
+  const orders = rowsOf(OrderRow)
+  const payments = rowsOf(Payments.PaymentRecord)
+  const attach = (rows: ReadonlyArray<OrderRow>) =>
     Effect.gen(function*() {
-      if (orders.length === 0) return [] as Array<Payments.PaymentOrder>
-      const payments = yield* sql<PaymentRow>`
-        select ${pc} from payments.payments where order_id in ${sql.in(orders.map((o) => o.id))} order by created_at, id`
-      return orders.map((o): Payments.PaymentOrder => ({
-        ...o,
-        notes: typeof o.notes === "string" ? JSON.parse(o.notes) as Record<string, string> : o.notes,
-        payments: payments.filter((p) => p.orderId === o.id)
-      }))
+      if (rows.length === 0) return [] as Array<Payments.PaymentOrder>
+      const paid = yield* payments.all(sql`
+        select ${pc} from payments.payments where order_id in ${sql.in(rows.map((o) => o.id))} order by created_at, id`)
+      return rows.map((o): Payments.PaymentOrder => ({ ...o, payments: paid.filter((p) => p.orderId === o.id) }))
     })
   const byGateway = (provider: string, gatewayOrderId: string) =>
-    sql<OrderRow>`select ${oc} from payments.orders where provider = ${provider} and gateway_order_id = ${gatewayOrderId}`.pipe(
+    orders.all(sql`select ${oc} from payments.orders where provider = ${provider} and gateway_order_id = ${gatewayOrderId}`).pipe(
       Effect.flatMap(attach),
       Effect.map((rows) => Option.fromNullable(rows[0]))
     )
   return Payments.PaymentOrderRepo.of({
     create: (input) =>
-      sql<OrderRow>`
+      orders.all(sql`
         insert into payments.orders (provider, gateway_order_id, purpose, owner_ref, amount, currency, receipt, notes, created_by)
         values (${input.provider}, ${input.gatewayOrderId}, ${input.purpose}, ${input.ownerRef}, ${input.amount}, ${input.currency},
           ${input.receipt}, ${JSON.stringify(input.notes)}::jsonb, ${input.createdBy})
-        returning ${oc}`.pipe(Effect.flatMap(attach), Effect.map((rows) => rows[0]!), Effect.orDie),
-    findByGatewayOrderId: (provider, gatewayOrderId) => byGateway(provider, gatewayOrderId).pipe(Effect.orDie),
+        returning ${oc}`).pipe(Effect.flatMap(attach), Effect.map((rows) => rows[0]!)),
+    findByGatewayOrderId: byGateway,
     list: (q) =>
       Effect.gen(function*() {
         const where = sql.and([
@@ -79,33 +51,33 @@ export const PaymentOrderRepoPg = Layer.effect(Payments.PaymentOrderRepo, Effect
           ...(q.provider === undefined ? [] : [sql`provider = ${q.provider}`]),
           ...(q.ownerRef === undefined ? [] : [sql`owner_ref = ${q.ownerRef}`])
         ])
-        const rows = yield* sql<OrderRow>`
+        const rows = yield* orders.all(sql`
           select ${oc} from payments.orders where ${where}
-          order by created_at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`
-        const total = yield* sql<{ readonly n: number }>`select count(*)::int as n from payments.orders where ${where}`
-        return { items: yield* attach(rows), total: total[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by created_at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`)
+        const total = yield* counts.one(sql`select count(*)::int as n from payments.orders where ${where}`)
+        return { items: yield* attach(rows), total: total.n }
+      }),
     upsertPayment: (input) =>
       sql.withTransaction(Effect.gen(function*() {
-        const orders = yield* sql<OrderRow>`
-          select ${oc} from payments.orders where provider = ${input.provider} and gateway_order_id = ${input.gatewayOrderId} for update`
-        const order = orders[0]
-        if (order === undefined) return Option.none()
-        const existing = (yield* sql<PaymentRow>`
-          select ${pc} from payments.payments where provider = ${input.provider} and gateway_payment_id = ${input.gatewayPaymentId}`)[0]
-        let payment: PaymentRow
-        if (existing === undefined) {
-          payment = (yield* sql<PaymentRow>`
+        const locked = yield* orders.maybe(sql`
+          select ${oc} from payments.orders where provider = ${input.provider} and gateway_order_id = ${input.gatewayOrderId} for update`)
+        if (Option.isNone(locked)) return Option.none()
+        const order = locked.value
+        const found = yield* payments.maybe(sql`
+          select ${pc} from payments.payments where provider = ${input.provider} and gateway_payment_id = ${input.gatewayPaymentId}`)
+        let payment: Payments.PaymentRecord
+        if (Option.isNone(found)) {
+          payment = yield* payments.one(sql`
             insert into payments.payments (order_id, provider, gateway_payment_id, amount, currency, status, method, source)
             values (${order.id}, ${input.provider}, ${input.gatewayPaymentId}, ${input.amount}, ${input.currency}, ${input.status},
               ${input.method}, ${input.source})
-            returning ${pc}`)[0]!
-        } else if (Payments.paymentStatusAdvances(existing.status, input.status)) {
-          payment = (yield* sql<PaymentRow>`
+            returning ${pc}`)
+        } else if (Payments.paymentStatusAdvances(found.value.status, input.status)) {
+          payment = yield* payments.one(sql`
             update payments.payments set status = ${input.status}, method = coalesce(${input.method}, method), updated_at = now()
-            where id = ${existing.id} returning ${pc}`)[0]!
+            where id = ${found.value.id} returning ${pc}`)
         } else {
-          return Option.some({ payment: existing as Payments.PaymentRecord, changed: false })
+          return Option.some({ payment: found.value, changed: false })
         }
         yield* sql`
           update payments.orders
@@ -113,7 +85,7 @@ export const PaymentOrderRepoPg = Layer.effect(Payments.PaymentOrderRepo, Effect
             paid_at = case when ${payment.status === "captured"} and paid_at is null then now() else paid_at end,
             updated_at = now()
           where id = ${order.id}`
-        return Option.some({ payment: payment as Payments.PaymentRecord, changed: true })
+        return Option.some({ payment, changed: true })
       })).pipe(Effect.orDie)
   })
 }))

@@ -5,55 +5,32 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Payments } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
-interface Row {
-  readonly id: string
-  readonly provider: string
-  readonly eventId: string
-  readonly eventType: string
-  readonly payload: unknown
-  readonly signatureVerified: boolean
-  readonly status: Payments.WebhookEventStatus
-  readonly attempts: number
-  readonly lastError: string | null
-  readonly processedBy: ReadonlyArray<string> | null
-  readonly replayCount: number
-  readonly resolvedBy: string | null
-  readonly receivedAt: Date
-  readonly lastAttemptAt: Date | null
-  readonly processedAt: Date | null
-  readonly resolvedAt: Date | null
-  readonly updatedAt: Date
-}
-
-const toEvent = (r: Row): Payments.WebhookEvent => ({
-  ...r,
-  payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
-  processedBy: r.processedBy ?? []
-})
-
-const Columns = `id, provider, event_id, event_type, payload, signature_verified, status, attempts, last_error, processed_by,
+// A row never dispatched has no processors: read as the empty list.
+const Columns = `id, provider, event_id, event_type, payload, signature_verified, status, attempts, last_error,
+  coalesce(processed_by, '{}') as processed_by,
   replay_count, resolved_by, received_at, last_attempt_at, processed_at, resolved_at, updated_at`
 
 export const WebhookEventRepoPg = Layer.effect(Payments.WebhookEventRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.literal(Columns)
-  const one = (rows: ReadonlyArray<Row>) => Option.fromNullable(rows[0]).pipe(Option.map(toEvent))
+  const events = rowsOf(Payments.WebhookEvent)
   return Payments.WebhookEventRepo.of({
     insertIfAbsent: (input) =>
       Effect.gen(function*() {
-        const inserted = yield* sql<Row>`
+        const inserted = yield* events.all(sql`
           insert into payments.webhook_events (provider, event_id, event_type, payload, signature_verified)
           values (${input.provider}, ${input.eventId}, ${input.eventType}, ${JSON.stringify(input.payload)}::jsonb, ${input.signatureVerified})
           on conflict (provider, event_id) do nothing
-          returning ${cols}`
-        if (inserted[0] !== undefined) return { row: toEvent(inserted[0]), inserted: true }
-        const existing = yield* sql<Row>`
-          select ${cols} from payments.webhook_events where provider = ${input.provider} and event_id = ${input.eventId}`
-        return { row: toEvent(existing[0]!), inserted: false }
-      }).pipe(Effect.orDie),
-    findById: (id) => sql<Row>`select ${cols} from payments.webhook_events where id = ${id}`.pipe(Effect.map(one), Effect.orDie),
+          returning ${cols}`)
+        if (inserted[0] !== undefined) return { row: inserted[0], inserted: true }
+        const existing = yield* events.one(sql`
+          select ${cols} from payments.webhook_events where provider = ${input.provider} and event_id = ${input.eventId}`)
+        return { row: existing, inserted: false }
+      }),
+    findById: (id) => events.maybe(sql`select ${cols} from payments.webhook_events where id = ${id}`),
     list: (q) =>
       Effect.gen(function*() {
         const where = sql.and([
@@ -61,22 +38,22 @@ export const WebhookEventRepoPg = Layer.effect(Payments.WebhookEventRepo, Effect
           ...(q.provider === undefined ? [] : [sql`provider = ${q.provider}`]),
           ...(q.eventType === undefined ? [] : [sql`event_type = ${q.eventType}`])
         ])
-        const items = yield* sql<Row>`
+        const items = yield* events.all(sql`
           select ${cols} from payments.webhook_events where ${where}
-          order by received_at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`
-        const total = yield* sql<{ readonly n: number }>`select count(*)::int as n from payments.webhook_events where ${where}`
-        return { items: items.map(toEvent), total: total[0]?.n ?? 0 }
-      }).pipe(Effect.orDie),
+          order by received_at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`)
+        const total = yield* counts.one(sql`select count(*)::int as n from payments.webhook_events where ${where}`)
+        return { items, total: total.n }
+      }),
     claim: (id, from, options) =>
-      sql<Row>`
+      events.maybe(sql`
         update payments.webhook_events
         set attempts = attempts + 1, replay_count = replay_count + ${options.replay ? 1 : 0},
           last_attempt_at = now(), updated_at = now(),
           locked_until = now() + make_interval(secs => ${options.leaseSeconds})
         where id = ${id} and status in ${sql.in(from)} and (locked_until is null or locked_until < now())
-        returning ${cols}`.pipe(Effect.map(one), Effect.orDie),
+        returning ${cols}`),
     finish: (id, outcome) =>
-      sql<Row>`
+      events.one(sql`
         update payments.webhook_events
         set status = ${outcome.status}, last_error = ${outcome.lastError},
           processed_by = case when ${outcome.processedBy !== null}
@@ -85,12 +62,12 @@ export const WebhookEventRepoPg = Layer.effect(Payments.WebhookEventRepo, Effect
           processed_at = case when ${outcome.processed} then now() else processed_at end,
           locked_until = null, updated_at = now()
         where id = ${id}
-        returning ${cols}`.pipe(Effect.map((rows) => toEvent(rows[0]!)), Effect.orDie),
+        returning ${cols}`),
     resolve: (id, from, to, adminId) =>
-      sql<Row>`
+      events.maybe(sql`
         update payments.webhook_events
         set status = ${to}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
         where id = ${id} and status in ${sql.in(from)} and (locked_until is null or locked_until < now())
-        returning ${cols}`.pipe(Effect.map(one), Effect.orDie)
+        returning ${cols}`)
   })
 }))

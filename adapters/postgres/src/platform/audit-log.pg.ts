@@ -5,26 +5,16 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../rows.pg.js"
 import { createHash, randomUUID } from "node:crypto"
 
-interface Row {
-  readonly seq: string | number
-  readonly id: string
-  readonly occurredAt: Date
-  readonly action: string
-  readonly actorKind: string
-  readonly actorId: string | null
-  readonly subjectKind: string | null
-  readonly subjectId: string | null
-  readonly reason: string | null
-  readonly correlationId: string | null
-  readonly data: Record<string, unknown>
-  readonly prevHash: string
-  readonly hash: string
-}
+// The chain position is a bigint; read as float8, exact for every position a chain reaches.
+const Columns = `seq::float8 as seq, id, occurred_at, action, actor_kind, actor_id, subject_kind, subject_id, reason, correlation_id,
+  data, prev_hash, hash`
 
-const toEntry = (r: Row): Platform.AuditEntry => ({ ...r, seq: Number(r.seq), occurredAt: new Date(r.occurredAt) })
+const ChainHead = Schema.Struct({ seq: Schema.Number, hash: Schema.String })
+const heads = rowsOf(ChainHead)
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 
@@ -35,14 +25,16 @@ export const AuditLogPg = Layer.effect(
   Platform.AuditLog,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const entries = rowsOf(Platform.AuditEntry)
+    const cols = sql.literal(Columns)
     return Platform.AuditLog.of({
       append: (input) =>
         sql.withTransaction(Effect.gen(function*() {
           yield* sql`select pg_advisory_xact_lock(${ChainLock})`
-          const [last] = yield* sql<{ seq: string | number; hash: string }>`
-            select seq, hash from platform.audit_log order by seq desc limit 1`
+          const last = Option.getOrUndefined(yield* heads.maybe(sql`
+            select seq::float8 as seq, hash from platform.audit_log order by seq desc limit 1`))
           const prevHash = last?.hash ?? Platform.GenesisHash
-          const seq = Number(last?.seq ?? 0) + 1
+          const seq = (last?.seq ?? 0) + 1
           // A JS date has millisecond precision, which timestamptz keeps exactly: the hash recomputed
           // from the stored row matches.
           const occurredAt = new Date()
@@ -63,8 +55,8 @@ export const AuditLogPg = Layer.effect(
           return { ...facts, seq, prevHash, hash } satisfies Platform.AuditEntry
         })).pipe(Effect.orDie),
       list: (filter) =>
-        sql<Row>`
-          select * from platform.audit_log where ${sql.and([
+        entries.all(sql`
+          select ${cols} from platform.audit_log where ${sql.and([
             filter.action === undefined ? sql`true` : sql`action = ${filter.action}`,
             filter.actorId === undefined ? sql`true` : sql`actor_id = ${filter.actorId}`,
             filter.subjectKind === undefined ? sql`true` : sql`subject_kind = ${filter.subjectKind}`,
@@ -73,10 +65,10 @@ export const AuditLogPg = Layer.effect(
             filter.to === undefined ? sql`true` : sql`occurred_at < ${filter.to}`,
             filter.beforeSeq === undefined ? sql`true` : sql`seq < ${filter.beforeSeq}`
           ])}
-          order by seq desc limit ${filter.limit}`.pipe(Effect.map((rows) => rows.map(toEntry)), Effect.orDie),
+          order by seq desc limit ${filter.limit}`),
       verify: (window) =>
         Effect.gen(function*() {
-          const rows = (yield* sql<Row>`select * from platform.audit_log order by seq desc limit ${window + 1}`).map(toEntry).reverse()
+          const rows = [...yield* entries.all(sql`select ${cols} from platform.audit_log order by seq desc limit ${window + 1}`)].reverse()
           // The oldest fetched row only anchors the first link when the window is smaller than the chain.
           const anchored = rows.length > window
           const checkedRows = anchored ? rows.slice(1) : rows

@@ -2,23 +2,23 @@
  * The generic CRUD repository on Postgres (the adapter of core/src/platform/crud.port.ts): one
  * table, a whitelist of public field → column for reading/filtering and for writing, the generic
  * list query through `runListQuery`, unique violations as ResourceConflict, `createMany` in one
- * transaction (all or nothing), optional soft delete.
+ * transaction (all or nothing), optional soft delete; rows are decoded by the record's schema.
  *
  *   export const FaqRepoPg = Layer.effect(FaqRepo, makeCrudRepoPg<Faq, NewFaq, FaqPatch>({
  *     resource: "faq", table: "content.faqs",
  *     columns: { id: "id", question: "question", createdAt: "created_at" },
  *     writable: { question: "question", answer: "answer" },
- *     fromRow: (r) => r as Faq, touch: "updated_at", softDelete: { column: "deleted_at" }
+ *     rows: rowsOf(Faq), touch: "updated_at", softDelete: { column: "deleted_at" }
  *   }))
  */
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { Platform } from "@podium/core"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
+import { onUnique, type Rows, rowsOf } from "../rows.pg.js"
 import { type ListColumns, runListQuery } from "./list-query.pg.js"
 
-export interface CrudTableOptions<A> {
+interface CrudTableBase {
   readonly resource: string
   /** Trusted, schema-qualified table name. */
   readonly table: string
@@ -26,8 +26,6 @@ export interface CrudTableOptions<A> {
   readonly columns: ListColumns
   /** Public field → column, for create/update/replace inputs (other input keys are ignored). */
   readonly writable: ListColumns
-  /** Builds the record from a row (the client has already camel-cased the column names). */
-  readonly fromRow: (row: Record<string, unknown>) => A
   /** Primary-key column (default `id`). */
   readonly idColumn?: string
   /** Column set to now() on every update/replace. */
@@ -38,10 +36,25 @@ export interface CrudTableOptions<A> {
   readonly conflictField?: (constraint: string) => string
 }
 
-const uniqueViolation = (error: SqlError): string | undefined => {
-  const cause = error.cause as { code?: string; constraint?: string } | undefined
-  return cause?.code === "23505" ? (cause.constraint ?? "unique") : undefined
-}
+/**
+ * How the table's rows become records (the client has already camel-cased the column names):
+ * `rows`, the record schema's decoders (`rowsOf(Record)`), or `fromRow` for rows that need more
+ * than decoding.
+ */
+export type CrudTableOptions<A> = CrudTableBase & (
+  | { readonly rows: Rows<A>; readonly fromRow?: undefined }
+  | { readonly fromRow: (row: Record<string, unknown>) => A; readonly rows?: undefined }
+)
+
+/** A row read as its columns, for `fromRow`. */
+const plainRows = rowsOf(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+
+const mapRows = <A>(f: (row: Record<string, unknown>) => A): Rows<A> => ({
+  all: (query) => Effect.map(plainRows.all(query), (rows) => rows.map(f)),
+  maybe: (query) => Effect.map(plainRows.maybe(query), Option.map(f)),
+  one: (query) => Effect.map(plainRows.one(query), f),
+  decode: (rows) => Effect.map(plainRows.decode(rows), (decoded) => decoded.map(f))
+})
 
 /** Builds a CrudRepo for one table on the SqlClient in context. */
 export const makeCrudRepoPg = <A, C, U>(options: CrudTableOptions<A>) =>
@@ -49,6 +62,7 @@ export const makeCrudRepoPg = <A, C, U>(options: CrudTableOptions<A>) =>
     const sql = yield* SqlClient.SqlClient
     const table = sql.literal(options.table)
     const id = options.idColumn ?? "id"
+    const records = options.rows ?? mapRows(options.fromRow)
     const scope = (s: SqlClient.SqlClient): Statement.Fragment =>
       options.softDelete === undefined ? s`true` : s`${s(options.softDelete.column)} is null`
     const fieldOf = options.conflictField ?? ((constraint: string) => {
@@ -57,13 +71,10 @@ export const makeCrudRepoPg = <A, C, U>(options: CrudTableOptions<A>) =>
         .find(([, column]) => constraint.includes(column))
       return hit?.[0] ?? "unique"
     })
-    const conflictOrDie = <X>(effect: Effect.Effect<X, SqlError>): Effect.Effect<X, Platform.ResourceConflict> =>
-      Effect.catchAll(effect, (error) => {
-        const constraint = uniqueViolation(error)
-        if (constraint === undefined) return Effect.die(error)
-        const field = fieldOf(constraint)
-        return Effect.fail(new Platform.ResourceConflict({ resource: options.resource, field, message: `${field} is already in use` }))
-      })
+    const conflict = onUnique((constraint) => {
+      const field = fieldOf(constraint)
+      return new Platform.ResourceConflict({ resource: options.resource, field, message: `${field} is already in use` })
+    })
     /** Input → column values; `replace` sets every writable column (absent → null). */
     const values = (input: object, replace: boolean): Record<string, unknown> => {
       const out: Record<string, unknown> = {}
@@ -74,12 +85,13 @@ export const makeCrudRepoPg = <A, C, U>(options: CrudTableOptions<A>) =>
       }
       return out
     }
-    const toRecord = (rows: ReadonlyArray<Record<string, unknown>>) => Option.map(Option.fromNullable(rows[0]), options.fromRow)
     const insertOne = (input: C) => {
       const row = values(input as object, false)
-      return Object.keys(row).length === 0
-        ? sql<Record<string, unknown>>`insert into ${table} default values returning *`
-        : sql<Record<string, unknown>>`insert into ${table} ${sql.insert(row)} returning *`
+      return records.one(
+        (Object.keys(row).length === 0
+          ? sql`insert into ${table} default values returning *`
+          : sql`insert into ${table} ${sql.insert(row)} returning *`).pipe(conflict)
+      )
     }
     const change = (key: string, input: object, replace: boolean) => {
       const row = values(input, replace)
@@ -88,25 +100,22 @@ export const makeCrudRepoPg = <A, C, U>(options: CrudTableOptions<A>) =>
         ...Object.entries(row).map(([column, v]) => sql`${sql(column)} = ${v as Statement.Fragment}`),
         ...(options.touch === undefined ? [] : [sql`${sql(options.touch)} = now()`])
       ]
-      if (sets.length === 0) return sql<Record<string, unknown>>`select * from ${table} where ${sql(id)} = ${key} and ${scope(sql)}`
-      return sql<Record<string, unknown>>`
-        update ${table} set ${sql.csv(sets)} where ${sql(id)} = ${key} and ${scope(sql)} returning *`
+      if (sets.length === 0) return records.maybe(sql`select * from ${table} where ${sql(id)} = ${key} and ${scope(sql)}`)
+      return records.maybe(sql`
+        update ${table} set ${sql.csv(sets)} where ${sql(id)} = ${key} and ${scope(sql)} returning *`.pipe(conflict))
     }
     const repo: Platform.CrudRepo<A, C, U> = {
       list: (query) =>
-        runListQuery<Record<string, unknown>>({ table: options.table, columns: options.columns, query, tiebreak: id, scope }).pipe(
-          Effect.orDie,
-          Effect.map(({ rows, total }) => Platform.listPage(query, rows.map(options.fromRow), total)),
+        runListQuery({ table: options.table, columns: options.columns, query, tiebreak: id, scope, rows: records }).pipe(
+          Effect.map(({ rows, total }) => Platform.listPage(query, rows, total)),
           Effect.provideService(SqlClient.SqlClient, sql)
         ),
-      get: (key) => sql<Record<string, unknown>>`select * from ${table} where ${sql(id)} = ${key} and ${scope(sql)}`.pipe(Effect.orDie, Effect.map(toRecord)),
-      create: (input) => conflictOrDie(insertOne(input)).pipe(Effect.map((rows) => options.fromRow(rows[0]!))),
+      get: (key) => records.maybe(sql`select * from ${table} where ${sql(id)} = ${key} and ${scope(sql)}`),
+      create: insertOne,
       createMany: (inputs) =>
-        conflictOrDie(
-          sql.withTransaction(Effect.forEach(inputs, (input) => Effect.map(insertOne(input), (rows) => options.fromRow(rows[0]!))))
-        ),
-      update: (key, patch) => conflictOrDie(change(key, patch as object, false)).pipe(Effect.map(toRecord)),
-      replace: (key, input) => conflictOrDie(change(key, input as object, true)).pipe(Effect.map(toRecord)),
+        sql.withTransaction(Effect.forEach(inputs, insertOne)).pipe(Effect.catchTag("SqlError", (e) => Effect.die(e))),
+      update: (key, patch) => change(key, patch as object, false),
+      replace: (key, input) => change(key, input as object, true),
       delete: (key) =>
         (options.softDelete === undefined
           ? sql`delete from ${table} where ${sql(id)} = ${key} returning ${sql(id)}`

@@ -5,72 +5,45 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
-import type { JobId } from "@podium/kernel"
 import { Platform } from "@podium/core"
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
-interface JobRow {
-  readonly id: string
-  readonly name: string
-  readonly payload: unknown
-  readonly status: Platform.JobStatus
-  readonly attempts: number
-  readonly maxAttempts: number
-  readonly runAt: Date
-  readonly leaseOwner: string | null
-  readonly leaseUntil: Date | null
-  readonly dedupeKey: string | null
-  readonly progress: Platform.JobProgress | null
-  readonly lastError: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly finishedAt: Date | null
-}
-
-const utc = (d: Date) => DateTime.unsafeFromDate(d)
-const utcOrNull = (d: Date | null) => (d === null ? null : utc(d))
-
-const toJob = (r: JobRow): Platform.Job => ({
-  id: r.id as JobId,
-  name: r.name,
-  payload: r.payload,
-  status: r.status,
-  attempts: r.attempts,
-  maxAttempts: r.maxAttempts,
-  runAt: utc(r.runAt),
-  leaseOwner: r.leaseOwner,
-  leaseUntil: utcOrNull(r.leaseUntil),
-  dedupeKey: r.dedupeKey,
-  progress: r.progress,
-  lastError: r.lastError,
-  createdAt: utc(r.createdAt),
-  updatedAt: utc(r.updatedAt),
-  finishedAt: utcOrNull(r.finishedAt)
+/** A job as its row reads: the timestamps arrive as dates and become UTC date-times. */
+const JobRow = Schema.Struct({
+  ...Platform.Job.fields,
+  runAt: Schema.DateTimeUtcFromDate,
+  leaseUntil: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  createdAt: Schema.DateTimeUtcFromDate,
+  updatedAt: Schema.DateTimeUtcFromDate,
+  finishedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
 })
+
+const StatusCount = Schema.Struct({ status: Platform.JobStatus, n: Schema.Number })
 
 const json = (value: unknown) => JSON.stringify(value === undefined ? null : value)
 
 /** Builds the Postgres JobQueue on the SqlClient in context. */
 export const makeJobQueuePg = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const jobs = rowsOf(JobRow)
+  const statusCounts = rowsOf(StatusCount)
 
   const guarded = (ref: Platform.LeaseRef) =>
     sql`id = ${ref.id} and status = 'RUNNING' and lease_owner = ${ref.workerId} and attempts = ${ref.attempt}::int`
 
   const leaseUpdate = (ref: Platform.LeaseRef, set: Fragment) =>
-    sql<JobRow>`update platform.jobs set ${set}, updated_at = now() where ${guarded(ref)} returning *`.pipe(
-      Effect.orDie,
-      Effect.flatMap((rows) =>
-        rows[0] === undefined
-          ? Effect.fail(new Platform.JobLeaseLost({ jobId: ref.id, workerId: ref.workerId }))
-          : Effect.succeed(toJob(rows[0]))
-      )
+    jobs.maybe(sql`update platform.jobs set ${set}, updated_at = now() where ${guarded(ref)} returning *`).pipe(
+      Effect.flatMap(Option.match({
+        onNone: () => Effect.fail(new Platform.JobLeaseLost({ jobId: ref.id, workerId: ref.workerId })),
+        onSome: Effect.succeed
+      }))
     )
 
   return Platform.JobQueue.of({
     enqueue: (input) =>
       Effect.gen(function*() {
-        const inserted = yield* sql<JobRow>`
+        const inserted = yield* jobs.maybe(sql`
           insert into platform.jobs (name, payload, status, max_attempts, run_at, dedupe_key)
           values (
             ${input.name}, ${json(input.payload)}::jsonb, 'PENDING',
@@ -79,11 +52,11 @@ export const makeJobQueuePg = Effect.gen(function*() {
             ${input.dedupeKey ?? null}
           )
           on conflict (dedupe_key) do nothing
-          returning *`
-        if (inserted[0] !== undefined) return { job: toJob(inserted[0]), inserted: true }
-        const existing = yield* sql<JobRow>`select * from platform.jobs where dedupe_key = ${input.dedupeKey ?? null}`
-        if (existing[0] === undefined) return yield* Effect.dieMessage("enqueue conflicted but no job holds the dedupe key")
-        return { job: toJob(existing[0]), inserted: false }
+          returning *`)
+        if (Option.isSome(inserted)) return { job: inserted.value, inserted: true }
+        const existing = yield* jobs.maybe(sql`select * from platform.jobs where dedupe_key = ${input.dedupeKey ?? null}`)
+        if (Option.isNone(existing)) return yield* Effect.dieMessage("enqueue conflicted but no job holds the dedupe key")
+        return { job: existing.value, inserted: false }
       }).pipe(Effect.orDie, Effect.withSpan("JobQueuePg.enqueue")),
 
     claim: (input) =>
@@ -95,7 +68,7 @@ export const makeJobQueuePg = Effect.gen(function*() {
           set status = 'DEAD', last_error = 'Lease of ' || coalesce(lease_owner, '?') || ' expired on the last attempt',
               lease_owner = null, lease_until = null, finished_at = now(), updated_at = now()
           where status = 'RUNNING' and lease_until < now() and attempts >= max_attempts ${only}`
-        const rows = yield* sql<JobRow>`
+        const rows = yield* jobs.all(sql`
           with picked as (
             select id from platform.jobs
             where ((status = 'PENDING' and run_at <= now()) or (status = 'RUNNING' and lease_until < now())) ${only}
@@ -107,8 +80,8 @@ export const makeJobQueuePg = Effect.gen(function*() {
           set status = 'RUNNING', attempts = j.attempts + 1, lease_owner = ${input.workerId},
               lease_until = now() + ${input.leaseMs}::int * interval '1 millisecond', updated_at = now()
           from picked where j.id = picked.id
-          returning j.*`
-        return rows.map(toJob).sort((a, b) => DateTime.toEpochMillis(a.runAt) - DateTime.toEpochMillis(b.runAt))
+          returning j.*`)
+        return [...rows].sort((a, b) => DateTime.toEpochMillis(a.runAt) - DateTime.toEpochMillis(b.runAt))
       }).pipe(Effect.orDie, Effect.withSpan("JobQueuePg.claim")),
 
     complete: (ref) =>
@@ -136,24 +109,19 @@ export const makeJobQueuePg = Effect.gen(function*() {
           ...(filter.status === undefined ? [] : [sql`status = ${filter.status}`]),
           ...(filter.name === undefined ? [] : [sql`name = ${filter.name}`])
         ])
-        const rows = yield* sql<JobRow>`
+        return yield* jobs.all(sql`
           select * from platform.jobs where ${where}
           order by created_at desc, id desc
-          limit ${filter.limit ?? 100}::int offset ${filter.offset ?? 0}::int`
-        return rows.map(toJob)
-      }).pipe(Effect.orDie),
+          limit ${filter.limit ?? 100}::int offset ${filter.offset ?? 0}::int`)
+      }),
 
     get: (id) =>
-      sql<JobRow>`select * from platform.jobs where id = ${id}`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) =>
-          rows[0] === undefined ? Effect.fail(new Platform.JobNotFound({ jobId: id })) : Effect.succeed(toJob(rows[0]))
-        )
+      jobs.maybe(sql`select * from platform.jobs where id = ${id}`).pipe(
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(new Platform.JobNotFound({ jobId: id })), onSome: Effect.succeed }))
       ),
 
-    counts: sql<{ readonly status: Platform.JobStatus; readonly n: number }>`
-      select status, count(*)::int as n from platform.jobs group by status`.pipe(
-      Effect.orDie,
+    counts: statusCounts.all(sql`
+      select status, count(*)::int as n from platform.jobs group by status`).pipe(
       Effect.map((rows) => {
         const counts = Object.fromEntries(Platform.JobStatuses.map((s) => [s, 0])) as Record<Platform.JobStatus, number>
         for (const row of rows) counts[row.status] = row.n
@@ -162,14 +130,14 @@ export const makeJobQueuePg = Effect.gen(function*() {
     ),
 
     prune: (input) =>
-      sql<{ readonly n: number }>`
+      counts.one(sql`
         with deleted as (
           delete from platform.jobs
           where (status = 'SUCCEEDED' and finished_at < ${DateTime.toDate(input.succeededBefore)}::timestamptz)
              or (status = 'DEAD' and finished_at < ${DateTime.toDate(input.deadBefore)}::timestamptz)
           returning 1
         )
-        select count(*)::int as n from deleted`.pipe(Effect.orDie, Effect.map((rows) => rows[0]?.n ?? 0))
+        select count(*)::int as n from deleted`).pipe(Effect.map((row) => row.n))
   })
 })
 

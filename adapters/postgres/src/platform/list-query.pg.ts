@@ -5,8 +5,10 @@
  */
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import type { Platform } from "@podium/core"
 import { Effect } from "effect"
+import { counts, type Rows } from "../rows.pg.js"
 
 /** Public field → SQL column (snake_case) of one resource. */
 export type ListColumns = Readonly<Record<string, string>>
@@ -64,11 +66,8 @@ export const listOrderSql = (sql: SqlClient.SqlClient, columns: ListColumns, sor
     sql`${sql(tiebreak)} asc`
   ])
 
-/**
- * Runs a list query against `table` (a trusted, schema-qualified name) and answers the page with
- * its total: one `count(*)` and one page select, both with the same where clause.
- */
-export const runListQuery = <Row extends object>(options: {
+/** What `runListQuery` reads: a trusted table, its column whitelist and the parsed query. */
+export interface ListQuerySource {
   readonly table: string
   readonly columns: ListColumns
   readonly query: Platform.ListQuery
@@ -76,17 +75,35 @@ export const runListQuery = <Row extends object>(options: {
   readonly tiebreak?: string
   /** Extra fixed condition the resource always applies (e.g. not deleted). */
   readonly scope?: (sql: SqlClient.SqlClient) => Statement.Fragment
-}) =>
-  Effect.gen(function*() {
+}
+
+/**
+ * Runs a list query against `table` (a trusted, schema-qualified name) and answers the page with
+ * its total: one `count(*)` and one page select, both with the same where clause. With `rows`, the
+ * page is decoded by the record's schema (query failures are defects).
+ */
+export function runListQuery<A>(
+  options: ListQuerySource & { readonly rows: Rows<A> }
+): Effect.Effect<{ readonly rows: ReadonlyArray<A>; readonly total: number }, never, SqlClient.SqlClient>
+/**
+ * @deprecated pass `rows` (the record's decoders); without them the page is typed, not checked.
+ */
+export function runListQuery<Row extends object>(
+  options: ListQuerySource
+): Effect.Effect<{ readonly rows: ReadonlyArray<Row>; readonly total: number }, SqlError, SqlClient.SqlClient>
+export function runListQuery<A>(options: ListQuerySource & { readonly rows?: Rows<A> }) {
+  return Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = sql.literal(options.table)
     const where = sql.and([
       listWhereSql(sql, options.columns, options.query.where),
       options.scope?.(sql) ?? sql`true`
     ])
-    const [counted] = yield* sql<{ total: string | number }>`select count(*) as total from ${table} where ${where}`
-    const rows = yield* sql<Row>`select * from ${table} where ${where}
+    const counted = yield* counts.one(sql`select count(*)::int as n from ${table} where ${where}`)
+    const page = sql`select * from ${table} where ${where}
       ${listOrderSql(sql, options.columns, options.query.sort, options.tiebreak ?? "id")}
       limit ${options.query.limit} offset ${options.query.offset}`
-    return { rows, total: Number(counted?.total ?? 0) }
+    const rows = options.rows === undefined ? yield* page : yield* options.rows.all(page)
+    return { rows, total: counted.n }
   })
+}

@@ -5,7 +5,8 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
 type SearchDocument = Platform.SearchDocument
 
@@ -15,6 +16,24 @@ export interface SearchCollectionSource extends Platform.SearchCollectionInfo {
   readonly page: (sql: SqlClient.SqlClient, after: string | null, limit: number) => Effect.Effect<ReadonlyArray<SearchDocument>, unknown>
 }
 
+const AdminSource = Schema.Struct({
+  id: Schema.String,
+  firstName: Schema.NullOr(Schema.String),
+  lastName: Schema.NullOr(Schema.String),
+  handle: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  phoneNumber: Schema.String
+})
+const adminSources = rowsOf(AdminSource)
+
+const OrganizerSource = Schema.Struct({ id: Schema.String, name: Schema.String, slug: Schema.NullOr(Schema.String), status: Schema.String })
+const organizerSources = rowsOf(OrganizerSource)
+
+const CollectionCount = Schema.Struct({ collection: Schema.String, n: Schema.Number })
+const collectionCounts = rowsOf(CollectionCount)
+const CollectionName = Schema.Struct({ name: Schema.String })
+const collectionNames = rowsOf(CollectionName)
+
 const join = (...parts: ReadonlyArray<string | null | undefined>) => parts.filter((p) => p !== null && p !== undefined && p !== "").join(" ")
 
 /** The collections every host indexes (append a context's entries here). */
@@ -23,12 +42,12 @@ export const SearchCollections: ReadonlyArray<SearchCollectionSource> = [
     name: "admins",
     description: "Platform administrators (accounts.admins)",
     fields: ["title", "body"],
-    count: (sql) => Effect.map(sql<{ n: string }>`select count(*) as n from accounts.admins`, (r) => Number(r[0]?.n ?? 0)),
+    count: (sql) => Effect.map(counts.one(sql`select count(*)::int as n from accounts.admins`), (r) => r.n),
     page: (sql, after, limit) =>
       Effect.map(
-        sql<{ id: string; firstName: string | null; lastName: string | null; handle: string | null; email: string | null; phoneNumber: string }>`
+        adminSources.all(sql`
           select id::text as id, first_name, last_name, handle, email, phone_number from accounts.admins
-          where ${after === null ? sql`true` : sql`id::text > ${after}`} order by id::text limit ${limit}`,
+          where ${after === null ? sql`true` : sql`id::text > ${after}`} order by id::text limit ${limit}`),
         (rows) => rows.map((r) => ({ id: r.id, title: join(r.firstName, r.lastName) || (r.handle ?? r.id), body: join(r.handle, r.email, r.phoneNumber) }))
       )
   },
@@ -36,12 +55,12 @@ export const SearchCollections: ReadonlyArray<SearchCollectionSource> = [
     name: "organizers",
     description: "Organizers (organizers.organizers)",
     fields: ["title", "body"],
-    count: (sql) => Effect.map(sql<{ n: string }>`select count(*) as n from organizers.organizers`, (r) => Number(r[0]?.n ?? 0)),
+    count: (sql) => Effect.map(counts.one(sql`select count(*)::int as n from organizers.organizers`), (r) => r.n),
     page: (sql, after, limit) =>
       Effect.map(
-        sql<{ id: string; name: string; slug: string | null; status: string }>`
+        organizerSources.all(sql`
           select id::text as id, name, slug, status from organizers.organizers
-          where ${after === null ? sql`true` : sql`id::text > ${after}`} order by id::text limit ${limit}`,
+          where ${after === null ? sql`true` : sql`id::text > ${after}`} order by id::text limit ${limit}`),
         (rows) => rows.map((r) => ({ id: r.id, title: r.name, body: join(r.slug, r.status) }))
       )
   }
@@ -60,11 +79,11 @@ export const makeSearchEnginePg = (collections: ReadonlyArray<SearchCollectionSo
       catalog,
       ensure: Effect.forEach(catalog, (c) => ensureOne(c.name), { discard: true }).pipe(Effect.as(catalog), Effect.orDie),
       health: Effect.gen(function*() {
-        const counts = yield* sql<{ collection: string; n: string }>`select collection, count(*) as n from search.documents group by collection`
-        const created = new Set((yield* sql<{ name: string }>`select name from search.collections`).map((r) => r.name))
+        const documentCounts = yield* collectionCounts.all(sql`select collection, count(*)::int as n from search.documents group by collection`)
+        const created = new Set((yield* collectionNames.all(sql`select name from search.collections`)).map((r) => r.name))
         const perCollection = yield* Effect.forEach(collections, (c) =>
           Effect.map(c.count(sql), (sourceRows) => {
-            const documents = Number(counts.find((r) => r.collection === c.name)?.n ?? 0)
+            const documents = documentCounts.find((r) => r.collection === c.name)?.n ?? 0
             return { name: c.name, created: created.has(c.name), documents, sourceRows, inSync: documents === sourceRows }
           }))
         return { engine: "postgres", healthy: true, error: null, collections: perCollection }

@@ -13,50 +13,52 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import { Wallets } from "@podium/core"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { rowsOf } from "../rows.pg.js"
 
-interface AccountRow {
-  readonly id: string
-  readonly balance: number
-}
+const AccountRow = Schema.Struct({ id: Schema.String, balance: Schema.Number })
+type AccountRow = typeof AccountRow.Type
+const accountRows = rowsOf(AccountRow)
 
-interface EntryRow {
-  readonly id: string
-  readonly seq: string
-  readonly transferId: string
-  readonly ownerType: Wallets.LedgerOwnerType
-  readonly ownerId: string
-  readonly purpose: string
-  readonly currency: Wallets.Currency
-  readonly amount: number
-  readonly reason: string
-  readonly idempotencyKey: string
-  readonly metadata: Record<string, unknown> | string
-  readonly createdAt: Date
-}
+/** An entry with its account and transfer, flat as the join reads it. */
+const EntryRow = Schema.Struct({
+  id: Schema.String,
+  seq: Schema.String,
+  transferId: Schema.String,
+  ownerType: Schema.Literal(...Wallets.LedgerOwnerTypes),
+  ownerId: Schema.String,
+  purpose: Schema.String,
+  currency: Schema.Literal(...Wallets.Currencies),
+  amount: Schema.Number,
+  reason: Schema.String,
+  idempotencyKey: Schema.String,
+  metadata: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  createdAt: Schema.DateFromSelf
+})
+type EntryRow = typeof EntryRow.Type
+const entryRows = rowsOf(EntryRow)
 
-interface TransferRow {
-  readonly id: string
-  readonly idempotencyKey: string
-  readonly reason: string
-  readonly createdAt: Date
-}
+const TransferRow = Schema.Struct({
+  id: Schema.String,
+  idempotencyKey: Schema.String,
+  reason: Schema.String,
+  createdAt: Schema.DateFromSelf
+})
+const transferRows = rowsOf(TransferRow)
 
-interface SummaryRow {
-  readonly balance: number
-  readonly credited: number
-  readonly debited: number
-  readonly entryCount: number
-}
+const InsertedEntry = Schema.Struct({ id: Schema.String, createdAt: Schema.DateFromSelf })
+const insertedEntries = rowsOf(InsertedEntry)
+
+const summaries = rowsOf(Wallets.LedgerAccountSummary)
 
 const toEntry = (r: EntryRow): Wallets.LedgerEntry => ({
   id: r.id,
   transferId: r.transferId,
   account: { ownerType: r.ownerType, ownerId: r.ownerId, purpose: r.purpose, currency: r.currency },
-  amount: Number(r.amount),
+  amount: r.amount,
   reason: r.reason,
   idempotencyKey: r.idempotencyKey,
-  metadata: typeof r.metadata === "string" ? JSON.parse(r.metadata) as Record<string, unknown> : r.metadata,
+  metadata: r.metadata,
   createdAt: r.createdAt
 })
 
@@ -73,17 +75,17 @@ export const makeLedgerPg = Effect.gen(function*() {
   /** The transfer posted under `key`, with its entries in leg order. */
   const transferByKey = (key: string) =>
     Effect.gen(function*() {
-      const rows = yield* sql<TransferRow>`
-        select id, idempotency_key, reason, created_at from wallets.transfers where idempotency_key = ${key}`
-      const t = rows[0]
-      if (t === undefined) return null
-      const entries = yield* sql<EntryRow>`
+      const found = yield* transferRows.maybe(sql`
+        select id, idempotency_key, reason, created_at from wallets.transfers where idempotency_key = ${key}`)
+      if (Option.isNone(found)) return null
+      const t = found.value
+      const entries = yield* entryRows.all(sql`
         select ${entryColumns}
         from wallets.entries e
         join wallets.accounts a on a.id = e.account_id
         join wallets.transfers t on t.id = e.transfer_id
         where e.transfer_id = ${t.id}
-        order by e.seq`
+        order by e.seq`)
       return { id: t.id, idempotencyKey: t.idempotencyKey, reason: t.reason, createdAt: t.createdAt, entries: entries.map(toEntry) }
     })
 
@@ -102,18 +104,17 @@ export const makeLedgerPg = Effect.gen(function*() {
   /** Locks the account row, creating it first when it does not exist yet. */
   const lockAccount = (a: Wallets.LedgerAccountRef) =>
     Effect.gen(function*() {
-      const select = sql<AccountRow>`select id, balance::float8 as balance from wallets.accounts where ${accountWhere(a)} for update`
+      const select = accountRows.maybe(sql`select id, balance::float8 as balance from wallets.accounts where ${accountWhere(a)} for update`)
       const locked = yield* select
-      if (locked[0] !== undefined) return locked[0]
-      const inserted = yield* sql<AccountRow>`
+      if (Option.isSome(locked)) return locked.value
+      const inserted = yield* accountRows.maybe(sql`
         insert into wallets.accounts (owner_type, owner_id, purpose, currency)
         values (${a.ownerType}, ${a.ownerId}, ${a.purpose}, ${a.currency})
         on conflict (owner_type, owner_id, purpose, currency) do nothing
-        returning id, balance::float8 as balance`
-      if (inserted[0] !== undefined) return inserted[0]
+        returning id, balance::float8 as balance`)
+      if (Option.isSome(inserted)) return inserted.value
       // Created by a concurrent post that has committed meanwhile: lock it now.
-      const again = yield* select
-      return again[0]!
+      return yield* accountRows.one(sql`select id, balance::float8 as balance from wallets.accounts where ${accountWhere(a)} for update`)
     })
 
   const postInTransaction = (input: Wallets.LedgerTransferInput) =>
@@ -128,38 +129,38 @@ export const makeLedgerPg = Effect.gen(function*() {
       const late = yield* replayOf(input)
       if (late !== null) return late
       for (const t of touched) {
-        const balance = Number(rows.get(Wallets.accountKey(t.account))!.balance)
+        const balance = rows.get(Wallets.accountKey(t.account))!.balance
         if (t.delta < 0 && !Wallets.allowsNegative(t.account) && balance + t.delta < 0) {
           return yield* new Wallets.InsufficientFunds({ account: { ...t.account }, balance, required: -t.delta })
         }
       }
-      const inserted = yield* sql<TransferRow>`
+      const inserted = yield* transferRows.maybe(sql`
         insert into wallets.transfers (idempotency_key, reason, metadata)
         values (${input.idempotencyKey}, ${input.reason}, ${JSON.stringify(input.metadata ?? {})}::jsonb)
         on conflict (idempotency_key) do nothing
-        returning id, idempotency_key, reason, created_at`
-      const transfer = inserted[0]
-      if (transfer === undefined) {
+        returning id, idempotency_key, reason, created_at`)
+      if (Option.isNone(inserted)) {
         // The same key was posted concurrently on other accounts and committed first.
         const replay = yield* replayOf(input)
         return replay!
       }
+      const transfer = inserted.value
       const entries: Array<Wallets.LedgerEntry> = []
       for (const leg of input.legs) {
         const accountId = rows.get(Wallets.accountKey(leg.account))!.id
-        const [row] = yield* sql<{ readonly id: string; readonly createdAt: Date }>`
+        const row = yield* insertedEntries.one(sql`
           insert into wallets.entries (transfer_id, account_id, amount, created_at)
           values (${transfer.id}, ${accountId}, ${leg.amount}, ${transfer.createdAt})
-          returning id, created_at`
+          returning id, created_at`)
         entries.push({
-          id: row!.id,
+          id: row.id,
           transferId: transfer.id,
           account: { ...leg.account },
           amount: leg.amount,
           reason: input.reason,
           idempotencyKey: input.idempotencyKey,
           metadata: { ...(input.metadata ?? {}) },
-          createdAt: row!.createdAt
+          createdAt: row.createdAt
         })
       }
       for (const t of touched) {
@@ -184,21 +185,9 @@ export const makeLedgerPg = Effect.gen(function*() {
     })
 
   const summary = (account: Wallets.LedgerAccountRef) =>
-    sql<SummaryRow>`
+    summaries.maybe(sql`
       select balance::float8 as balance, credited::float8 as credited, debited::float8 as debited, entry_count
-      from wallets.accounts where ${accountWhere(account)}`.pipe(
-      Effect.orDie,
-      Effect.map((rows): Wallets.LedgerAccountSummary =>
-        rows[0] === undefined
-          ? Wallets.emptySummary
-          : {
-            balance: Number(rows[0].balance),
-            credited: Number(rows[0].credited),
-            debited: Number(rows[0].debited),
-            entryCount: Number(rows[0].entryCount)
-          }
-      )
-    )
+      from wallets.accounts where ${accountWhere(account)}`).pipe(Effect.map(Option.getOrElse(() => Wallets.emptySummary)))
 
   return Wallets.Ledger.of({
     post: (input) =>
@@ -211,7 +200,7 @@ export const makeLedgerPg = Effect.gen(function*() {
       Effect.gen(function*() {
         if (page.before !== undefined && !Wallets.isLedgerCursor(page.before)) return { items: [], nextCursor: null }
         const limit = Math.max(1, Math.floor(page.limit))
-        const rows = yield* sql<EntryRow>`
+        const rows = yield* entryRows.all(sql`
           select ${entryColumns}
           from wallets.entries e
           join wallets.accounts a on a.id = e.account_id
@@ -220,7 +209,7 @@ export const makeLedgerPg = Effect.gen(function*() {
             and a.purpose = ${account.purpose} and a.currency = ${account.currency}
             ${page.before === undefined ? sql`` : sql`and e.seq < ${page.before}::bigint`}
           order by e.seq desc
-          limit ${limit + 1}`
+          limit ${limit + 1}`)
         const items = rows.slice(0, limit)
         return {
           items: items.map(toEntry),

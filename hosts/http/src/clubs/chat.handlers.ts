@@ -5,7 +5,6 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Platform } from "@podium/core"
 import type { IntegrationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
-import { integrationErrors } from "../platform/integrations.handlers.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 
@@ -18,7 +17,7 @@ const messagesView = (r: { readonly channel: Clubs.ClubChannel; readonly message
   nextBefore: r.nextBefore
 })
 
-const chatErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(clubErrors, integrationErrors)
+const chatErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(clubErrors)
 
 type Services = ClubsHandlerServices | IntegrationsInfrastructure
 

@@ -10,7 +10,6 @@ import { type ClubKycView, ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Identity, Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { privateDocumentUrls, readUploads } from "../media/documents.js"
-import { bankVerificationErrors } from "../payments/payments.errors.js"
 import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 
@@ -125,7 +124,7 @@ export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubK
         Effect.gen(function*() {
           const access = yield* ClubAccess
           return yield* Clubs.verifyClubBank(access.principal, access.clubId, payload)
-        }).pipe(clubErrors, bankVerificationErrors, kycInputErrors))
+        }).pipe(clubErrors, kycInputErrors))
       .handle("verifyClubKycPan", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* ClubAccess

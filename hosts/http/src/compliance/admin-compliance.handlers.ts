@@ -3,7 +3,6 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import { Compliance } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { mapComplianceErrors } from "./compliance.errors.js"
 import { type ComplianceHandlerServices, erasureView } from "./data-rights.handlers.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
 
@@ -22,7 +21,7 @@ export const AdminComplianceHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return erasureView(yield* Compliance.rejectErasure(path.id, { ...payload, adminId: me.accountId }))
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("tickErasureRequests", () =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
@@ -31,7 +30,7 @@ export const AdminComplianceHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
     .handle("userConsentHistory", ({ path, urlParams }) =>
       Effect.gen(function*() {
         return yield* Compliance.adminConsentHistory(path.userId, Option.fromNullable(urlParams.purpose))
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("listAccountMerges", ({ urlParams }) =>
       Effect.gen(function*() {
         return yield* Compliance.listMerges(Option.fromNullable(urlParams.status))
@@ -39,24 +38,24 @@ export const AdminComplianceHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
     .handle("previewAccountMerge", ({ payload }) =>
       Effect.gen(function*() {
         return yield* Compliance.previewMerge(payload.sourceUserId, payload.targetUserId)
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("proposeAccountMerge", ({ payload }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return yield* Compliance.proposeMerge({ ...payload, adminId: me.accountId })
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("getAccountMerge", ({ path }) =>
       Effect.gen(function*() {
         return yield* Compliance.findMerge(path.id)
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("cancelAccountMerge", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return yield* Compliance.cancelMerge(path.id, me.accountId)
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("executeAccountMerge", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return yield* Compliance.executeMerge(path.id, me.accountId)
-      }).pipe(mapComplianceErrors))
+      }))
 )

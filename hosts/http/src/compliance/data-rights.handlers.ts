@@ -6,7 +6,6 @@ import { Compliance } from "@podium/core"
 import type { ComplianceInfrastructure, NotificationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
-import { mapComplianceErrors } from "./compliance.errors.js"
 
 export type ComplianceHandlerServices = IdentityHandlerServices | ComplianceInfrastructure | NotificationsInfrastructure
 
@@ -64,7 +63,7 @@ export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
         const me = yield* CurrentPrincipal
         if (me.impersonatorId !== undefined) return yield* new BadRequest({ message: "Erasure cannot be requested while impersonating" })
         return erasureView(yield* Compliance.requestErasure(me, payload.reason ?? null))
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("getActiveErasure", () =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
@@ -74,7 +73,7 @@ export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return erasureView(yield* Compliance.cancelErasure(me.accountId, path.requestId))
-      }).pipe(mapComplianceErrors))
+      }))
     .handle("eraseMedicalInfo", () =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
@@ -111,6 +110,6 @@ export const DataExportHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
         })
       }
       return doc
-    }).pipe(mapComplianceErrors))
+    }))
 )
 

@@ -1,7 +1,9 @@
 /**
  * Handlers of Admin: Money / Payments (the contract declares the admin permission
  * `payments.manage`): the webhook inbox (list, read, acknowledge, cancel, replay), the payment
- * providers with a live check, and the gateway orders with their payments.
+ * providers with a live check, and the gateway orders with their payments. Events and orders are
+ * answered as recorded; the contract's views leave out what clients do not see (the order's creator,
+ * a payment's order and provider).
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, pageOf } from "@podium/contracts/common"
@@ -9,56 +11,8 @@ import { MoneyApi } from "@podium/contracts/money"
 import { Payments } from "@podium/core"
 import { type IdentityServices, type OrganizersInfrastructure, PaymentProviders, type PaymentsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { webhookInboxErrors } from "./payments.errors.js"
 
 export type PaymentsHandlerServices = IdentityServices | OrganizersInfrastructure | PaymentsInfrastructure | Authenticated
-
-const eventView = (e: Payments.WebhookEvent) => ({
-  id: e.id,
-  provider: e.provider,
-  eventId: e.eventId,
-  eventType: e.eventType,
-  payload: e.payload,
-  signatureVerified: e.signatureVerified,
-  status: e.status,
-  attempts: e.attempts,
-  lastError: e.lastError,
-  processedBy: e.processedBy,
-  replayCount: e.replayCount,
-  resolvedBy: e.resolvedBy,
-  receivedAt: e.receivedAt,
-  lastAttemptAt: e.lastAttemptAt,
-  processedAt: e.processedAt,
-  resolvedAt: e.resolvedAt,
-  updatedAt: e.updatedAt
-})
-
-const orderView = (o: Payments.PaymentOrder) => ({
-  id: o.id,
-  provider: o.provider,
-  gatewayOrderId: o.gatewayOrderId,
-  purpose: o.purpose,
-  ownerRef: o.ownerRef,
-  amount: o.amount,
-  currency: o.currency,
-  receipt: o.receipt,
-  notes: o.notes,
-  status: o.status,
-  paidAt: o.paidAt,
-  createdAt: o.createdAt,
-  updatedAt: o.updatedAt,
-  payments: o.payments.map((p) => ({
-    id: p.id,
-    gatewayPaymentId: p.gatewayPaymentId,
-    amount: p.amount,
-    currency: p.currency,
-    status: p.status,
-    method: p.method,
-    source: p.source,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt
-  }))
-})
 
 export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPayments">, never, PaymentsHandlerServices> =
   HttpApiBuilder.group(MoneyApi, "adminPayments", (handlers) =>
@@ -74,7 +28,7 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             page,
             limit
           })
-          return { items: result.items.map(orderView), total: result.total, page, limit }
+          return { items: result.items, total: result.total, page, limit }
         }))
       .handle("adminPaymentProviders", () =>
         Effect.gen(function*() {
@@ -108,24 +62,24 @@ export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             page,
             limit
           })
-          return { items: result.items.map(eventView), total: result.total, page, limit }
+          return { items: result.items, total: result.total, page, limit }
         }))
       .handle("adminGetWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
-          return eventView(yield* Payments.getWebhookEvent(path.id))
-        }).pipe(webhookInboxErrors))
+          return yield* Payments.getWebhookEvent(path.id)
+        }))
       .handle("adminAcknowledgeWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
-          return eventView(yield* Payments.acknowledgeWebhookEvent(admin, path.id))
-        }).pipe(webhookInboxErrors))
+          return yield* Payments.acknowledgeWebhookEvent(admin, path.id)
+        }))
       .handle("adminCancelWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
-          return eventView(yield* Payments.cancelWebhookEvent(admin, path.id))
-        }).pipe(webhookInboxErrors))
+          return yield* Payments.cancelWebhookEvent(admin, path.id)
+        }))
       .handle("adminReplayWebhookEvent", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
-          return eventView(yield* Payments.replayWebhookEvent(admin, path.id))
-        }).pipe(webhookInboxErrors)))
+          return yield* Payments.replayWebhookEvent(admin, path.id)
+        })))

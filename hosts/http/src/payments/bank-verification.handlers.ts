@@ -8,7 +8,6 @@ import { MoneyApi } from "@podium/contracts/money"
 import { Payments } from "@podium/core"
 import type { IdentityServices, PaymentsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { bankVerificationErrors } from "./payments.errors.js"
 
 export const BankVerificationHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "bankVerification">,
@@ -16,9 +15,9 @@ export const BankVerificationHandlers: Layer.Layer<
   IdentityServices | PaymentsInfrastructure | Authenticated
 > = HttpApiBuilder.group(MoneyApi, "bankVerification", (handlers) =>
   handlers
-    .handle("lookupIfsc", ({ path }) => Payments.lookupIfsc(path.ifsc).pipe(bankVerificationErrors))
+    .handle("lookupIfsc", ({ path }) => Payments.lookupIfsc(path.ifsc))
     .handle("verifyBankAccount", ({ payload }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return yield* Payments.verifyBankAccount(me, payload)
-      }).pipe(bankVerificationErrors)))
+      })))

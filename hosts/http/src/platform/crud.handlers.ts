@@ -1,47 +1,34 @@
 /**
  * The host half of the generic CRUD resource: handler functions for the seven endpoints of
- * `crudEndpoints` (contracts/src/common/crud.ts) over a core `CrudRepo`, with the resource's read
- * and write guards, list-query failures as the validation 400 (message list), conflicts as 409 and
- * missing records as 404.
+ * `crudEndpoints` (contracts/src/common/crud.ts) over a core `CrudRepo`. Failures are the core's
+ * domain errors (a list-query failure is the validation 400, a clash 409 with the resource's code,
+ * a missing record 404).
  *
  *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, toDto, … })
  *
  * Who may call them is declared on the endpoints (`Requires`), so the handlers hold no guard.
  *   HttpApiBuilder.group(ContentApi, "faqs", (h) => h.handle("getManyFaq", faqs.getMany).handle("getOneFaq", faqs.getOne)…)
  */
-import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { Conflict, NotFound } from "@podium/contracts/common"
 import { Platform } from "@podium/core"
 import { Effect, Either, Option } from "effect"
 
-/** A core list-query failure as the validation 400 of A 2.1 (every message listed). */
-export const invalidListQuery = (error: Platform.ListQueryInvalid) =>
-  new HttpApiDecodeError({
-    message: error.messages.join("; "),
-    issues: error.messages.map((message) => ({ _tag: "Type" as const, path: [], message }))
-  })
+const isConflict = (e: unknown): e is Platform.ResourceConflict =>
+  typeof e === "object" && e !== null && (e as { readonly _tag?: unknown })._tag === "ResourceConflict"
 
-/** Maps the generic CRUD outcomes to public errors. */
-export const crudErrors = (conflictCode: string) =>
-<A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(
-    Effect.catchIf(
-      (e): e is Extract<E, Platform.ListQueryInvalid | Platform.ResourceConflict | Platform.ResourceNotFound> =>
-        typeof e === "object" && e !== null && "_tag" in e &&
-        (e._tag === "ListQueryInvalid" || e._tag === "ResourceConflict" || e._tag === "ResourceNotFound"),
-      (e): Effect.Effect<never, HttpApiDecodeError | Conflict | NotFound> => {
-        const error = e as Platform.ListQueryInvalid | Platform.ResourceConflict | Platform.ResourceNotFound
-        switch (error._tag) {
-          case "ListQueryInvalid":
-            return Effect.fail(invalidListQuery(error))
-          case "ResourceConflict":
-            return Effect.fail(new Conflict({ code: conflictCode, message: error.message }))
-          case "ResourceNotFound":
-            return Effect.fail(new NotFound({ message: error.message }))
-        }
-      }
-    )
+/** Gives a unique clash the resource's own 409 code (the repositories only know the clashing field). */
+export const withConflictCode = (code: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.catchIf(
+    effect,
+    (e): e is Extract<E, Platform.ResourceConflict> => isConflict(e) && e.code === undefined,
+    (e) => Effect.fail(new Platform.ResourceConflict({ resource: e.resource, field: e.field, message: e.message, code }))
   )
+
+/**
+ * The former CRUD error table, now only the conflict code: list-query failures, clashes and missing
+ * records are domain errors that carry their public meaning.
+ * @deprecated use `withConflictCode`.
+ */
+export const crudErrors = withConflictCode
 
 export interface CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD> {
   readonly resource: Platform.CrudResource
@@ -60,7 +47,8 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
   options: CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD>
 ) => {
   const { resource } = options
-  const mapErrors = crudErrors(options.conflictCode ?? "RESOURCE_CONFLICT")
+  // Only writes can clash on a unique field.
+  const withCode = withConflictCode(options.conflictCode ?? "RESOURCE_CONFLICT")
   const select = (dto: Dto, fields: ReadonlyArray<string> | undefined, joins: ReadonlyArray<string>) =>
     Platform.selectFields(resource, fields === undefined ? undefined : [...fields, ...joins], dto)
   const found = (id: string) => (record: Option.Option<A>) =>
@@ -79,30 +67,30 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
         const page = yield* repo.list(query)
         const data = page.data.map((r) => select(options.toDto(r, query.joins), query.fields, query.joins))
         return Platform.listPage(query, data, page.total)
-      }).pipe(mapErrors),
+      }),
     getOne: ({ path, urlParams }: { readonly path: { readonly id: string }; readonly urlParams: Pick<Platform.ListParams, "fields" | "join" | "cache"> }) =>
       Effect.gen(function*() {
         const parsed = yield* Either.match(Platform.parseGetOne(resource, urlParams), { onLeft: Effect.fail, onRight: Effect.succeed })
         const record = yield* Platform.getResource(resource, yield* options.repo, path.id)
         return select(options.toDto(record, parsed.joins), parsed.fields, parsed.joins)
-      }).pipe(mapErrors),
+      }),
     createOne: ({ payload }: { readonly payload: C }) =>
       Effect.gen(function*() {
         return options.toDto(yield* (yield* options.repo).create(payload), [])
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     createMany: ({ payload }: { readonly payload: { readonly bulk: ReadonlyArray<C> } }) =>
       Effect.gen(function*() {
         const created = yield* (yield* options.repo).createMany(payload.bulk)
         return created.map((r) => options.toDto(r, []))
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     updateOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: U }) =>
       Effect.gen(function*() {
         return yield* found(path.id)(yield* (yield* options.repo).update(path.id, payload))
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     replaceOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: C }) =>
       Effect.gen(function*() {
         return yield* found(path.id)(yield* (yield* options.repo).replace(path.id, payload))
-      }).pipe(mapErrors),
+      }).pipe(withCode),
     deleteOne: ({ path }: { readonly path: { readonly id: string } }) =>
       Effect.gen(function*() {
         if (options.deleteOne !== undefined) yield* options.deleteOne(path.id)
@@ -110,6 +98,6 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
           return yield* new Platform.ResourceNotFound({ resource: resource.name, id: path.id })
         }
         return { id: path.id, deleted: true }
-      }).pipe(mapErrors)
+      })
   }
 }

@@ -5,7 +5,7 @@
  * need `platform.operate`.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { CurrentPrincipal, ServiceUnavailable } from "@podium/contracts/common"
+import { CurrentPrincipal } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Notifications, Platform } from "@podium/core"
 import { AllSchedules, AppConfig, defaultObservabilitySettings, HealthProbes, RecordedPages, runProbes } from "@podium/host-common"
@@ -209,12 +209,7 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
                 Effect.sync(() => {
                   if (e._tag === "MetricsExportFailed") recordExport({ at: new Date(), ok: false, status: e.status, dataPoints: Platform.dataPointCount(batch), error: e.reason })
                 })
-              ),
-              Effect.catchTags({
-                MetricsExportNotConfigured: () =>
-                  Effect.fail(new ServiceUnavailable({ code: "OTLP_NOT_CONFIGURED", message: "No OTLP endpoint is configured (set OTEL_EXPORTER_OTLP_ENDPOINT)" })),
-                MetricsExportFailed: (e) => Effect.fail(new ServiceUnavailable({ code: "OTLP_EXPORT_FAILED", message: `The OTLP export failed: ${e.reason}` }))
-              })
+              )
             )
             recordExport({ at: batch.time, ok: true, status: receipt.status, dataPoints: receipt.dataPoints, error: null })
             return { ...receipt, exportedAt: batch.time.toISOString() }
