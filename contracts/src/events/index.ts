@@ -4,6 +4,7 @@ import { DeclarationFormGroup, DeclarationTemplatesGroup } from "./declarations.
 import { OrganizerKycGroup } from "./kyc.group.js"
 import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
+import { EventCategoriesGroup } from "./event-categories.group.js"
 import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
@@ -17,6 +18,7 @@ export * from "./declarations.group.js"
 export * from "./kyc.group.js"
 export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
+export * from "./event-categories.group.js"
 export * from "./media.group.js"
 export * from "./organizations.group.js"
 export * from "./organizer-team.group.js"
@@ -28,6 +30,7 @@ export * from "./oversight.group.js"
 export * from "./verification.group.js"
 
 export class EventsApi extends AreaApi
+  .add(EventCategoriesGroup)
   .add(MediaGroup)
   .add(OrganizersGroup)
   .add(OrganizationsGroup)

@@ -3,10 +3,11 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Challenges, Platform, Wallets } from "@podium/core"
+import type { Challenges, Events, Platform, Wallets } from "@podium/core"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
+import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
 import { identityContext } from "./identity.js"
 import { notificationsContext } from "./notifications.js"
@@ -20,6 +21,7 @@ export const HostContexts = [
   identityContext,
   notificationsContext,
   organizersContext,
+  eventsContext,
   challengesContext,
   complianceContext,
   paymentsContext,

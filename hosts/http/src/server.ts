@@ -23,6 +23,7 @@ import * as Accounts from "./accounts/index.js"
 import * as Challenges from "./challenges/index.js"
 import * as Clubs from "./clubs/index.js"
 import * as Compliance from "./compliance/index.js"
+import * as Events from "./events/index.js"
 import { DocsRoutesLive } from "./docs/docs.routes.js"
 import { defaultFrontDoorSettings, makeNodeServer } from "./front-door.js"
 import * as Identity from "./identity/index.js"
@@ -66,7 +67,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   PlatformRoutes,
   IdentityRoutes,
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(Layer.provide(Notifications.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
-  HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Organizers.handlers, ...Media.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
+  HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide(Challenges.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(Layer.provide(Compliance.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(Layer.provide(Clubs.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),

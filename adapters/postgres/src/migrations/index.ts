@@ -40,6 +40,7 @@ import clubsMoney from "./0026_clubs_money.js"
 import clubsCommunity from "./0027_clubs_community.js"
 import clubsGamification from "./0030_clubs_gamification.js"
 import notificationWalletLedger from "./0032_notification_wallet_ledger.js"
+import eventsCategories from "./0033_events_categories.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -73,7 +74,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0028_clubs_runs": clubsRuns,
   "0029_clubs_content": clubsContent,
   "0030_clubs_gamification": clubsGamification,
-  "0032_notification_wallet_ledger": notificationWalletLedger
+  "0032_notification_wallet_ledger": notificationWalletLedger,
+  "0033_events_categories": eventsCategories
 }
 
 /** The table recording applied migrations. */

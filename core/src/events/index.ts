@@ -1,0 +1,2 @@
+/** Context "events": events, slots, tickets, add-ons, courses, forms, FAQs, editions, master events, categories. */
+export * from "./event-category.model.js"
