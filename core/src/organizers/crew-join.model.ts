@@ -5,6 +5,7 @@
  * (or links the row they already have there), so crew sign-in works for them. Redemption is
  * atomic: the code row is locked, so concurrent redemptions never exceed `maxUses`.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export interface CrewJoinCode {
@@ -35,14 +36,14 @@ export const crewJoinCodeStatus = (c: CrewJoinCode, now: Date): CrewJoinCodeStat
 /** Codes are 10 characters of upper-case letters and digits; lookups ignore case and spaces/dashes. */
 export const normalizeJoinCode = (code: string) => code.replace(/[\s-]+/g, "").toUpperCase()
 
-export class CrewJoinCodeNotFound extends Schema.TaggedError<CrewJoinCodeNotFound>()("CrewJoinCodeNotFound", {}) {
+export class CrewJoinCodeNotFound extends DomainError<CrewJoinCodeNotFound>()("CrewJoinCodeNotFound", { kind: "not-found" }) {
   override get message() {
     return "Join code not found"
   }
 }
 
 /** The code exists but cannot be used (409 JOIN_CODE_EXPIRED / JOIN_CODE_REVOKED / JOIN_CODE_EXHAUSTED). */
-export class CrewJoinCodeUnusable extends Schema.TaggedError<CrewJoinCodeUnusable>()("CrewJoinCodeUnusable", {
+export class CrewJoinCodeUnusable extends DomainError<CrewJoinCodeUnusable>()("CrewJoinCodeUnusable", { kind: "conflict", code: (e) => `JOIN_CODE_${e.status}` }, {
   status: Schema.Literal("EXPIRED", "REVOKED", "EXHAUSTED")
 }) {
   override get message() {

@@ -4,6 +4,7 @@
  * downloaded; they are versioned per name and exactly one is active. An organizer's form is the
  * active template filled with the organizer's data and its declaration details.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** The details an organizer fills (`PATCH /v2/organizers/{id}/declaration-form-details`); `missingFields` uses these names. */
@@ -94,7 +95,7 @@ export const htmlToParagraphs = (html: string): ReadonlyArray<string> =>
     .filter((line) => line !== "")
 
 /** The declaration template does not exist (or is deleted where that matters) (404). */
-export class DeclarationTemplateNotFound extends Schema.TaggedError<DeclarationTemplateNotFound>()("DeclarationTemplateNotFound", {
+export class DeclarationTemplateNotFound extends DomainError<DeclarationTemplateNotFound>()("DeclarationTemplateNotFound", { kind: "not-found" }, {
   templateId: Schema.String
 }) {
   override get message() {
@@ -103,7 +104,7 @@ export class DeclarationTemplateNotFound extends Schema.TaggedError<DeclarationT
 }
 
 /** The active template cannot be deleted (409 TEMPLATE_ACTIVE). */
-export class DeclarationTemplateActive extends Schema.TaggedError<DeclarationTemplateActive>()("DeclarationTemplateActive", {
+export class DeclarationTemplateActive extends DomainError<DeclarationTemplateActive>()("DeclarationTemplateActive", { kind: "conflict", code: "TEMPLATE_ACTIVE" }, {
   templateId: Schema.String
 }) {
   override get message() {
@@ -112,7 +113,7 @@ export class DeclarationTemplateActive extends Schema.TaggedError<DeclarationTem
 }
 
 /** The download needs every required field filled (409 DECLARATION_INCOMPLETE, listing them). */
-export class DeclarationIncomplete extends Schema.TaggedError<DeclarationIncomplete>()("DeclarationIncomplete", {
+export class DeclarationIncomplete extends DomainError<DeclarationIncomplete>()("DeclarationIncomplete", { kind: "conflict", code: "DECLARATION_INCOMPLETE" }, {
   missingFields: Schema.Array(Schema.String)
 }) {
   override get message() {

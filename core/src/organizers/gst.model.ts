@@ -8,6 +8,7 @@
  *   PENDING_VARIABLES --fill (all variables)--> PENDING_SIGNATURE --upload-signed--> PENDING_VERIFICATION
  *   PENDING_VERIFICATION --verify--> VERIFIED        PENDING_VERIFICATION --reject--> REJECTED --restart--> (new) PENDING_VARIABLES
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { StoredFile } from "./organizer.model.js"
 
@@ -52,7 +53,7 @@ export interface GstDeclaration {
   readonly updatedAt: Date
 }
 
-export class GstTemplateNotFound extends Schema.TaggedError<GstTemplateNotFound>()("GstTemplateNotFound", {
+export class GstTemplateNotFound extends DomainError<GstTemplateNotFound>()("GstTemplateNotFound", { kind: "not-found" }, {
   templateId: Schema.String
 }) {
   override get message() {
@@ -60,7 +61,7 @@ export class GstTemplateNotFound extends Schema.TaggedError<GstTemplateNotFound>
   }
 }
 
-export class GstDeclarationNotFound extends Schema.TaggedError<GstDeclarationNotFound>()("GstDeclarationNotFound", {
+export class GstDeclarationNotFound extends DomainError<GstDeclarationNotFound>()("GstDeclarationNotFound", { kind: "not-found" }, {
   declarationId: Schema.String
 }) {
   override get message() {
@@ -69,7 +70,7 @@ export class GstDeclarationNotFound extends Schema.TaggedError<GstDeclarationNot
 }
 
 /** The move is not allowed in the declaration's or template's state (409 with a code). */
-export class GstStateConflict extends Schema.TaggedError<GstStateConflict>()("GstStateConflict", {
+export class GstStateConflict extends DomainError<GstStateConflict>()("GstStateConflict", { kind: "conflict", code: (e) => e.code }, {
   code: Schema.String,
   message: Schema.String
 }) {}

@@ -9,6 +9,7 @@
  * APPROVED). The bank account number is sealed at rest (SecretBox) and only its last four digits
  * are kept in clear, for the masked view.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import { maskAccountNumber, type SealedBankAccount } from "../payments/bank-account.model.js"
 import type { StoredFile } from "./organizer.model.js"
@@ -69,7 +70,7 @@ export const KycLockedStatuses: ReadonlyArray<KycStatus> = ["UNDER_REVIEW", "APP
 export { maskAccountNumber }
 
 /** No business KYC (404): unknown KYC id, or an organizer that never submitted one. */
-export class KycNotFound extends Schema.TaggedError<KycNotFound>()("KycNotFound", {
+export class KycNotFound extends DomainError<KycNotFound>()("KycNotFound", { kind: "not-found" }, {
   ref: Schema.String
 }) {
   override get message() {
@@ -78,7 +79,7 @@ export class KycNotFound extends Schema.TaggedError<KycNotFound>()("KycNotFound"
 }
 
 /** Too many public resubmissions from this address or for this organizer (429). */
-export class KycResubmitRateLimited extends Schema.TaggedError<KycResubmitRateLimited>()("KycResubmitRateLimited", {
+export class KycResubmitRateLimited extends DomainError<KycResubmitRateLimited>()("KycResubmitRateLimited", { kind: "rate-limited", code: "KYC_RESUBMIT_RATE_LIMITED" }, {
   retryAfterMs: Schema.Number
 }) {
   override get message() {

@@ -5,6 +5,7 @@
  * later shipments name. One address per organizer; registering again replaces it under a new
  * location name (providers such as Shiprocket refuse to edit or reuse a registered name).
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** The address as the organizer gives it (validated by the contract: Indian PIN code and phone). */
@@ -48,7 +49,7 @@ export interface PickupLocationReceipt {
 }
 
 /** No shipping provider is configured (production without credentials): 503 SHIPPING_PROVIDER_NOT_CONFIGURED. */
-export class ShippingProviderNotConfigured extends Schema.TaggedError<ShippingProviderNotConfigured>()("ShippingProviderNotConfigured", {
+export class ShippingProviderNotConfigured extends DomainError<ShippingProviderNotConfigured>()("ShippingProviderNotConfigured", { kind: "unavailable", code: "SHIPPING_PROVIDER_NOT_CONFIGURED" }, {
   variables: Schema.String
 }) {
   override get message() {
@@ -57,7 +58,7 @@ export class ShippingProviderNotConfigured extends Schema.TaggedError<ShippingPr
 }
 
 /** The provider refused the address (its validation): 400 with the provider's reason. */
-export class ShippingProviderRejected extends Schema.TaggedError<ShippingProviderRejected>()("ShippingProviderRejected", {
+export class ShippingProviderRejected extends DomainError<ShippingProviderRejected>()("ShippingProviderRejected", { kind: "invalid", code: "SHIPPING_PROVIDER_REJECTED" }, {
   reason: Schema.String
 }) {
   override get message() {
@@ -66,7 +67,7 @@ export class ShippingProviderRejected extends Schema.TaggedError<ShippingProvide
 }
 
 /** The provider could not be reached or failed: 503 SHIPPING_PROVIDER_UNAVAILABLE (nothing was saved). */
-export class ShippingProviderUnavailable extends Schema.TaggedError<ShippingProviderUnavailable>()("ShippingProviderUnavailable", {
+export class ShippingProviderUnavailable extends DomainError<ShippingProviderUnavailable>()("ShippingProviderUnavailable", { kind: "unavailable", code: "SHIPPING_PROVIDER_UNAVAILABLE" }, {
   reason: Schema.String
 }) {
   override get message() {

@@ -3,6 +3,7 @@
  * The status machine is data: OPEN → IN_PROGRESS → DONE, and OPEN or IN_PROGRESS → CANCELLED;
  * DONE and CANCELLED are final. Every move not in `StaffTaskMoves` is illegal (409).
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
 
 export const StaffTaskStatuses = ["OPEN", "IN_PROGRESS", "DONE", "CANCELLED"] as const
@@ -29,7 +30,7 @@ export interface StaffTask {
   readonly updatedAt: Date
 }
 
-export class StaffTaskNotFound extends Schema.TaggedError<StaffTaskNotFound>()("StaffTaskNotFound", {
+export class StaffTaskNotFound extends DomainError<StaffTaskNotFound>()("StaffTaskNotFound", { kind: "not-found" }, {
   taskId: Schema.String
 }) {
   override get message() {
@@ -38,7 +39,7 @@ export class StaffTaskNotFound extends Schema.TaggedError<StaffTaskNotFound>()("
 }
 
 /** The move is not in the machine (409 STAFF_TASK_ILLEGAL_TRANSITION). */
-export class StaffTaskIllegalTransition extends Schema.TaggedError<StaffTaskIllegalTransition>()("StaffTaskIllegalTransition", {
+export class StaffTaskIllegalTransition extends DomainError<StaffTaskIllegalTransition>()("StaffTaskIllegalTransition", { kind: "conflict", code: "STAFF_TASK_ILLEGAL_TRANSITION" }, {
   from: Schema.String,
   to: Schema.String
 }) {

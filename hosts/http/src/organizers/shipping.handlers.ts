@@ -4,7 +4,6 @@ import { OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { shippingErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
 const view = (a: Organizers.PickupAddress) => ({
@@ -47,4 +46,4 @@ export const OrganizerShippingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
             state: payload.state.trim(),
             pincode: payload.pincode
           }))
-        }).pipe(shippingErrors)))
+        })))

@@ -4,7 +4,6 @@ import { OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
 const view = (t: Organizers.StaffTask) => ({ ...t })
@@ -26,9 +25,9 @@ export const OrganizerStaffTasksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"pod
             assigneeMemberId: payload.assigneeMemberId ?? null,
             dueAt: payload.dueAt === undefined ? null : new Date(payload.dueAt)
           }))
-        }).pipe(organizerErrors, inputErrors))
+        }))
       .handle("changeStaffTaskStatus", ({ path, payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
           return view(yield* Organizers.changeStaffTaskStatus(access.principal, access, path.taskId, payload.status))
-        }).pipe(organizerErrors)))
+        })))

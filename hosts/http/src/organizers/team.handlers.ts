@@ -6,7 +6,6 @@ import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { membershipView } from "./organizers.handlers.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
-import { organizerErrors } from "./organizers.errors.js"
 
 const memberView = ({ ...m }: Organizers.TeamMemberView) => m
 
@@ -47,17 +46,17 @@ export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
             name: payload.name ?? null,
             role: payload.role
           }))
-        }).pipe(organizerErrors))
+        }))
       .handle("updateTeamMember", ({ path, payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
           return memberView(yield* Organizers.changeMemberRole(access.principal, access, path.id, payload.role))
-        }).pipe(organizerErrors))
+        }))
       .handle("revokeTeamMember", ({ path }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
           return memberView(yield* Organizers.revokeMember(access.principal, access, path.id))
-        }).pipe(organizerErrors))
+        }))
       .handle("myOrganizerInvitations", () =>
         Effect.gen(function*() {
           return (yield* Organizers.myMemberships(yield* CurrentPrincipal)).map(membershipView)
@@ -65,4 +64,4 @@ export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("acceptOrganizerMembership", ({ path }) =>
         Effect.gen(function*() {
           return memberView(yield* Organizers.acceptMembership(yield* CurrentPrincipal, path.id))
-        }).pipe(organizerErrors)))
+        })))
