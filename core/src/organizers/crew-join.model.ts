@@ -8,19 +8,20 @@
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
-export interface CrewJoinCode {
-  readonly id: string
-  readonly organizerId: string
-  readonly code: string
-  readonly label: string | null
-  readonly expiresAt: Date | null
-  readonly maxUses: number | null
-  readonly uses: number
-  readonly revokedAt: Date | null
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const CrewJoinCode = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  code: Schema.String,
+  label: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.DateFromSelf),
+  maxUses: Schema.NullOr(Schema.Number),
+  uses: Schema.Number,
+  revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface CrewJoinCode extends Schema.Schema.Type<typeof CrewJoinCode> {}
 
 export type CrewJoinCodeStatus = "ACTIVE" | "EXPIRED" | "REVOKED" | "EXHAUSTED"
 

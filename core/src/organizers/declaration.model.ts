@@ -21,7 +21,11 @@ export const DeclarationDetailFields = [
   "place"
 ] as const
 export type DeclarationDetailField = (typeof DeclarationDetailFields)[number]
-export type DeclarationDetails = Readonly<Partial<Record<DeclarationDetailField, string>>>
+/** The organizer's declaration details (keys outside the fields are not part of it). */
+export const DeclarationDetails = Schema.partialWith(Schema.Record({ key: Schema.Literal(...DeclarationDetailFields), value: Schema.String }), {
+  exact: true
+})
+export type DeclarationDetails = typeof DeclarationDetails.Type
 
 /** Placeholders filled from the organizer itself (never "missing": the account always has them or they are blank). */
 export const OrganizerPlaceholders = ["organizerName", "companyName", "email", "phoneNumber", "date"] as const
@@ -33,18 +37,19 @@ export const GstinPattern = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
 /** Indian PIN code. */
 export const PincodePattern = /^[1-9][0-9]{5}$/
 
-export interface DeclarationTemplate {
-  readonly id: string
-  readonly name: string
-  readonly version: number
-  readonly html: string
-  readonly requiredFields: ReadonlyArray<DeclarationDetailField>
-  readonly isActive: boolean
-  readonly deletedAt: Date | null
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const DeclarationTemplate = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  version: Schema.Number,
+  html: Schema.String,
+  requiredFields: Schema.Array(Schema.Literal(...DeclarationDetailFields)),
+  isActive: Schema.Boolean,
+  deletedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface DeclarationTemplate extends Schema.Schema.Type<typeof DeclarationTemplate> {}
 
 /** Used while no admin template is active, so organizers can always fill and download a form. */
 export const BuiltInDeclarationTemplate = {

@@ -5,7 +5,7 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { StoredFile } from "../media/stored-file.js"
+import { StoredFile } from "../media/stored-file.js"
 
 export const TeamRoles = ["OWNER", "ADMIN", "VIEWER"] as const
 export type TeamRole = (typeof TeamRoles)[number]
@@ -15,41 +15,43 @@ export const ApprovalStatuses = ["PENDING", "APPROVED", "REJECTED", "SUSPENDED"]
 export type ApprovalStatus = (typeof ApprovalStatuses)[number]
 
 /** Links shown on the public profile (`links` multipart field, JSON text). */
-export interface OrganizerLinks {
-  readonly website?: string | undefined
-  readonly youtube?: string | undefined
-  readonly instagram?: string | undefined
-}
+export const OrganizerLinks = Schema.Struct({
+  website: Schema.optional(Schema.String),
+  youtube: Schema.optional(Schema.String),
+  instagram: Schema.optional(Schema.String)
+})
+export interface OrganizerLinks extends Schema.Schema.Type<typeof OrganizerLinks> {}
 
 /** A stored file: its blob key, its (sniffed) content type and the client's file name (shared with other contexts). */
-export type { StoredFile }
+export { StoredFile }
 
 /** An organizer account. */
-export interface Organizer {
-  readonly id: string
-  readonly name: string
-  readonly slug: string
-  readonly phoneNumber: string | null
-  readonly email: string | null
-  readonly companyName: string | null
-  /** Percentage, 0–100. */
-  readonly commission: number | null
-  readonly isActive: boolean
-  readonly approvalStatus: ApprovalStatus
-  readonly reviewReason: string | null
-  readonly logo: StoredFile | null
-  readonly banner: StoredFile | null
-  readonly headline: string | null
-  readonly about: string | null
-  readonly city: string | null
-  readonly state: string | null
-  readonly links: OrganizerLinks
-  readonly pickupLocation: string | null
-  readonly suspendedAt: Date | null
-  readonly suspendReason: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const Organizer = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  companyName: Schema.NullOr(Schema.String),
+  /** Percentage, 0–100 (a numeric column: the driver reads it as text). */
+  commission: Schema.NullOr(Schema.NumberFromString),
+  isActive: Schema.Boolean,
+  approvalStatus: Schema.Literal(...ApprovalStatuses),
+  reviewReason: Schema.NullOr(Schema.String),
+  logo: Schema.NullOr(StoredFile),
+  banner: Schema.NullOr(StoredFile),
+  headline: Schema.NullOr(Schema.String),
+  about: Schema.NullOr(Schema.String),
+  city: Schema.NullOr(Schema.String),
+  state: Schema.NullOr(Schema.String),
+  links: OrganizerLinks,
+  pickupLocation: Schema.NullOr(Schema.String),
+  suspendedAt: Schema.NullOr(Schema.DateFromSelf),
+  suspendReason: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Organizer extends Schema.Schema.Type<typeof Organizer> {}
 
 /** What the tenancy policy grants the caller on one organizer. */
 export type AccessRole = TeamRole | "PLATFORM_ADMIN"

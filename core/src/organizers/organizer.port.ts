@@ -1,6 +1,6 @@
 /** Repositories of the organizers context (Postgres adapters in @podium/postgres). */
-import { Context, type Effect, type Option } from "effect"
-import type { OrganizerMember } from "../accounts/account.model.js"
+import { Context, type Effect, type Option, Schema } from "effect"
+import { OrganizerMemberRoles, OrganizerMemberStatuses } from "../accounts/account.model.js"
 import type { ListPage, ListQuery } from "../platform/list-query.model.js"
 import type {
   ApprovalStatus,
@@ -83,10 +83,21 @@ export interface PersonKeys {
   readonly email: string | null
 }
 
-export interface TeamMemberView extends OrganizerMember {
-  readonly name: string | null
-  readonly invitedBy: string | null
-}
+/** A team member row (the accounts context's OrganizerMember) with its invitation details. */
+export const TeamMemberView = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  userId: Schema.NullOr(Schema.String),
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  role: Schema.Literal(...OrganizerMemberRoles),
+  status: Schema.Literal(...OrganizerMemberStatuses),
+  name: Schema.NullOr(Schema.String),
+  invitedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface TeamMemberView extends Schema.Schema.Type<typeof TeamMemberView> {}
 
 export interface MembershipView {
   readonly member: TeamMemberView

@@ -24,18 +24,27 @@ export interface PickupAddressInput {
   readonly pincode: string
 }
 
-export interface PickupAddress extends Omit<PickupAddressInput, "locationName"> {
-  readonly organizerId: string
-  readonly locationName: string
-  readonly country: string
+export const PickupAddress = Schema.Struct({
+  organizerId: Schema.String,
+  locationName: Schema.String,
+  contactName: Schema.String,
+  phone: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  addressLine1: Schema.String,
+  addressLine2: Schema.NullOr(Schema.String),
+  city: Schema.String,
+  state: Schema.String,
+  pincode: Schema.String,
+  country: Schema.String,
   /** The provider that registered it (`local`, `shiprocket`). */
-  readonly provider: string
+  provider: Schema.String,
   /** The provider's id of the location (Shiprocket's pickup id), when it answers one. */
-  readonly providerReference: string | null
-  readonly registeredAt: Date
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  providerReference: Schema.NullOr(Schema.String),
+  registeredAt: Schema.DateFromSelf,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface PickupAddress extends Schema.Schema.Type<typeof PickupAddress> {}
 
 /** What the provider is asked to register. */
 export interface PickupLocationRequest extends Omit<PickupAddressInput, "locationName"> {

@@ -17,18 +17,19 @@ export const StaffTaskMoves: ReadonlyArray<{ readonly from: StaffTaskStatus; rea
   { from: "IN_PROGRESS", to: "CANCELLED" }
 ]
 
-export interface StaffTask {
-  readonly id: string
-  readonly organizerId: string
-  readonly title: string
-  readonly description: string | null
-  readonly assigneeMemberId: string | null
-  readonly dueAt: Date | null
-  readonly status: StaffTaskStatus
-  readonly createdByMemberId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const StaffTask = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  title: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  assigneeMemberId: Schema.NullOr(Schema.String),
+  dueAt: Schema.NullOr(Schema.DateFromSelf),
+  status: Schema.Literal(...StaffTaskStatuses),
+  createdByMemberId: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface StaffTask extends Schema.Schema.Type<typeof StaffTask> {}
 
 export class StaffTaskNotFound extends DomainError<StaffTaskNotFound>()("StaffTaskNotFound", { kind: "not-found" }, {
   taskId: Schema.String
