@@ -7,43 +7,19 @@ import type {
   LastOwner,
   Organizer,
   OrganizerConflict,
-  OrganizerLinks,
-  StoredFile,
   TeamMemberNotFound,
   TeamRole
 } from "./organizer.model.js"
 
-export interface NewOrganizer {
-  readonly name: string
-  readonly phoneNumber: string | null
-  readonly email: string | null
-  readonly companyName: string | null
-  readonly commission?: number | null
-  readonly isActive?: boolean
-  readonly approvalStatus?: ApprovalStatus
-  readonly reviewReason?: string | null
-  readonly logo?: StoredFile | null
-}
+/** A new organizer: its identity fields, and the platform fields an admin may set at once. */
+export interface NewOrganizer
+  extends
+    Pick<Organizer, "name" | "phoneNumber" | "email" | "companyName">,
+    Partial<Pick<Organizer, "commission" | "isActive" | "approvalStatus" | "reviewReason" | "logo">>
+{}
 
 /** Fields an update may change; absent keys stay as they are. */
-export interface OrganizerPatch {
-  readonly name?: string
-  readonly phoneNumber?: string | null
-  readonly email?: string | null
-  readonly companyName?: string | null
-  readonly commission?: number | null
-  readonly isActive?: boolean
-  readonly approvalStatus?: ApprovalStatus
-  readonly reviewReason?: string | null
-  readonly logo?: StoredFile | null
-  readonly banner?: StoredFile | null
-  readonly headline?: string | null
-  readonly about?: string | null
-  readonly city?: string | null
-  readonly state?: string | null
-  readonly links?: OrganizerLinks
-  readonly pickupLocation?: string | null
-}
+export interface OrganizerPatch extends Partial<Omit<Organizer, "id" | "slug" | "suspendedAt" | "suspendReason" | "createdAt" | "updatedAt">> {}
 
 /** Organizer accounts (deleted ones are invisible to every read). */
 export class OrganizerRepo extends Context.Tag("@podium/core/organizers/OrganizerRepo")<OrganizerRepo, {

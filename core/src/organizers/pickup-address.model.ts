@@ -8,32 +8,18 @@
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
-/** The address as the organizer gives it (validated by the contract: Indian PIN code and phone). */
-export interface PickupAddressInput {
-  /** The provider's location name; absent: derived from the organizer id and a version. */
-  readonly locationName: string | null
-  readonly contactName: string
-  /** Ten-digit Indian mobile number (the contract normalises +91 forms). */
-  readonly phone: string
-  readonly email: string | null
-  readonly addressLine1: string
-  readonly addressLine2: string | null
-  readonly city: string
-  readonly state: string
-  /** Six-digit Indian PIN code. */
-  readonly pincode: string
-}
-
 export const PickupAddress = Schema.Struct({
   organizerId: Schema.String,
   locationName: Schema.String,
   contactName: Schema.String,
+  /** Ten-digit Indian mobile number (the contract normalises +91 forms). */
   phone: Schema.String,
   email: Schema.NullOr(Schema.String),
   addressLine1: Schema.String,
   addressLine2: Schema.NullOr(Schema.String),
   city: Schema.String,
   state: Schema.String,
+  /** Six-digit Indian PIN code. */
   pincode: Schema.String,
   country: Schema.String,
   /** The provider that registered it (`local`, `shiprocket`). */
@@ -46,11 +32,17 @@ export const PickupAddress = Schema.Struct({
 })
 export interface PickupAddress extends Schema.Schema.Type<typeof PickupAddress> {}
 
-/** What the provider is asked to register. */
-export interface PickupLocationRequest extends Omit<PickupAddressInput, "locationName"> {
-  readonly locationName: string
-  readonly country: string
+/** The address fields the organizer gives (validated by the contract: Indian PIN code and phone). */
+type AddressField = "contactName" | "phone" | "email" | "addressLine1" | "addressLine2" | "city" | "state" | "pincode"
+
+/** The address as the organizer gives it. */
+export interface PickupAddressInput extends Pick<PickupAddress, AddressField> {
+  /** The provider's location name; absent: derived from the organizer id and a version. */
+  readonly locationName: string | null
 }
+
+/** What the provider is asked to register. */
+export interface PickupLocationRequest extends Pick<PickupAddress, AddressField | "locationName" | "country"> {}
 
 export interface PickupLocationReceipt {
   readonly provider: string
