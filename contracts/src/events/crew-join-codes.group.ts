@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, IntBetween, NonEmptyStr, Optional, PhoneNumber, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Ok, OrganizerManagers } from "../common/index.js"
 
 export const CrewJoinCodeView = Schema.Struct({
   id: Schema.String,
@@ -106,11 +106,6 @@ export class CrewJoinCodesGroup extends HttpApiGroup.make("crewJoinCodes")
       .annotate(OpenApi.Summary, "Revoke a code (idempotent)")
   )
   .middleware(OrganizerManagers)
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Crew join codes (organizer)")
   .annotate(OpenApi.Description, "An organizer's codes that let volunteers join its crew")
 {}
@@ -128,11 +123,6 @@ export class CrewJoinGroup extends HttpApiGroup.make("crewJoin")
       .addSuccess(Ok(CrewJoinResult, { status: 201 }))
       .annotate(OpenApi.Summary, "Join an organizer's crew with a code and a phone number or e-mail (public); then sign in through /v2/auth/crew")
   )
-  .addError(BadRequest.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Crew join codes")
   .annotate(OpenApi.Description, "Volunteers preview and redeem crew join codes")
 {}

@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Bool, NonEmptyStr, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagersOrAdmin, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, OrganizerManagersOrAdmin, Requires } from "../common/index.js"
 
 /** The declaration detail fields (also the placeholder names besides organizerName, companyName, email, phoneNumber, date). */
 export const DeclarationFieldNames = [
@@ -133,11 +133,6 @@ export class DeclarationTemplatesGroup extends HttpApiGroup.make("declarationTem
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("organizers.declarations"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Declaration form templates")
   .annotate(OpenApi.Description, "Admin: versioned declaration form templates, one active at a time")
 {}
@@ -167,11 +162,6 @@ export class DeclarationFormGroup extends HttpApiGroup.make("declarationForm")
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/pdf" }))
       .annotate(OpenApi.Summary, "The filled declaration form as PDF (409 DECLARATION_INCOMPLETE until every required field is filled)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizer declaration form")
   .annotate(OpenApi.Description, "The organizer's declaration form: read, fill details, download as PDF")
 {}

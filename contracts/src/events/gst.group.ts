@@ -10,7 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Bool, Form, IntFromText, NonEmptyStr, OneOf, Optional, says, Str, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, GetMany, Ok, OrganizerManagers, Requires } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -190,11 +190,6 @@ export class GstTemplatesGroup extends HttpApiGroup.make("gstTemplates")
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("organizers.declarations"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "GST templates")
   .annotate(OpenApi.Description, "Admin: versioned GST declaration templates, one active at a time")
 {}
@@ -267,11 +262,6 @@ export class GstDeclarationsAdminGroup extends HttpApiGroup.make("gstDeclaration
   )
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("organizers.declarations"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "GST declarations (admin)")
   .annotate(OpenApi.Description, "Admin review of organizers' GST declarations")
 {}
@@ -316,11 +306,6 @@ export class GstDeclarationGroup extends HttpApiGroup.make("gstDeclaration")
       .annotate(OpenApi.Summary, "Development helper: delete the organizer's declarations (refused in production)")
   )
   .middleware(OrganizerManagers)
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizer GST declaration")
   .annotate(OpenApi.Description, "The organizer's GST declaration: fill, download, upload the signed copy, restart (OWNER or ADMIN)")
 {}

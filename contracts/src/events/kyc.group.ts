@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Form, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, OrganizerManagers, OrganizerManagersOrAdmin, Requires, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, GetMany, Ok, OrganizerManagers, OrganizerManagersOrAdmin, Requires } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -171,12 +171,6 @@ export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
       .addSuccess(Ok(KycMoveResult))
       .annotate(OpenApi.Summary, "Reject an UNDER_REVIEW KYC with a reason of 10-500 characters, returned verbatim (admin)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Organizer KYC")
   .annotate(OpenApi.Description, "Business KYC of organizers: submission, edits, reads, admin review, public resubmit")
 {}

@@ -5,7 +5,6 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { NotFound } from "../common/index.js"
 import { ErrorWire } from "../common/envelope.js"
 
 /** 410: the media link expired. */
@@ -23,7 +22,6 @@ export class MediaGroup extends HttpApiGroup.make("media")
       .setPath(Schema.Struct({ token: Schema.String }))
       .setUrlParams(Schema.Struct({ download: Schema.String }))
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/octet-stream" }))
-      .addError(NotFound.wire)
       .addError(GoneWire)
       .annotate(OpenApi.Summary, "Serve a stored file through a signed, short-lived token")
   )

@@ -1,7 +1,7 @@
 /** Public organization profiles (A 4.8 `/v2/organizations/{idOrSlug}`) and athlete follows (C). */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 import { FollowResult, OrganizationProfile } from "./organizer.dto.js"
 
 export class OrganizationsGroup extends HttpApiGroup.make("organizations")
@@ -25,11 +25,6 @@ export class OrganizationsGroup extends HttpApiGroup.make("organizations")
       .addSuccess(Ok(FollowResult))
       .annotate(OpenApi.Summary, "Unfollow an organization (athletes; idempotent)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizations")
   .annotate(OpenApi.Description, "Public organizer profiles and follows")
 {}

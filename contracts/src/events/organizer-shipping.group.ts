@@ -10,7 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, says, StrLength } from "@podium/kernel"
 import { ParseResult, Schema } from "effect"
-import { BadRequest, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
 /** A six-digit Indian PIN code (postal index numbers never start with 0). */
 export const IndianPincode = Schema.String.pipe(
@@ -88,11 +88,6 @@ export class OrganizerShippingGroup extends HttpApiGroup.make("organizerShipping
       .addSuccess(Ok(PickupAddressView, { status: 201 }))
       .annotate(OpenApi.Summary, "Register (or replace) the pickup address with the shipping provider; it becomes the organizer's pickupLocation")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Organizer shipping")
   .annotate(OpenApi.Description, "The organizer's pickup address registered with the shipping provider")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, Conflict, Forbidden, NotFound, Ok, OrganizerManagers, OrganizerReaders, Unauthorized } from "../common/index.js"
+import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
 export const StaffTaskView = Schema.Struct({
   id: Schema.String,
@@ -65,11 +65,6 @@ export class OrganizerStaffTasksGroup extends HttpApiGroup.make("organizerStaffT
       .addSuccess(Ok(StaffTaskView))
       .annotate(OpenApi.Summary, "Move a task: OPEN → IN_PROGRESS → DONE, or to CANCELLED (409 for illegal moves)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizer staff tasks")
   .annotate(OpenApi.Description, "The organizer team's tasks and their status")
 {}

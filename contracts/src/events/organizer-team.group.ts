@@ -7,17 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, IntFromText, OneOf, Optional, PhoneNumber, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Ok,
-  OrganizerManagers,
-  OrganizerReaders,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { MembershipView } from "./organizers.group.js"
 
 export const TeamMemberView = Schema.Struct({
@@ -113,11 +103,6 @@ export class OrganizerTeamGroup extends HttpApiGroup.make("organizerTeam")
       .addSuccess(Ok(TeamMemberView, { status: 201 }))
       .annotate(OpenApi.Summary, "Accept an invitation addressed to the caller")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizer team")
   .annotate(OpenApi.Description, "Team members, invitations, roles and the activity log")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Form, Optional } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, GetMany, ListQueryParams, NotFound, Ok, OrganizerManagersOrAdmin, OrganizerOwnerOrAdmin, OrganizerReadersOrAdmin, Requires, Role, TooManyRequests, Unauthorized } from "../common/index.js"
+import { Authenticated, GetMany, ListQueryParams, Ok, OrganizerManagersOrAdmin, OrganizerOwnerOrAdmin, OrganizerReadersOrAdmin, Requires, Role } from "../common/index.js"
 import {
   ApprovalStatusText,
   BoolText,
@@ -196,12 +196,6 @@ export class OrganizersGroup extends HttpApiGroup.make("organizers")
       .addSuccess(Ok(OrganizerView))
       .annotate(OpenApi.Summary, "Toggle the organizer's isActive flag (admin)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
   .annotate(OpenApi.Title, "Organizers")
   .annotate(OpenApi.Description, "Organizer accounts: create, list, read, update, delete, toggle, memberships, onboarding")
 {}

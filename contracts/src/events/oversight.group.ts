@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
 import { OrganizerView } from "./organizer.dto.js"
 
 export const AdminOrganizerDetail = Schema.Struct({
@@ -49,11 +49,6 @@ export class OrganizerOversightGroup extends HttpApiGroup.make("organizerOversig
       .annotate(OpenApi.Summary, "Unsuspend a SUSPENDED organizer (back to APPROVED; admin)")
   )
   .annotate(Requires, AdminPermission("organizers.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizer oversight")
   .annotate(OpenApi.Description, "Admin oversight of organizers: detail, suspend, unsuspend")
 {}

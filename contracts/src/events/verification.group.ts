@@ -6,7 +6,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, OneOf, Optional, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, GetMany, NotFound, Ok, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, GetMany, Ok, Requires } from "../common/index.js"
 import { BusinessKycView } from "./kyc.group.js"
 import { OrganizerView } from "./organizer.dto.js"
 
@@ -75,11 +75,6 @@ export class OrganizerVerificationGroup extends HttpApiGroup.make("organizerVeri
       .annotate(OpenApi.Summary, "Set or clear the organizer's partner-A tag (admin)")
   )
   .annotate(Requires, AdminPermission("organizers.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Organizer verification")
   .annotate(OpenApi.Description, "Admin verification of organizers: queue, record, approve, reject, partner-A tag")
 {}

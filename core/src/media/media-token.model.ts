@@ -4,6 +4,7 @@
  * issued for and its expiry, signed with HMAC-SHA256 under the server key (domain-separated by
  * the audience). Keys are never guessable from a URL and a token cannot be altered or extended.
  */
+import { DomainError } from "@podium/kernel"
 import { Clock, Effect, Either, Encoding, Schema } from "effect"
 import { Hmac } from "../identity/crypto.port.js"
 import { ContentTypes, type FileKind } from "./file-type.model.js"
@@ -39,12 +40,14 @@ const constantTimeEqual = (a: string, b: string) => {
 
 const purpose = (audience: string) => `media-token:${audience}`
 
-export class MediaTokenInvalid extends Schema.TaggedError<MediaTokenInvalid>()("MediaTokenInvalid", {}) {
+/** A malformed or forged token: answered as if the file did not exist (404). */
+export class MediaTokenInvalid extends DomainError<MediaTokenInvalid>()("MediaTokenInvalid", { kind: "not-found" }) {
   override get message() {
     return "Media not found"
   }
 }
 
+/** An expired token. Its 410 (GONE) is not one of the domain kinds, so the media handler answers it. */
 export class MediaTokenExpired extends Schema.TaggedError<MediaTokenExpired>()("MediaTokenExpired", {}) {
   override get message() {
     return "This media link has expired"

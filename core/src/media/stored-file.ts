@@ -5,18 +5,19 @@
  * `<prefix>/<128 random bits>.<ext>` (media tokens embed the key). Files are only ever served
  * through short-lived signed media URLs (`mediaUrl`).
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SecureRandom } from "../identity/crypto.port.js"
 import { BlobStore } from "./blob-store.port.js"
 import { checkUpload, ContentTypes, type Upload, type UploadRule } from "./file-type.model.js"
 
 /** A stored file: its blob key, its (sniffed) content type and the client's file name. */
-export interface StoredFile {
-  readonly key: string
-  readonly contentType: string
-  readonly fileName: string
-  readonly size: number
-}
+export const StoredFile = Schema.Struct({
+  key: Schema.String,
+  contentType: Schema.String,
+  fileName: Schema.String,
+  size: Schema.Number
+})
+export interface StoredFile extends Schema.Schema.Type<typeof StoredFile> {}
 
 /** The 400 message of every supplied upload among `fields` that breaks `rule` (empty when all pass). */
 export const uploadProblems = <F extends string>(

@@ -5,21 +5,23 @@
  * (or links the row they already have there), so crew sign-in works for them. Redemption is
  * atomic: the code row is locked, so concurrent redemptions never exceed `maxUses`.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
-export interface CrewJoinCode {
-  readonly id: string
-  readonly organizerId: string
-  readonly code: string
-  readonly label: string | null
-  readonly expiresAt: Date | null
-  readonly maxUses: number | null
-  readonly uses: number
-  readonly revokedAt: Date | null
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const CrewJoinCode = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  code: Schema.String,
+  label: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.DateFromSelf),
+  maxUses: Schema.NullOr(Schema.Number),
+  uses: Schema.Number,
+  revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface CrewJoinCode extends Schema.Schema.Type<typeof CrewJoinCode> {}
 
 export type CrewJoinCodeStatus = "ACTIVE" | "EXPIRED" | "REVOKED" | "EXHAUSTED"
 
@@ -35,14 +37,14 @@ export const crewJoinCodeStatus = (c: CrewJoinCode, now: Date): CrewJoinCodeStat
 /** Codes are 10 characters of upper-case letters and digits; lookups ignore case and spaces/dashes. */
 export const normalizeJoinCode = (code: string) => code.replace(/[\s-]+/g, "").toUpperCase()
 
-export class CrewJoinCodeNotFound extends Schema.TaggedError<CrewJoinCodeNotFound>()("CrewJoinCodeNotFound", {}) {
+export class CrewJoinCodeNotFound extends DomainError<CrewJoinCodeNotFound>()("CrewJoinCodeNotFound", { kind: "not-found" }) {
   override get message() {
     return "Join code not found"
   }
 }
 
 /** The code exists but cannot be used (409 JOIN_CODE_EXPIRED / JOIN_CODE_REVOKED / JOIN_CODE_EXHAUSTED). */
-export class CrewJoinCodeUnusable extends Schema.TaggedError<CrewJoinCodeUnusable>()("CrewJoinCodeUnusable", {
+export class CrewJoinCodeUnusable extends DomainError<CrewJoinCodeUnusable>()("CrewJoinCodeUnusable", { kind: "conflict", code: (e) => `JOIN_CODE_${e.status}` }, {
   status: Schema.Literal("EXPIRED", "REVOKED", "EXHAUSTED")
 }) {
   override get message() {

@@ -11,14 +11,9 @@ export interface CrewJoiner {
 
 export class CrewJoinCodeRepo extends Context.Tag("@podium/core/organizers/CrewJoinCodeRepo")<CrewJoinCodeRepo, {
   /** None when the code is taken (the caller draws another). */
-  readonly create: (input: {
-    readonly organizerId: string
-    readonly code: string
-    readonly label: string | null
-    readonly expiresAt: Date | null
-    readonly maxUses: number | null
-    readonly createdBy: string | null
-  }) => Effect.Effect<Option.Option<CrewJoinCode>>
+  readonly create: (
+    input: Pick<CrewJoinCode, "organizerId" | "code" | "label" | "expiresAt" | "maxUses" | "createdBy">
+  ) => Effect.Effect<Option.Option<CrewJoinCode>>
   readonly list: (organizerId: string) => Effect.Effect<ReadonlyArray<CrewJoinCode>>
   /** The organizer's code by id (another organizer's id answers none). */
   readonly find: (organizerId: string, id: string) => Effect.Effect<Option.Option<CrewJoinCode>>
@@ -27,7 +22,7 @@ export class CrewJoinCodeRepo extends Context.Tag("@podium/core/organizers/CrewJ
   readonly update: (
     organizerId: string,
     id: string,
-    patch: { readonly label?: string | null; readonly expiresAt?: Date | null; readonly maxUses?: number | null }
+    patch: Partial<Pick<CrewJoinCode, "label" | "expiresAt" | "maxUses">>
   ) => Effect.Effect<Option.Option<CrewJoinCode> | "below_uses">
   readonly revoke: (organizerId: string, id: string) => Effect.Effect<Option.Option<CrewJoinCode>>
   /**

@@ -4,6 +4,7 @@
  * downloaded; they are versioned per name and exactly one is active. An organizer's form is the
  * active template filled with the organizer's data and its declaration details.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** The details an organizer fills (`PATCH /v2/organizers/{id}/declaration-form-details`); `missingFields` uses these names. */
@@ -20,7 +21,11 @@ export const DeclarationDetailFields = [
   "place"
 ] as const
 export type DeclarationDetailField = (typeof DeclarationDetailFields)[number]
-export type DeclarationDetails = Readonly<Partial<Record<DeclarationDetailField, string>>>
+/** The organizer's declaration details (keys outside the fields are not part of it). */
+export const DeclarationDetails = Schema.partialWith(Schema.Record({ key: Schema.Literal(...DeclarationDetailFields), value: Schema.String }), {
+  exact: true
+})
+export type DeclarationDetails = typeof DeclarationDetails.Type
 
 /** Placeholders filled from the organizer itself (never "missing": the account always has them or they are blank). */
 export const OrganizerPlaceholders = ["organizerName", "companyName", "email", "phoneNumber", "date"] as const
@@ -32,18 +37,19 @@ export const GstinPattern = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
 /** Indian PIN code. */
 export const PincodePattern = /^[1-9][0-9]{5}$/
 
-export interface DeclarationTemplate {
-  readonly id: string
-  readonly name: string
-  readonly version: number
-  readonly html: string
-  readonly requiredFields: ReadonlyArray<DeclarationDetailField>
-  readonly isActive: boolean
-  readonly deletedAt: Date | null
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const DeclarationTemplate = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  version: Schema.Number,
+  html: Schema.String,
+  requiredFields: Schema.Array(Schema.Literal(...DeclarationDetailFields)),
+  isActive: Schema.Boolean,
+  deletedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface DeclarationTemplate extends Schema.Schema.Type<typeof DeclarationTemplate> {}
 
 /** Used while no admin template is active, so organizers can always fill and download a form. */
 export const BuiltInDeclarationTemplate = {
@@ -94,7 +100,7 @@ export const htmlToParagraphs = (html: string): ReadonlyArray<string> =>
     .filter((line) => line !== "")
 
 /** The declaration template does not exist (or is deleted where that matters) (404). */
-export class DeclarationTemplateNotFound extends Schema.TaggedError<DeclarationTemplateNotFound>()("DeclarationTemplateNotFound", {
+export class DeclarationTemplateNotFound extends DomainError<DeclarationTemplateNotFound>()("DeclarationTemplateNotFound", { kind: "not-found" }, {
   templateId: Schema.String
 }) {
   override get message() {
@@ -103,7 +109,7 @@ export class DeclarationTemplateNotFound extends Schema.TaggedError<DeclarationT
 }
 
 /** The active template cannot be deleted (409 TEMPLATE_ACTIVE). */
-export class DeclarationTemplateActive extends Schema.TaggedError<DeclarationTemplateActive>()("DeclarationTemplateActive", {
+export class DeclarationTemplateActive extends DomainError<DeclarationTemplateActive>()("DeclarationTemplateActive", { kind: "conflict", code: "TEMPLATE_ACTIVE" }, {
   templateId: Schema.String
 }) {
   override get message() {
@@ -112,7 +118,7 @@ export class DeclarationTemplateActive extends Schema.TaggedError<DeclarationTem
 }
 
 /** The download needs every required field filled (409 DECLARATION_INCOMPLETE, listing them). */
-export class DeclarationIncomplete extends Schema.TaggedError<DeclarationIncomplete>()("DeclarationIncomplete", {
+export class DeclarationIncomplete extends DomainError<DeclarationIncomplete>()("DeclarationIncomplete", { kind: "conflict", code: "DECLARATION_INCOMPLETE" }, {
   missingFields: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -1,13 +1,9 @@
 /** Ports of declaration forms: admin templates, organizers' declaration details, PDF rendering. */
-import { Context, type Effect, type Option } from "effect"
-import type { DeclarationDetailField, DeclarationDetails, DeclarationTemplate } from "./declaration.model.js"
+import { Context, type Effect, type Option, type Schema } from "effect"
+import { type DeclarationDetailField, type DeclarationDetails, DeclarationTemplate } from "./declaration.model.js"
 
-export interface NewDeclarationTemplate {
-  readonly name: string
-  readonly html: string
-  readonly requiredFields: ReadonlyArray<DeclarationDetailField>
-  readonly createdBy: string | null
-}
+export const NewDeclarationTemplate = DeclarationTemplate.pick("name", "html", "requiredFields", "createdBy")
+export interface NewDeclarationTemplate extends Schema.Schema.Type<typeof NewDeclarationTemplate> {}
 
 /** Declaration form templates (soft-deleted ones stay listed). At most one active, enforced by the store. */
 export class DeclarationTemplateRepo extends Context.Tag("@podium/core/organizers/DeclarationTemplateRepo")<DeclarationTemplateRepo, {
@@ -20,7 +16,7 @@ export class DeclarationTemplateRepo extends Context.Tag("@podium/core/organizer
   /** Changes html/required fields of a live template; none when missing or deleted. */
   readonly update: (
     id: string,
-    patch: { readonly name?: string; readonly html?: string; readonly requiredFields?: ReadonlyArray<DeclarationDetailField> }
+    patch: Partial<Pick<DeclarationTemplate, "name" | "html" | "requiredFields">>
   ) => Effect.Effect<Option.Option<DeclarationTemplate>>
   /** Atomically makes `id` the only active template; none when missing or deleted. */
   readonly activate: (id: string) => Effect.Effect<Option.Option<DeclarationTemplate>>

@@ -8,8 +8,9 @@
  *   PENDING_VARIABLES --fill (all variables)--> PENDING_SIGNATURE --upload-signed--> PENDING_VERIFICATION
  *   PENDING_VERIFICATION --verify--> VERIFIED        PENDING_VERIFICATION --reject--> REJECTED --restart--> (new) PENDING_VARIABLES
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { StoredFile } from "./organizer.model.js"
+import { StoredFile } from "./organizer.model.js"
 
 export const GstDeclarationStatuses = ["PENDING_VARIABLES", "PENDING_SIGNATURE", "PENDING_VERIFICATION", "VERIFIED", "REJECTED"] as const
 export type GstDeclarationStatus = (typeof GstDeclarationStatuses)[number]
@@ -17,42 +18,44 @@ export type GstDeclarationStatus = (typeof GstDeclarationStatuses)[number]
 /** A variable name: letters, digits and underscore, starting with a letter. */
 export const GstVariablePattern = /^[A-Za-z][A-Za-z0-9_]{0,49}$/
 
-export interface GstTemplate {
-  readonly id: string
-  readonly name: string
-  readonly version: number
-  readonly html: string
+export const GstTemplate = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  version: Schema.Number,
+  html: Schema.String,
   /** The variables an organizer must fill (placeholders `{{name}}` of the HTML). */
-  readonly variables: ReadonlyArray<string>
-  readonly isActive: boolean
-  readonly deletedAt: Date | null
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  variables: Schema.Array(Schema.String),
+  isActive: Schema.Boolean,
+  deletedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface GstTemplate extends Schema.Schema.Type<typeof GstTemplate> {}
 
-export interface GstDeclaration {
-  readonly id: string
-  readonly organizerId: string
-  readonly templateId: string | null
-  readonly templateVersion: number | null
-  readonly status: GstDeclarationStatus
-  readonly variables: Readonly<Record<string, string>>
+export const GstDeclaration = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  templateId: Schema.NullOr(Schema.String),
+  templateVersion: Schema.NullOr(Schema.Number),
+  status: Schema.Literal(...GstDeclarationStatuses),
+  variables: Schema.Record({ key: Schema.String, value: Schema.String }),
   /** The generated (unsigned) PDF, stored once every variable is filled. */
-  readonly pdf: StoredFile | null
-  readonly signedDocument: StoredFile | null
-  readonly rejectReason: string | null
+  pdf: Schema.NullOr(StoredFile),
+  signedDocument: Schema.NullOr(StoredFile),
+  rejectReason: Schema.NullOr(Schema.String),
   /** False once superseded by a restart. */
-  readonly current: boolean
-  readonly submittedAt: Date | null
-  readonly verifiedAt: Date | null
-  readonly verifiedBy: string | null
-  readonly rejectedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  current: Schema.Boolean,
+  submittedAt: Schema.NullOr(Schema.DateFromSelf),
+  verifiedAt: Schema.NullOr(Schema.DateFromSelf),
+  verifiedBy: Schema.NullOr(Schema.String),
+  rejectedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface GstDeclaration extends Schema.Schema.Type<typeof GstDeclaration> {}
 
-export class GstTemplateNotFound extends Schema.TaggedError<GstTemplateNotFound>()("GstTemplateNotFound", {
+export class GstTemplateNotFound extends DomainError<GstTemplateNotFound>()("GstTemplateNotFound", { kind: "not-found" }, {
   templateId: Schema.String
 }) {
   override get message() {
@@ -60,7 +63,7 @@ export class GstTemplateNotFound extends Schema.TaggedError<GstTemplateNotFound>
   }
 }
 
-export class GstDeclarationNotFound extends Schema.TaggedError<GstDeclarationNotFound>()("GstDeclarationNotFound", {
+export class GstDeclarationNotFound extends DomainError<GstDeclarationNotFound>()("GstDeclarationNotFound", { kind: "not-found" }, {
   declarationId: Schema.String
 }) {
   override get message() {
@@ -69,7 +72,7 @@ export class GstDeclarationNotFound extends Schema.TaggedError<GstDeclarationNot
 }
 
 /** The move is not allowed in the declaration's or template's state (409 with a code). */
-export class GstStateConflict extends Schema.TaggedError<GstStateConflict>()("GstStateConflict", {
+export class GstStateConflict extends DomainError<GstStateConflict>()("GstStateConflict", { kind: "conflict", code: (e) => e.code }, {
   code: Schema.String,
   message: Schema.String
 }) {}

@@ -1,14 +1,9 @@
 /** Repositories of GST templates and GST declarations. */
-import { Context, type Effect, type Option } from "effect"
-import type { StoredFile } from "./organizer.model.js"
-import type { GstDeclaration, GstDeclarationStatus, GstTemplate } from "./gst.model.js"
+import { Context, type Effect, type Option, type Schema } from "effect"
+import { GstDeclaration, type GstDeclarationStatus, GstTemplate } from "./gst.model.js"
 
-export interface NewGstTemplate {
-  readonly name: string
-  readonly html: string
-  readonly variables: ReadonlyArray<string>
-  readonly createdBy: string | null
-}
+export const NewGstTemplate = GstTemplate.pick("name", "html", "variables", "createdBy")
+export interface NewGstTemplate extends Schema.Schema.Type<typeof NewGstTemplate> {}
 
 export class GstTemplateRepo extends Context.Tag("@podium/core/organizers/GstTemplateRepo")<GstTemplateRepo, {
   /** Creates the next version of `name` (1 for a new name), inactive. */
@@ -29,6 +24,9 @@ export interface GstDeclarationPage {
 }
 
 /** GST declarations. Every state move is a conditional update (`from` states), so concurrent moves cannot both win. */
+/** The columns a declaration move may set; absent keys stay as they are. */
+export type GstDeclarationPatch = Partial<Omit<GstDeclaration, "id" | "organizerId" | "current" | "createdAt" | "updatedAt">>
+
 export class GstDeclarationRepo extends Context.Tag("@podium/core/organizers/GstDeclarationRepo")<GstDeclarationRepo, {
   readonly findById: (id: string) => Effect.Effect<Option.Option<GstDeclaration>>
   readonly findCurrent: (organizerId: string) => Effect.Effect<Option.Option<GstDeclaration>>
@@ -45,19 +43,7 @@ export class GstDeclarationRepo extends Context.Tag("@podium/core/organizers/Gst
   readonly move: (
     id: string,
     from: ReadonlyArray<GstDeclarationStatus>,
-    patch: {
-      readonly status?: GstDeclarationStatus
-      readonly variables?: Readonly<Record<string, string>>
-      readonly pdf?: StoredFile | null
-      readonly signedDocument?: StoredFile | null
-      readonly rejectReason?: string | null
-      readonly templateId?: string | null
-      readonly templateVersion?: number | null
-      readonly submittedAt?: Date | null
-      readonly verifiedAt?: Date | null
-      readonly verifiedBy?: string | null
-      readonly rejectedAt?: Date | null
-    }
+    patch: GstDeclarationPatch
   ) => Effect.Effect<Option.Option<GstDeclaration>>
   readonly list: (filter: { readonly status?: GstDeclarationStatus; readonly offset: number; readonly limit: number }) => Effect.Effect<GstDeclarationPage>
   readonly countByStatus: () => Effect.Effect<Readonly<Record<string, number>>>

@@ -9,9 +9,10 @@
  * APPROVED). The bank account number is sealed at rest (SecretBox) and only its last four digits
  * are kept in clear, for the masked view.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import { maskAccountNumber, type SealedBankAccount } from "../payments/bank-account.model.js"
-import type { StoredFile } from "./organizer.model.js"
+import { StoredFile } from "./organizer.model.js"
 
 export const KycStatuses = ["UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT"] as const
 export type KycStatus = (typeof KycStatuses)[number]
@@ -30,28 +31,30 @@ export const KycDocumentFields = [
 ] as const
 export type KycDocumentField = (typeof KycDocumentFields)[number]
 
-export type KycDocuments = Partial<Record<KycDocumentField, StoredFile>>
+export const KycDocuments = Schema.partialWith(Schema.Record({ key: Schema.Literal(...KycDocumentFields), value: StoredFile }), { exact: true })
+export type KycDocuments = typeof KycDocuments.Type
 
 /** The sealed bank account number and its last four digits (shared with club KYC). */
 export type { SealedBankAccount }
 
-export interface BusinessKyc {
-  readonly id: string
-  readonly organizerId: string
-  readonly status: KycStatus
-  readonly bankAccount: SealedBankAccount | null
-  readonly ifscCode: string | null
-  readonly websiteOrAppUrl: string | null
-  readonly businessDescription: string | null
-  readonly documents: KycDocuments
+export const BusinessKyc = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  status: Schema.Literal(...KycStatuses),
+  bankAccount: Schema.NullOr(Schema.Struct({ sealed: Schema.String, last4: Schema.String })),
+  ifscCode: Schema.NullOr(Schema.String),
+  websiteOrAppUrl: Schema.NullOr(Schema.String),
+  businessDescription: Schema.NullOr(Schema.String),
+  documents: KycDocuments,
   /** The admin's reject / resubmission reason, verbatim; cleared on resubmit. */
-  readonly reviewReason: string | null
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
-  readonly submittedAt: Date
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  reviewReason: Schema.NullOr(Schema.String),
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  submittedAt: Schema.DateFromSelf,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface BusinessKyc extends Schema.Schema.Type<typeof BusinessKyc> {}
 
 /** Where the admin review (and the public resubmit) may move a KYC. */
 export const KycMoves = {
@@ -69,7 +72,7 @@ export const KycLockedStatuses: ReadonlyArray<KycStatus> = ["UNDER_REVIEW", "APP
 export { maskAccountNumber }
 
 /** No business KYC (404): unknown KYC id, or an organizer that never submitted one. */
-export class KycNotFound extends Schema.TaggedError<KycNotFound>()("KycNotFound", {
+export class KycNotFound extends DomainError<KycNotFound>()("KycNotFound", { kind: "not-found" }, {
   ref: Schema.String
 }) {
   override get message() {
@@ -78,7 +81,7 @@ export class KycNotFound extends Schema.TaggedError<KycNotFound>()("KycNotFound"
 }
 
 /** Too many public resubmissions from this address or for this organizer (429). */
-export class KycResubmitRateLimited extends Schema.TaggedError<KycResubmitRateLimited>()("KycResubmitRateLimited", {
+export class KycResubmitRateLimited extends DomainError<KycResubmitRateLimited>()("KycResubmitRateLimited", { kind: "rate-limited", code: "KYC_RESUBMIT_RATE_LIMITED" }, {
   retryAfterMs: Schema.Number
 }) {
   override get message() {

@@ -1,15 +1,9 @@
 /** The business KYC repository (Postgres adapter in @podium/postgres, memory twin in @podium/core/testing). */
-import { Context, type Effect, type Option } from "effect"
-import type { BusinessKyc, KycDocuments, KycStatus, SealedBankAccount } from "./kyc.model.js"
+import { Context, type Effect, type Option, type Schema } from "effect"
+import { BusinessKyc, type KycDocuments, type KycStatus, type SealedBankAccount } from "./kyc.model.js"
 
-export interface NewBusinessKyc {
-  readonly organizerId: string
-  readonly bankAccount: SealedBankAccount | null
-  readonly ifscCode: string | null
-  readonly websiteOrAppUrl: string | null
-  readonly businessDescription: string | null
-  readonly documents: KycDocuments
-}
+export const NewBusinessKyc = BusinessKyc.pick("organizerId", "bankAccount", "ifscCode", "websiteOrAppUrl", "businessDescription", "documents")
+export interface NewBusinessKyc extends Schema.Schema.Type<typeof NewBusinessKyc> {}
 
 /** Fields an update may change; absent keys stay; `documents` are merged over the stored ones. */
 export interface BusinessKycPatch {

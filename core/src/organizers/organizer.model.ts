@@ -3,8 +3,9 @@
  * suspension state, and the team roles that the tenancy policy checks. Plain records plus the
  * domain errors of the context.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { StoredFile } from "../media/stored-file.js"
+import { StoredFile } from "../media/stored-file.js"
 
 export const TeamRoles = ["OWNER", "ADMIN", "VIEWER"] as const
 export type TeamRole = (typeof TeamRoles)[number]
@@ -14,41 +15,43 @@ export const ApprovalStatuses = ["PENDING", "APPROVED", "REJECTED", "SUSPENDED"]
 export type ApprovalStatus = (typeof ApprovalStatuses)[number]
 
 /** Links shown on the public profile (`links` multipart field, JSON text). */
-export interface OrganizerLinks {
-  readonly website?: string | undefined
-  readonly youtube?: string | undefined
-  readonly instagram?: string | undefined
-}
+export const OrganizerLinks = Schema.Struct({
+  website: Schema.optional(Schema.String),
+  youtube: Schema.optional(Schema.String),
+  instagram: Schema.optional(Schema.String)
+})
+export interface OrganizerLinks extends Schema.Schema.Type<typeof OrganizerLinks> {}
 
 /** A stored file: its blob key, its (sniffed) content type and the client's file name (shared with other contexts). */
-export type { StoredFile }
+export { StoredFile }
 
 /** An organizer account. */
-export interface Organizer {
-  readonly id: string
-  readonly name: string
-  readonly slug: string
-  readonly phoneNumber: string | null
-  readonly email: string | null
-  readonly companyName: string | null
-  /** Percentage, 0–100. */
-  readonly commission: number | null
-  readonly isActive: boolean
-  readonly approvalStatus: ApprovalStatus
-  readonly reviewReason: string | null
-  readonly logo: StoredFile | null
-  readonly banner: StoredFile | null
-  readonly headline: string | null
-  readonly about: string | null
-  readonly city: string | null
-  readonly state: string | null
-  readonly links: OrganizerLinks
-  readonly pickupLocation: string | null
-  readonly suspendedAt: Date | null
-  readonly suspendReason: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const Organizer = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  companyName: Schema.NullOr(Schema.String),
+  /** Percentage, 0–100 (a numeric column: the driver reads it as text). */
+  commission: Schema.NullOr(Schema.NumberFromString),
+  isActive: Schema.Boolean,
+  approvalStatus: Schema.Literal(...ApprovalStatuses),
+  reviewReason: Schema.NullOr(Schema.String),
+  logo: Schema.NullOr(StoredFile),
+  banner: Schema.NullOr(StoredFile),
+  headline: Schema.NullOr(Schema.String),
+  about: Schema.NullOr(Schema.String),
+  city: Schema.NullOr(Schema.String),
+  state: Schema.NullOr(Schema.String),
+  links: OrganizerLinks,
+  pickupLocation: Schema.NullOr(Schema.String),
+  suspendedAt: Schema.NullOr(Schema.DateFromSelf),
+  suspendReason: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Organizer extends Schema.Schema.Type<typeof Organizer> {}
 
 /** What the tenancy policy grants the caller on one organizer. */
 export type AccessRole = TeamRole | "PLATFORM_ADMIN"
@@ -64,7 +67,7 @@ export interface OrganizerAccessGrant {
 export const slugify = (name: string): string =>
   name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "organizer"
 
-export class OrganizerNotFound extends Schema.TaggedError<OrganizerNotFound>()("OrganizerNotFound", {
+export class OrganizerNotFound extends DomainError<OrganizerNotFound>()("OrganizerNotFound", { kind: "not-found" }, {
   organizerId: Schema.String
 }) {
   override get message() {
@@ -73,7 +76,7 @@ export class OrganizerNotFound extends Schema.TaggedError<OrganizerNotFound>()("
 }
 
 /** The caller is not an active team member with one of the required roles (403). */
-export class OrganizerAccessDenied extends Schema.TaggedError<OrganizerAccessDenied>()("OrganizerAccessDenied", {
+export class OrganizerAccessDenied extends DomainError<OrganizerAccessDenied>()("OrganizerAccessDenied", { kind: "forbidden", message: "Access Denied" }, {
   organizerId: Schema.String
 }) {
   override get message() {
@@ -82,7 +85,7 @@ export class OrganizerAccessDenied extends Schema.TaggedError<OrganizerAccessDen
 }
 
 /** The organizer is suspended: its team has no access until an admin unsuspends it (403). */
-export class OrganizerSuspended extends Schema.TaggedError<OrganizerSuspended>()("OrganizerSuspended", {
+export class OrganizerSuspended extends DomainError<OrganizerSuspended>()("OrganizerSuspended", { kind: "forbidden", code: "ORGANIZER_SUSPENDED" }, {
   organizerId: Schema.String
 }) {
   override get message() {
@@ -91,23 +94,33 @@ export class OrganizerSuspended extends Schema.TaggedError<OrganizerSuspended>()
 }
 
 /** A unique organizer column (phone, e-mail, slug) is taken (409). */
-export class OrganizerConflict extends Schema.TaggedError<OrganizerConflict>()("OrganizerConflict", {
+export class OrganizerConflict extends DomainError<OrganizerConflict>()("OrganizerConflict", { kind: "conflict", code: "ORGANIZER_CONFLICT" }, {
   field: Schema.String,
   message: Schema.String
 }) {}
 
 /** An uploaded file or field is unacceptable (400 with the field named). */
-export class OrganizerInputInvalid extends Schema.TaggedError<OrganizerInputInvalid>()("OrganizerInputInvalid", {
+export class OrganizerInputInvalid extends DomainError<OrganizerInputInvalid>()("OrganizerInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
   messages: Schema.Array(Schema.String)
 }) {}
 
-/** The organizer's state does not allow the move (409). */
-export class OrganizerStateConflict extends Schema.TaggedError<OrganizerStateConflict>()("OrganizerStateConflict", {
+/** Codes of OrganizerStateConflict that are the caller's own precondition, not the organizer's state. */
+const CallerPreconditions: Readonly<Record<string, "invalid" | "forbidden">> = {
+  VERIFIED_PHONE_REQUIRED: "invalid",
+  ATHLETES_ONLY: "forbidden",
+  OWNER_REQUIRED: "forbidden"
+}
+
+/** The organizer's state does not allow the move (409); preconditions of the caller answer 400/403. */
+export class OrganizerStateConflict extends DomainError<OrganizerStateConflict>()("OrganizerStateConflict", {
+  kind: (e) => CallerPreconditions[e.code] ?? "conflict",
+  code: (e) => e.code
+}, {
   code: Schema.String,
   message: Schema.String
 }) {}
 
-export class TeamMemberNotFound extends Schema.TaggedError<TeamMemberNotFound>()("TeamMemberNotFound", {
+export class TeamMemberNotFound extends DomainError<TeamMemberNotFound>()("TeamMemberNotFound", { kind: "not-found" }, {
   memberId: Schema.String
 }) {
   override get message() {
@@ -116,7 +129,7 @@ export class TeamMemberNotFound extends Schema.TaggedError<TeamMemberNotFound>()
 }
 
 /** The organizer would be left without an active OWNER (409 LAST_OWNER). */
-export class LastOwner extends Schema.TaggedError<LastOwner>()("LastOwner", {}) {
+export class LastOwner extends DomainError<LastOwner>()("LastOwner", { kind: "conflict", code: "LAST_OWNER" }) {
   override get message() {
     return "The last OWNER cannot be removed or demoted"
   }

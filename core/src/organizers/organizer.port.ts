@@ -1,49 +1,25 @@
 /** Repositories of the organizers context (Postgres adapters in @podium/postgres). */
-import { Context, type Effect, type Option } from "effect"
-import type { OrganizerMember } from "../accounts/account.model.js"
+import { Context, type Effect, type Option, Schema } from "effect"
+import { OrganizerMemberRoles, OrganizerMemberStatuses } from "../accounts/account.model.js"
 import type { ListPage, ListQuery } from "../platform/list-query.model.js"
 import type {
   ApprovalStatus,
   LastOwner,
   Organizer,
   OrganizerConflict,
-  OrganizerLinks,
-  StoredFile,
   TeamMemberNotFound,
   TeamRole
 } from "./organizer.model.js"
 
-export interface NewOrganizer {
-  readonly name: string
-  readonly phoneNumber: string | null
-  readonly email: string | null
-  readonly companyName: string | null
-  readonly commission?: number | null
-  readonly isActive?: boolean
-  readonly approvalStatus?: ApprovalStatus
-  readonly reviewReason?: string | null
-  readonly logo?: StoredFile | null
-}
+/** A new organizer: its identity fields, and the platform fields an admin may set at once. */
+export interface NewOrganizer
+  extends
+    Pick<Organizer, "name" | "phoneNumber" | "email" | "companyName">,
+    Partial<Pick<Organizer, "commission" | "isActive" | "approvalStatus" | "reviewReason" | "logo">>
+{}
 
 /** Fields an update may change; absent keys stay as they are. */
-export interface OrganizerPatch {
-  readonly name?: string
-  readonly phoneNumber?: string | null
-  readonly email?: string | null
-  readonly companyName?: string | null
-  readonly commission?: number | null
-  readonly isActive?: boolean
-  readonly approvalStatus?: ApprovalStatus
-  readonly reviewReason?: string | null
-  readonly logo?: StoredFile | null
-  readonly banner?: StoredFile | null
-  readonly headline?: string | null
-  readonly about?: string | null
-  readonly city?: string | null
-  readonly state?: string | null
-  readonly links?: OrganizerLinks
-  readonly pickupLocation?: string | null
-}
+export interface OrganizerPatch extends Partial<Omit<Organizer, "id" | "slug" | "suspendedAt" | "suspendReason" | "createdAt" | "updatedAt">> {}
 
 /** Organizer accounts (deleted ones are invisible to every read). */
 export class OrganizerRepo extends Context.Tag("@podium/core/organizers/OrganizerRepo")<OrganizerRepo, {
@@ -83,10 +59,21 @@ export interface PersonKeys {
   readonly email: string | null
 }
 
-export interface TeamMemberView extends OrganizerMember {
-  readonly name: string | null
-  readonly invitedBy: string | null
-}
+/** A team member row (the accounts context's OrganizerMember) with its invitation details. */
+export const TeamMemberView = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  userId: Schema.NullOr(Schema.String),
+  phoneNumber: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  role: Schema.Literal(...OrganizerMemberRoles),
+  status: Schema.Literal(...OrganizerMemberStatuses),
+  name: Schema.NullOr(Schema.String),
+  invitedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface TeamMemberView extends Schema.Schema.Type<typeof TeamMemberView> {}
 
 export interface MembershipView {
   readonly member: TeamMemberView

@@ -4,7 +4,7 @@
  * caller's memberships and onboarding status, and the public profile. Every change appends an
  * audit row (actor, organizer, action).
  */
-import { Effect, Option } from "effect"
+import { Effect, Either, Option } from "effect"
 import { UserRepo } from "../accounts/account.port.js"
 import type { Principal } from "../identity/principal.model.js"
 import { BlobStore } from "../media/blob-store.port.js"
@@ -170,8 +170,9 @@ export const getOrganizer = Effect.fn("organizers.get")(function*(id: string) {
   return found.value
 })
 
-/** Parses the admin list query of organizers against its whitelist. */
-export const parseOrganizerListQuery = (params: ListParams) => parseListQuery(OrganizerListSpec, params)
+/** Parses the admin list query of organizers against its whitelist; a refused query is this context's 400 with its messages. */
+export const parseOrganizerListQuery = (params: ListParams): Either.Either<ListQuery, OrganizerInputInvalid> =>
+  Either.mapLeft(parseListQuery(OrganizerListSpec, params), (e) => new OrganizerInputInvalid({ messages: e.messages }))
 
 export const listOrganizers = (query: ListQuery) => Effect.flatMap(OrganizerRepo, (r) => r.list(query))
 

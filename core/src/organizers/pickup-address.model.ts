@@ -5,42 +5,44 @@
  * later shipments name. One address per organizer; registering again replaces it under a new
  * location name (providers such as Shiprocket refuse to edit or reuse a registered name).
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
-/** The address as the organizer gives it (validated by the contract: Indian PIN code and phone). */
-export interface PickupAddressInput {
+export const PickupAddress = Schema.Struct({
+  organizerId: Schema.String,
+  locationName: Schema.String,
+  contactName: Schema.String,
+  /** Ten-digit Indian mobile number (the contract normalises +91 forms). */
+  phone: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  addressLine1: Schema.String,
+  addressLine2: Schema.NullOr(Schema.String),
+  city: Schema.String,
+  state: Schema.String,
+  /** Six-digit Indian PIN code. */
+  pincode: Schema.String,
+  country: Schema.String,
+  /** The provider that registered it (`local`, `shiprocket`). */
+  provider: Schema.String,
+  /** The provider's id of the location (Shiprocket's pickup id), when it answers one. */
+  providerReference: Schema.NullOr(Schema.String),
+  registeredAt: Schema.DateFromSelf,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface PickupAddress extends Schema.Schema.Type<typeof PickupAddress> {}
+
+/** The address fields the organizer gives (validated by the contract: Indian PIN code and phone). */
+type AddressField = "contactName" | "phone" | "email" | "addressLine1" | "addressLine2" | "city" | "state" | "pincode"
+
+/** The address as the organizer gives it. */
+export interface PickupAddressInput extends Pick<PickupAddress, AddressField> {
   /** The provider's location name; absent: derived from the organizer id and a version. */
   readonly locationName: string | null
-  readonly contactName: string
-  /** Ten-digit Indian mobile number (the contract normalises +91 forms). */
-  readonly phone: string
-  readonly email: string | null
-  readonly addressLine1: string
-  readonly addressLine2: string | null
-  readonly city: string
-  readonly state: string
-  /** Six-digit Indian PIN code. */
-  readonly pincode: string
-}
-
-export interface PickupAddress extends Omit<PickupAddressInput, "locationName"> {
-  readonly organizerId: string
-  readonly locationName: string
-  readonly country: string
-  /** The provider that registered it (`local`, `shiprocket`). */
-  readonly provider: string
-  /** The provider's id of the location (Shiprocket's pickup id), when it answers one. */
-  readonly providerReference: string | null
-  readonly registeredAt: Date
-  readonly createdAt: Date
-  readonly updatedAt: Date
 }
 
 /** What the provider is asked to register. */
-export interface PickupLocationRequest extends Omit<PickupAddressInput, "locationName"> {
-  readonly locationName: string
-  readonly country: string
-}
+export interface PickupLocationRequest extends Pick<PickupAddress, AddressField | "locationName" | "country"> {}
 
 export interface PickupLocationReceipt {
   readonly provider: string
@@ -48,7 +50,7 @@ export interface PickupLocationReceipt {
 }
 
 /** No shipping provider is configured (production without credentials): 503 SHIPPING_PROVIDER_NOT_CONFIGURED. */
-export class ShippingProviderNotConfigured extends Schema.TaggedError<ShippingProviderNotConfigured>()("ShippingProviderNotConfigured", {
+export class ShippingProviderNotConfigured extends DomainError<ShippingProviderNotConfigured>()("ShippingProviderNotConfigured", { kind: "unavailable", code: "SHIPPING_PROVIDER_NOT_CONFIGURED" }, {
   variables: Schema.String
 }) {
   override get message() {
@@ -57,7 +59,7 @@ export class ShippingProviderNotConfigured extends Schema.TaggedError<ShippingPr
 }
 
 /** The provider refused the address (its validation): 400 with the provider's reason. */
-export class ShippingProviderRejected extends Schema.TaggedError<ShippingProviderRejected>()("ShippingProviderRejected", {
+export class ShippingProviderRejected extends DomainError<ShippingProviderRejected>()("ShippingProviderRejected", { kind: "invalid", code: "SHIPPING_PROVIDER_REJECTED" }, {
   reason: Schema.String
 }) {
   override get message() {
@@ -66,7 +68,7 @@ export class ShippingProviderRejected extends Schema.TaggedError<ShippingProvide
 }
 
 /** The provider could not be reached or failed: 503 SHIPPING_PROVIDER_UNAVAILABLE (nothing was saved). */
-export class ShippingProviderUnavailable extends Schema.TaggedError<ShippingProviderUnavailable>()("ShippingProviderUnavailable", {
+export class ShippingProviderUnavailable extends DomainError<ShippingProviderUnavailable>()("ShippingProviderUnavailable", { kind: "unavailable", code: "SHIPPING_PROVIDER_UNAVAILABLE" }, {
   reason: Schema.String
 }) {
   override get message() {

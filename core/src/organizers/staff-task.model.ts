@@ -3,6 +3,7 @@
  * The status machine is data: OPEN → IN_PROGRESS → DONE, and OPEN or IN_PROGRESS → CANCELLED;
  * DONE and CANCELLED are final. Every move not in `StaffTaskMoves` is illegal (409).
  */
+import { DomainError } from "@podium/kernel"
 import { Either, Schema } from "effect"
 
 export const StaffTaskStatuses = ["OPEN", "IN_PROGRESS", "DONE", "CANCELLED"] as const
@@ -16,20 +17,21 @@ export const StaffTaskMoves: ReadonlyArray<{ readonly from: StaffTaskStatus; rea
   { from: "IN_PROGRESS", to: "CANCELLED" }
 ]
 
-export interface StaffTask {
-  readonly id: string
-  readonly organizerId: string
-  readonly title: string
-  readonly description: string | null
-  readonly assigneeMemberId: string | null
-  readonly dueAt: Date | null
-  readonly status: StaffTaskStatus
-  readonly createdByMemberId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const StaffTask = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  title: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  assigneeMemberId: Schema.NullOr(Schema.String),
+  dueAt: Schema.NullOr(Schema.DateFromSelf),
+  status: Schema.Literal(...StaffTaskStatuses),
+  createdByMemberId: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface StaffTask extends Schema.Schema.Type<typeof StaffTask> {}
 
-export class StaffTaskNotFound extends Schema.TaggedError<StaffTaskNotFound>()("StaffTaskNotFound", {
+export class StaffTaskNotFound extends DomainError<StaffTaskNotFound>()("StaffTaskNotFound", { kind: "not-found" }, {
   taskId: Schema.String
 }) {
   override get message() {
@@ -38,7 +40,7 @@ export class StaffTaskNotFound extends Schema.TaggedError<StaffTaskNotFound>()("
 }
 
 /** The move is not in the machine (409 STAFF_TASK_ILLEGAL_TRANSITION). */
-export class StaffTaskIllegalTransition extends Schema.TaggedError<StaffTaskIllegalTransition>()("StaffTaskIllegalTransition", {
+export class StaffTaskIllegalTransition extends DomainError<StaffTaskIllegalTransition>()("StaffTaskIllegalTransition", { kind: "conflict", code: "STAFF_TASK_ILLEGAL_TRANSITION" }, {
   from: Schema.String,
   to: Schema.String
 }) {

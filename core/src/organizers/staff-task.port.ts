@@ -1,15 +1,9 @@
 /** The staff-task repository of the organizers context. */
-import { Context, type Effect, type Option } from "effect"
-import type { StaffTask, StaffTaskStatus } from "./staff-task.model.js"
+import { Context, type Effect, type Option, type Schema } from "effect"
+import { StaffTask, type StaffTaskStatus } from "./staff-task.model.js"
 
-export interface NewStaffTask {
-  readonly organizerId: string
-  readonly title: string
-  readonly description: string | null
-  readonly assigneeMemberId: string | null
-  readonly dueAt: Date | null
-  readonly createdByMemberId: string | null
-}
+export const NewStaffTask = StaffTask.pick("organizerId", "title", "description", "assigneeMemberId", "dueAt", "createdByMemberId")
+export interface NewStaffTask extends Schema.Schema.Type<typeof NewStaffTask> {}
 
 /** Staff tasks, always scoped by organizer (a task id of another organizer is never found). */
 export class StaffTaskRepo extends Context.Tag("@podium/core/organizers/StaffTaskRepo")<StaffTaskRepo, {

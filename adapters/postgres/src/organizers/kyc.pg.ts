@@ -4,42 +4,20 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Organizers } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { reviewMoveSet } from "../platform/review-move.pg.js"
+import { counts, ids, rowsOf } from "../rows.pg.js"
 
-interface KycRow {
-  readonly id: string
-  readonly organizerId: string
-  readonly status: Organizers.KycStatus
-  readonly bankAccountSealed: string | null
-  readonly bankAccountLast4: string | null
-  readonly ifscCode: string | null
-  readonly websiteOrAppUrl: string | null
-  readonly businessDescription: string | null
-  readonly documents: Organizers.KycDocuments | string
-  readonly reviewReason: string | null
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
-  readonly submittedAt: Date
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+/** The row keeps the sealed account number and its last four digits in two columns; the record pairs them. */
+const KycRow = Schema.Struct({
+  ...Organizers.BusinessKyc.omit("bankAccount").fields,
+  bankAccountSealed: Schema.NullOr(Schema.String),
+  bankAccountLast4: Schema.NullOr(Schema.String)
+})
 
-const toKyc = (r: KycRow): Organizers.BusinessKyc => ({
-  id: r.id,
-  organizerId: r.organizerId,
-  status: r.status,
-  bankAccount: r.bankAccountSealed === null ? null : { sealed: r.bankAccountSealed, last4: r.bankAccountLast4 ?? "" },
-  ifscCode: r.ifscCode,
-  websiteOrAppUrl: r.websiteOrAppUrl,
-  businessDescription: r.businessDescription,
-  documents: typeof r.documents === "string" ? JSON.parse(r.documents) as Organizers.KycDocuments : r.documents,
-  reviewReason: r.reviewReason,
-  reviewedBy: r.reviewedBy,
-  reviewedAt: r.reviewedAt,
-  submittedAt: r.submittedAt,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt
+const toKyc = ({ bankAccountLast4, bankAccountSealed, ...kyc }: typeof KycRow.Type): Organizers.BusinessKyc => ({
+  ...kyc,
+  bankAccount: bankAccountSealed === null ? null : { sealed: bankAccountSealed, last4: bankAccountLast4 ?? "" }
 })
 
 export const KycRepoPg = Layer.effect(Organizers.KycRepo, Effect.gen(function*() {
@@ -48,10 +26,12 @@ export const KycRepoPg = Layer.effect(Organizers.KycRepo, Effect.gen(function*()
     "id, organizer_id, status, bank_account_sealed, bank_account_last4, ifsc_code, website_or_app_url, " +
       "business_description, documents, review_reason, reviewed_by, reviewed_at, submitted_at, created_at, updated_at"
   )
-  const first = (rows: ReadonlyArray<KycRow>) => Option.map(Option.fromNullable(rows[0]), toKyc)
+  const rows = rowsOf(KycRow)
+  const all = <E, R>(query: Effect.Effect<ReadonlyArray<object>, E, R>) => Effect.map(rows.all(query), (r) => r.map(toKyc))
+  const first = <E, R>(query: Effect.Effect<ReadonlyArray<object>, E, R>) => Effect.map(rows.maybe(query), Option.map(toKyc))
   return Organizers.KycRepo.of({
     create: (input) =>
-      sql<KycRow>`
+      first(sql`
         insert into organizers.business_kyc ${sql.insert({
           organizerId: input.organizerId,
           bankAccountSealed: input.bankAccount?.sealed ?? null,
@@ -62,10 +42,10 @@ export const KycRepoPg = Layer.effect(Organizers.KycRepo, Effect.gen(function*()
           documents: JSON.stringify(input.documents)
         })}
         on conflict (organizer_id) do nothing
-        returning ${cols}`.pipe(Effect.orDie, Effect.map(first)),
-    findById: (id) => sql<KycRow>`select ${cols} from organizers.business_kyc where id = ${id}`.pipe(Effect.orDie, Effect.map(first)),
+        returning ${cols}`),
+    findById: (id) => first(sql`select ${cols} from organizers.business_kyc where id = ${id}`),
     findByOrganizer: (organizerId) =>
-      sql<KycRow>`select ${cols} from organizers.business_kyc where organizer_id = ${organizerId}`.pipe(Effect.orDie, Effect.map(first)),
+      first(sql`select ${cols} from organizers.business_kyc where organizer_id = ${organizerId}`),
     update: (organizerId, patch, from) => {
       const columns: Record<string, unknown> = {}
       if (patch.bankAccount !== undefined) {
@@ -77,43 +57,37 @@ export const KycRepoPg = Layer.effect(Organizers.KycRepo, Effect.gen(function*()
       if (patch.businessDescription !== undefined) columns.businessDescription = patch.businessDescription
       const documents = JSON.stringify(patch.documents ?? {})
       const set = Object.keys(columns).length === 0 ? sql`` : sql`${sql.update(columns)},`
-      return sql<KycRow>`
+      return first(sql`
         update organizers.business_kyc set ${set} documents = documents || ${documents}::jsonb, updated_at = now()
         where organizer_id = ${organizerId} and status in ${sql.in(from)}
-        returning ${cols}`.pipe(Effect.orDie, Effect.map(first))
+        returning ${cols}`)
     },
     transition: (id, from, to, review) =>
-      sql<KycRow>`
+      first(sql`
         update organizers.business_kyc set ${reviewMoveSet(sql, to, review)}
         where id = ${id} and status in ${sql.in(from)}
-        returning ${cols}`.pipe(Effect.orDie, Effect.map(first)),
+        returning ${cols}`),
     list: (query) =>
       Effect.gen(function*() {
-        const rows = yield* sql<KycRow>`
+        const page = yield* all(sql`
           select ${cols} from organizers.business_kyc where status = ${query.status}
-          order by submitted_at, id limit ${query.limit} offset ${(query.page - 1) * query.limit}`
-        const total = yield* sql<{ readonly n: number }>`
-          select count(*)::int as n from organizers.business_kyc where status = ${query.status}`
-        return { rows: rows.map(toKyc), total: total[0]!.n }
-      }).pipe(Effect.orDie),
+          order by submitted_at, id limit ${query.limit} offset ${(query.page - 1) * query.limit}`)
+        const total = yield* counts.one(sql`select count(*)::int as n from organizers.business_kyc where status = ${query.status}`)
+        return { rows: page, total: total.n }
+      }),
     findByOrganizers: (organizerIds) =>
       organizerIds.length === 0
         ? Effect.succeed([])
-        : sql<KycRow>`select ${cols} from organizers.business_kyc where organizer_id in ${sql.in(organizerIds)}`.pipe(
-          Effect.orDie,
-          Effect.map((rows) => rows.map(toKyc))
-        ),
+        : all(sql`select ${cols} from organizers.business_kyc where organizer_id in ${sql.in(organizerIds)}`),
     partnerATagged: (organizerIds) =>
       organizerIds.length === 0
         ? Effect.succeed([])
-        : sql<{ readonly id: string }>`
-          select id from organizers.organizers where id in ${sql.in(organizerIds)} and partner_a_tag`.pipe(
-          Effect.orDie,
+        : ids.all(sql`select id from organizers.organizers where id in ${sql.in(organizerIds)} and partner_a_tag`).pipe(
           Effect.map((rows) => rows.map((r) => r.id))
         ),
     setPartnerATag: (organizerId, on) =>
-      sql<{ readonly id: string }>`
+      ids.all(sql`
         update organizers.organizers set partner_a_tag = ${on}, updated_at = now()
-        where id = ${organizerId} and deleted_at is null returning id`.pipe(Effect.orDie, Effect.map((r) => r.length > 0))
+        where id = ${organizerId} and deleted_at is null returning id`).pipe(Effect.map((r) => r.length > 0))
   })
 }))

@@ -2,6 +2,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Organizers } from "@podium/core"
 import { Effect, Layer, Option } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
 const columns =
   "organizer_id, location_name, contact_name, phone, email, address_line1, address_line2, city, state, pincode, country, " +
@@ -9,21 +10,17 @@ const columns =
 
 export const PickupAddressRepoPg = Layer.effect(Organizers.PickupAddressRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const addresses = rowsOf(Organizers.PickupAddress)
   const cols = sql.literal(columns)
   return Organizers.PickupAddressRepo.of({
-    find: (organizerId) =>
-      sql<Organizers.PickupAddress>`select ${cols} from organizers.pickup_addresses where organizer_id = ${organizerId}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.fromNullable(rows[0]))
-      ),
+    find: (organizerId) => addresses.maybe(sql`select ${cols} from organizers.pickup_addresses where organizer_id = ${organizerId}`),
     registrations: (organizerId) =>
-      sql<{ readonly n: number }>`select registrations as n from organizers.pickup_addresses where organizer_id = ${organizerId}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => rows[0]?.n ?? 0)
+      counts.maybe(sql`select registrations as n from organizers.pickup_addresses where organizer_id = ${organizerId}`).pipe(
+        Effect.map(Option.match({ onNone: () => 0, onSome: (r) => r.n }))
       ),
     save: (a) =>
       sql.withTransaction(Effect.gen(function*() {
-        const [row] = yield* sql<Organizers.PickupAddress>`
+        const saved = yield* addresses.one(sql`
           insert into organizers.pickup_addresses (organizer_id, location_name, contact_name, phone, email, address_line1, address_line2,
             city, state, pincode, country, provider, provider_reference, registered_at)
           values (${a.organizerId}, ${a.locationName}, ${a.contactName}, ${a.phone}, ${a.email}, ${a.addressLine1}, ${a.addressLine2},
@@ -33,9 +30,9 @@ export const PickupAddressRepoPg = Layer.effect(Organizers.PickupAddressRepo, Ef
             city = excluded.city, state = excluded.state, pincode = excluded.pincode, country = excluded.country,
             provider = excluded.provider, provider_reference = excluded.provider_reference, registered_at = excluded.registered_at,
             registrations = organizers.pickup_addresses.registrations + 1, updated_at = now()
-          returning ${cols}`
+          returning ${cols}`)
         yield* sql`update organizers.organizers set pickup_location = ${a.locationName}, updated_at = now() where id = ${a.organizerId}`
-        return row!
+        return saved
       })).pipe(Effect.orDie)
   })
 }))

@@ -1,15 +1,16 @@
 /** Organizer staff tasks on Postgres (organizers.staff_tasks); status moves are conditional updates. */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Organizers } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
+import { rowsOf } from "../rows.pg.js"
 
 export const StaffTaskRepoPg = Layer.effect(Organizers.StaffTaskRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const tasks = rowsOf(Organizers.StaffTask)
   const cols = sql`id, organizer_id, title, description, assignee_member_id, due_at, status, created_by_member_id, created_at, updated_at`
-  const first = (rows: ReadonlyArray<Organizers.StaffTask>) => Option.fromNullable(rows[0])
   return Organizers.StaffTaskRepo.of({
     create: (input) =>
-      sql<Organizers.StaffTask>`
+      tasks.one(sql`
         insert into organizers.staff_tasks ${sql.insert({
           organizerId: input.organizerId,
           title: input.title,
@@ -17,17 +18,15 @@ export const StaffTaskRepoPg = Layer.effect(Organizers.StaffTaskRepo, Effect.gen
           assigneeMemberId: input.assigneeMemberId,
           dueAt: input.dueAt,
           createdByMemberId: input.createdByMemberId
-        })} returning ${cols}`.pipe(Effect.map((rows) => rows[0]!), Effect.orDie),
+        })} returning ${cols}`),
     list: (organizerId) =>
-      sql<Organizers.StaffTask>`
-        select ${cols} from organizers.staff_tasks where organizer_id = ${organizerId} order by created_at desc, id`.pipe(Effect.orDie),
+      tasks.all(sql`select ${cols} from organizers.staff_tasks where organizer_id = ${organizerId} order by created_at desc, id`),
     find: (organizerId, taskId) =>
-      sql<Organizers.StaffTask>`
-        select ${cols} from organizers.staff_tasks where organizer_id = ${organizerId} and id = ${taskId}`.pipe(Effect.map(first), Effect.orDie),
+      tasks.maybe(sql`select ${cols} from organizers.staff_tasks where organizer_id = ${organizerId} and id = ${taskId}`),
     moveIf: (organizerId, taskId, from, to) =>
-      sql<Organizers.StaffTask>`
+      tasks.maybe(sql`
         update organizers.staff_tasks set status = ${to}, updated_at = now()
         where organizer_id = ${organizerId} and id = ${taskId} and status = ${from}
-        returning ${cols}`.pipe(Effect.map(first), Effect.orDie)
+        returning ${cols}`)
   })
 }))

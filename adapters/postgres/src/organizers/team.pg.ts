@@ -6,9 +6,12 @@
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Organizers } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { ids, rowsOf } from "../rows.pg.js"
 
-type MemberRow = Organizers.TeamMemberView
+/** A membership row with its organizer's name and slug, for the person's list of organizers. */
+const MembershipRow = Schema.Struct({ ...Organizers.TeamMemberView.fields, organizerName: Schema.String, organizerSlug: Schema.String })
+const MemberAccountRow = Schema.Struct({ memberId: Schema.String, userId: Schema.NullOr(Schema.String) })
 
 export const TeamRepoPg = Layer.effect(Organizers.TeamRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -21,81 +24,77 @@ export const TeamRepoPg = Layer.effect(Organizers.TeamRepo, Effect.gen(function*
     return ors.length === 0 ? sql`false` : sql.or(ors)
   }
   const liveOrganizer = sql`exists (select 1 from organizers.organizers o where o.id = m.organizer_id and o.deleted_at is null)`
-  const first = (rows: ReadonlyArray<MemberRow>) => Option.fromNullable(rows[0])
+  const members = rowsOf(Organizers.TeamMemberView)
+  const memberships = rowsOf(MembershipRow)
+  const memberAccounts = rowsOf(MemberAccountRow)
 
   return Organizers.TeamRepo.of({
     findActiveMembership: (organizerId, person) =>
-      sql<MemberRow>`
+      members.maybe(sql`
         select ${cols} from organizers.members m
         where m.organizer_id = ${organizerId} and m.status = 'ACTIVE' and ${personMatch(person)}
-        order by case m.role when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end limit 1`.pipe(Effect.orDie, Effect.map(first)),
+        order by case m.role when 'OWNER' then 0 when 'ADMIN' then 1 else 2 end limit 1`),
     membershipsOf: (person) =>
-      sql<MemberRow & { readonly organizerName: string; readonly organizerSlug: string }>`
+      memberships.all(sql`
         select ${cols}, o.name as organizer_name, o.slug as organizer_slug
         from organizers.members m join organizers.organizers o on o.id = m.organizer_id
         where o.deleted_at is null and m.status in ('ACTIVE', 'INVITED') and ${personMatch(person)}
-        order by m.created_at, m.id`.pipe(
-        Effect.orDie,
+        order by m.created_at, m.id`).pipe(
         Effect.map((rows) =>
           rows.map(({ organizerName, organizerSlug, ...member }) => ({ member, organizerName, organizerSlug })))
       ),
     listTeam: (organizerId) =>
-      sql<MemberRow>`
+      members.all(sql`
         select ${cols} from organizers.members m
         where m.organizer_id = ${organizerId} and m.status in ('ACTIVE', 'INVITED')
-        order by m.created_at, m.id`.pipe(Effect.orDie),
+        order by m.created_at, m.id`),
     findMember: (organizerId, memberId) =>
-      sql<MemberRow>`select ${cols} from organizers.members m where m.organizer_id = ${organizerId} and m.id = ${memberId}`.pipe(
-        Effect.orDie,
-        Effect.map(first)
-      ),
+      members.maybe(sql`select ${cols} from organizers.members m where m.organizer_id = ${organizerId} and m.id = ${memberId}`),
     invite: (input) =>
       sql.withTransaction(Effect.gen(function*() {
         const person = { userId: null, phoneNumber: input.phoneNumber, email: input.email }
-        const existing = yield* sql<MemberRow>`
+        const existing = yield* members.all(sql`
           select ${cols} from organizers.members m
           where m.organizer_id = ${input.organizerId} and ${personMatch(person)}
-          order by m.created_at for update`
-        if (existing.some((m) => m.status !== "REMOVED")) return Option.none<MemberRow>()
-        const rows = yield* sql<MemberRow>`
+          order by m.created_at for update`)
+        if (existing.some((m) => m.status !== "REMOVED")) return Option.none<Organizers.TeamMemberView>()
+        const invited = yield* members.one(sql`
           insert into organizers.members as m (organizer_id, phone_number, email, name, role, status, invited_by)
           values (${input.organizerId}, ${input.phoneNumber}, ${input.email}, ${input.name}, ${input.role}, 'INVITED', ${input.invitedBy})
-          returning ${cols}`
-        return Option.some(rows[0]!)
+          returning ${cols}`)
+        return Option.some(invited)
       })).pipe(Effect.orDie),
     change: (organizerId, memberId, change) =>
       sql.withTransaction(Effect.gen(function*() {
         // Lock every ACTIVE OWNER of the organizer first, then the target: concurrent changes serialise here.
-        const owners = yield* sql<{ readonly id: string }>`
+        const owners = yield* ids.all(sql`
           select id from organizers.members
           where organizer_id = ${organizerId} and status = 'ACTIVE' and role = 'OWNER'
-          order by id for update`
-        const target = yield* sql<MemberRow>`
+          order by id for update`)
+        const target = yield* members.maybe(sql`
           select ${cols} from organizers.members m
-          where m.organizer_id = ${organizerId} and m.id = ${memberId} and m.status in ('ACTIVE', 'INVITED') for update`
-        const member = target[0]
-        if (member === undefined) return yield* new Organizers.TeamMemberNotFound({ memberId })
+          where m.organizer_id = ${organizerId} and m.id = ${memberId} and m.status in ('ACTIVE', 'INVITED') for update`)
+        if (Option.isNone(target)) return yield* new Organizers.TeamMemberNotFound({ memberId })
+        const member = target.value
         const losesOwner = member.status === "ACTIVE" && member.role === "OWNER" &&
           (change._tag === "Revoke" || change.role !== "OWNER")
         if (losesOwner && owners.length <= 1) return yield* new Organizers.LastOwner()
-        const rows = change._tag === "Revoke"
-          ? yield* sql<MemberRow>`
+        return yield* members.one(change._tag === "Revoke"
+          ? sql`
               update organizers.members m set status = 'REMOVED', updated_at = now()
               where m.id = ${memberId} returning ${cols}`
-          : yield* sql<MemberRow>`
+          : sql`
               update organizers.members m set role = ${change.role}, updated_at = now()
-              where m.id = ${memberId} returning ${cols}`
-        return rows[0]!
+              where m.id = ${memberId} returning ${cols}`)
       })).pipe(Effect.catchTag("SqlError", Effect.die)),
     accept: (memberId, person) =>
-      sql<MemberRow>`
+      members.maybe(sql`
         update organizers.members m set status = 'ACTIVE', accepted_at = now(), updated_at = now(),
           user_id = coalesce(m.user_id, ${person.userId})
         where m.id = ${memberId} and m.status = 'INVITED' and ${personMatch(person)} and ${liveOrganizer}
-        returning ${cols}`.pipe(Effect.orDie, Effect.map(first)),
+        returning ${cols}`),
     memberAccounts: (organizerId) =>
-      sql<{ readonly memberId: string; readonly userId: string | null }>`
-        select id as member_id, user_id from organizers.members where organizer_id = ${organizerId}`.pipe(Effect.orDie)
+      memberAccounts.all(sql`select id as member_id, user_id from organizers.members where organizer_id = ${organizerId}`)
   })
 }))
 

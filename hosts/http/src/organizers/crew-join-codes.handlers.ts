@@ -1,11 +1,10 @@
 /** Handlers of the crew join-code groups: the organizer's codes, and the public preview and redeem (rate limited per client address). */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { OrganizerAccess, TooManyRequests, validationBody } from "@podium/contracts/common"
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { OrganizerAccess, TooManyRequests } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers, Platform } from "@podium/core"
 import { Clock, Effect, type Layer } from "effect"
 import { clientInfo } from "../identity/client.js"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
 export const crewJoinCodeView = (c: Organizers.CrewJoinCode, now: Date) => ({
@@ -53,7 +52,7 @@ export const CrewJoinCodesHandlers: GroupLayer<"crewJoinCodes"> = HttpApiBuilder
           maxUses: payload.maxUses ?? null
         })
         return crewJoinCodeView(created, yield* now)
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("updateCrewJoinCode", ({ path, payload }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
@@ -63,12 +62,12 @@ export const CrewJoinCodesHandlers: GroupLayer<"crewJoinCodes"> = HttpApiBuilder
           ...(payload.maxUses === undefined ? {} : { maxUses: payload.maxUses })
         })
         return crewJoinCodeView(updated, yield* now)
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("revokeCrewJoinCode", ({ path }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return crewJoinCodeView(yield* Organizers.revokeCrewJoinCode(access.principal, access.organizerId, path.id), yield* now)
-      }).pipe(organizerErrors))
+      }))
 )
 
 export const CrewJoinHandlers: GroupLayer<"crewJoin"> = HttpApiBuilder.group(EventsApi, "crewJoin", (handlers) =>
@@ -86,11 +85,11 @@ export const CrewJoinHandlers: GroupLayer<"crewJoin"> = HttpApiBuilder.group(Eve
           expiresAt: code.expiresAt,
           remainingUses: code.maxUses === null ? null : Math.max(0, code.maxUses - code.uses)
         }
-      }).pipe(organizerErrors))
+      }))
     .handle("redeemCrewJoinCode", ({ payload }) =>
       Effect.gen(function*() {
         if (payload.phoneNumber === undefined && payload.email === undefined) {
-          return HttpServerResponse.unsafeJson(validationBody(["phoneNumber or email must be given"]), { status: 400 })
+          return yield* new Organizers.OrganizerInputInvalid({ messages: ["phoneNumber or email must be given"] })
         }
         yield* budget("redeem")
         const result = yield* Organizers.redeemCrewJoinCode(payload.code, {
@@ -107,5 +106,5 @@ export const CrewJoinHandlers: GroupLayer<"crewJoin"> = HttpApiBuilder.group(Eve
           name: result.member.name,
           created: result.created
         }
-      }).pipe(organizerErrors))
+      }))
 )

@@ -4,7 +4,6 @@ import { CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
 export const declarationTemplateView = (t: Organizers.DeclarationTemplate) => ({
@@ -43,15 +42,15 @@ export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = 
           isActive: payload.isActive ?? false
         })
         return declarationTemplateView(created)
-      }).pipe(organizerErrors))
+      }))
     .handle("activeDeclarationTemplate", () =>
       Effect.gen(function*() {
         return declarationTemplateView(yield* Organizers.getActiveDeclarationTemplate)
-      }).pipe(organizerErrors))
+      }))
     .handle("getDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
         return declarationTemplateView(yield* Organizers.getDeclarationTemplate(path.id))
-      }).pipe(organizerErrors))
+      }))
     .handle("updateDeclarationTemplate", ({ path, payload }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
@@ -62,18 +61,18 @@ export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = 
           isActive: payload.isActive
         }))
         return declarationTemplateView(updated)
-      }).pipe(organizerErrors))
+      }))
     .handle("deleteDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         yield* Organizers.deleteDeclarationTemplate(me, path.id)
         return { id: path.id, deleted: true }
-      }).pipe(organizerErrors))
+      }))
     .handle("activateDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return declarationTemplateView(yield* Organizers.activateDeclarationTemplate(me, path.id))
-      }).pipe(organizerErrors))
+      }))
 )
 
 export const DeclarationFormHandlers: GroupLayer<"declarationForm"> = HttpApiBuilder.group(EventsApi, "declarationForm", (handlers) =>
@@ -82,12 +81,12 @@ export const DeclarationFormHandlers: GroupLayer<"declarationForm"> = HttpApiBui
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return (yield* Organizers.declarationForm(access.organizerId)).view
-      }).pipe(organizerErrors))
+      }))
     .handle("updateDeclarationFormDetails", ({ payload }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return yield* Organizers.updateDeclarationDetails(access.principal, access.organizerId, payload)
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("downloadDeclarationForm", () =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
@@ -96,5 +95,5 @@ export const DeclarationFormHandlers: GroupLayer<"declarationForm"> = HttpApiBui
           contentType: "application/pdf",
           headers: { "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" }
         })
-      }).pipe(organizerErrors))
+      }))
 )

@@ -6,7 +6,6 @@ import { Organizers } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { readUpload } from "./organizer.view.js"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
 export const gstTemplateView = (t: Organizers.GstTemplate) => ({
@@ -78,11 +77,11 @@ export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = HttpApiBuilder.g
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.createGstTemplate(me, payload))
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("activeGstTemplate", () =>
       Effect.gen(function*() {
         return gstTemplateView(yield* Organizers.activeGstTemplate)
-      }).pipe(organizerErrors))
+      }))
     .handle("gstTemplateVersions", ({ path }) =>
       Effect.gen(function*() {
         return (yield* Organizers.gstTemplateVersions(path.name)).map(gstTemplateView)
@@ -90,28 +89,28 @@ export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = HttpApiBuilder.g
     .handle("getGstTemplate", ({ path }) =>
       Effect.gen(function*() {
         return gstTemplateView(yield* Organizers.getGstTemplate(path.id))
-      }).pipe(organizerErrors))
+      }))
     .handle("updateGstTemplate", ({ path, payload }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.updateGstTemplate(me, path.id, payload))
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("deleteGstTemplate", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         yield* Organizers.deleteGstTemplate(me, path.id)
         return { id: path.id, deleted: true }
-      }).pipe(organizerErrors))
+      }))
     .handle("activateGstTemplate", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.activateGstTemplate(me, path.id))
-      }).pipe(organizerErrors))
+      }))
     .handle("deactivateGstTemplate", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstTemplateView(yield* Organizers.deactivateGstTemplate(me, path.id))
-      }).pipe(organizerErrors))
+      }))
 )
 
 export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = HttpApiBuilder.group(EventsApi, "gstDeclarationsAdmin", (handlers) =>
@@ -131,11 +130,11 @@ export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = 
       }))
     .handle("gstDeclarationStatistics", () => Organizers.gstDeclarationStatistics)
     .handle("backfillGstTemplateVersion", () =>
-      Effect.flatMap(CurrentPrincipal, Organizers.backfillGstTemplateVersion).pipe(organizerErrors))
+      Effect.flatMap(CurrentPrincipal, Organizers.backfillGstTemplateVersion))
     .handle("getGstDeclaration", ({ path }) =>
       Effect.gen(function*() {
         return gstDeclarationView(yield* Organizers.getGstDeclaration(path.id))
-      }).pipe(organizerErrors))
+      }))
     .handle("gstDeclarationAuditLogs", ({ path }) =>
       Effect.gen(function*() {
         const rows = yield* Organizers.gstDeclarationAuditLogs(path.id)
@@ -149,26 +148,26 @@ export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = 
           reason: r.reason,
           data: r.data
         }))
-      }).pipe(organizerErrors))
+      }))
     .handle("gstDeclarationPdf", ({ path }) =>
-      Organizers.gstDeclarationFileUrl(path.id, "pdf").pipe(organizerErrors))
+      Organizers.gstDeclarationFileUrl(path.id, "pdf"))
     .handle("gstDeclarationSignedDocument", ({ path }) =>
-      Organizers.gstDeclarationFileUrl(path.id, "signedDocument").pipe(organizerErrors))
+      Organizers.gstDeclarationFileUrl(path.id, "signedDocument"))
     .handle("rejectGstDeclaration", ({ path, payload }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstDeclarationView(yield* Organizers.rejectGstDeclaration(me, path.id, payload.reason))
-      }).pipe(organizerErrors))
+      }))
     .handle("resetGstDeclarationTemplate", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstDeclarationView(yield* Organizers.resetGstDeclarationTemplate(me, path.id))
-      }).pipe(organizerErrors))
+      }))
     .handle("verifyGstDeclaration", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return gstDeclarationView(yield* Organizers.verifyGstDeclaration(me, path.id))
-      }).pipe(organizerErrors))
+      }))
 )
 
 export const GstDeclarationHandlers: GroupLayer<"gstDeclaration"> = HttpApiBuilder.group(EventsApi, "gstDeclaration", (handlers) =>
@@ -177,7 +176,7 @@ export const GstDeclarationHandlers: GroupLayer<"gstDeclaration"> = HttpApiBuild
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return stateView(yield* Organizers.gstDeclarationOf(access.organizerId))
-      }).pipe(organizerErrors))
+      }))
     .handle("downloadGstDeclarationPdf", () =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
@@ -186,23 +185,23 @@ export const GstDeclarationHandlers: GroupLayer<"gstDeclaration"> = HttpApiBuild
           contentType: "application/pdf",
           headers: { "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" }
         })
-      }).pipe(organizerErrors))
+      }))
     .handle("fillGstDeclaration", ({ payload }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return stateView(yield* Organizers.fillGstDeclaration(access.principal, access.organizerId, payload.variables))
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("uploadSignedGstDeclaration", ({ payload }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         const upload = yield* readUpload(payload.file)
         return gstDeclarationView(yield* Organizers.uploadSignedGstDeclaration(access.principal, access.organizerId, upload))
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("restartGstDeclaration", () =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return stateView(yield* Organizers.restartGstDeclaration(access.principal, access.organizerId))
-      }).pipe(organizerErrors))
+      }))
     .handle("testDeleteGstDeclaration", () =>
       Effect.gen(function*() {
         const config = yield* AppConfig

@@ -6,8 +6,6 @@ import { type Identity, Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { clientInfo } from "../identity/client.js"
 import { privateDocumentUrls, readUploads } from "../media/documents.js"
-import { kycErrors } from "./kyc.errors.js"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 
 type KycPayload = {
@@ -71,23 +69,23 @@ export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
           const access = yield* OrganizerAccess
           const kyc = yield* Organizers.submitKyc(access.principal, access.organizerId, yield* kycInput(payload))
           return yield* kycView(kyc, false)
-        }).pipe(organizerErrors, kycErrors, inputErrors))
+        }))
       .handle("updateBusinessKyc", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
           const kyc = yield* Organizers.updateKyc(access.principal, access.organizerId, yield* kycInput(payload))
           return yield* kycView(kyc, false)
-        }).pipe(organizerErrors, kycErrors, inputErrors))
+        }))
       .handle("getBusinessKyc", () =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
           return yield* kycView(yield* Organizers.getKyc(access.organizerId), access.role === "PLATFORM_ADMIN")
-        }).pipe(kycErrors))
+        }))
       .handle("resubmitKyc", ({ path }) =>
         Effect.gen(function*() {
           const { ip } = yield* clientInfo
           return moveView(yield* Organizers.resubmitKyc(path.id, ip))
-        }).pipe(organizerErrors, kycErrors))
+        }))
       .handle("listOrganizerKyc", ({ urlParams }) =>
         Effect.gen(function*() {
           const page = urlParams.page ?? 1
@@ -105,10 +103,10 @@ export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           return moveView(yield* Organizers.approveKyc(me, path.kycId))
-        }).pipe(organizerErrors, kycErrors))
+        }))
       .handle("rejectOrganizerKyc", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           return moveView(yield* Organizers.rejectKyc(me, path.kycId, payload.reason))
-        }).pipe(organizerErrors, kycErrors))
+        }))
   )

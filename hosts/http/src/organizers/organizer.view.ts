@@ -13,7 +13,6 @@ export const organizerView = (o: Organizers.Organizer): Effect.Effect<OrganizerV
     const { logo, banner, ...rest } = o
     const view: OrganizerView = {
       ...rest,
-      links: o.links,
       companyLogo: yield* urlOf(logo),
       companyBanner: yield* urlOf(banner)
     }

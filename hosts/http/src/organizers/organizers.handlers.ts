@@ -7,7 +7,6 @@ import { Effect, Either } from "effect"
 import { clientInfo } from "../identity/client.js"
 import { retryAfter } from "../identity/retry-after.answers.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import { organizerListItem, organizerView, readUpload } from "./organizer.view.js"
 
 /**
@@ -42,14 +41,14 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
           logo: yield* readUpload(payload.companyLogoFile)
         })
         return yield* organizerView(organizer)
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("listOrganizers", ({ urlParams }) =>
       Effect.gen(function*() {
         const query = Organizers.parseOrganizerListQuery(urlParams)
-        if (Either.isLeft(query)) return yield* Effect.fail(query.left)
+        if (Either.isLeft(query)) return yield* query.left
         const page = yield* Organizers.listOrganizers(query.right)
         return { ...page, data: yield* Effect.forEach(page.data, organizerListItem) }
-      }).pipe(inputErrors))
+      }))
     .handle("createOrganizerIfNotExists", ({ payload }) =>
       Effect.gen(function*() {
         yield* publicCreateBudget
@@ -65,7 +64,7 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
           phoneNumber: payload.phoneNumber,
           next: "Sign in with this phone number (POST /v2/organizers/send-otp, then POST /v2/auth/verify-otp with role organizer) to see and complete the organizer"
         }
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("createOrganizerVerified", ({ payload }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
@@ -76,19 +75,19 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
           logo: yield* readUpload(payload.companyLogo)
         })
         return yield* organizerView(organizer)
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("myOrganizerMemberships", () =>
       Effect.gen(function*() {
         const rows = yield* Organizers.myMemberships(yield* CurrentPrincipal)
         return rows.map(membershipView)
       }))
     .handle("myOnboardingStatus", () =>
-      Effect.flatMap(CurrentPrincipal, Organizers.onboardingStatus).pipe(organizerErrors))
+      Effect.flatMap(CurrentPrincipal, Organizers.onboardingStatus))
     .handle("getOrganizer", () =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         return yield* organizerView(yield* Organizers.getOrganizer(access.organizerId))
-      }).pipe(organizerErrors))
+      }))
     .handle("updateOrganizer", ({ payload }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
@@ -106,18 +105,18 @@ export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(Even
           ...(banner === undefined ? {} : { banner })
         })
         return yield* organizerView(organizer)
-      }).pipe(organizerErrors, inputErrors))
+      }))
     .handle("deleteOrganizer", () =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
         yield* Organizers.deleteOrganizer(access.principal, access.organizerId)
         return { id: access.organizerId, deleted: true }
-      }).pipe(organizerErrors))
+      }))
     .handle("toggleOrganizer", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal
         return yield* organizerView(yield* Organizers.toggleOrganizer(me, path.id))
-      }).pipe(organizerErrors))
+      }))
 )
 
 export const membershipView = (m: Organizers.MembershipView) => ({
@@ -152,9 +151,9 @@ export const OrganizationsHandlers: Layer<"organizations"> = HttpApiBuilder.grou
           companyBanner: view.companyBanner,
           followers
         }
-      }).pipe(organizerErrors))
+      }))
     .handle("followOrganization", ({ path }) =>
-      Effect.flatMap(CurrentPrincipal, (me) => Organizers.followOrganization(me, path.id, true)).pipe(organizerErrors))
+      Effect.flatMap(CurrentPrincipal, (me) => Organizers.followOrganization(me, path.id, true)))
     .handle("unfollowOrganization", ({ path }) =>
-      Effect.flatMap(CurrentPrincipal, (me) => Organizers.followOrganization(me, path.id, false)).pipe(organizerErrors))
+      Effect.flatMap(CurrentPrincipal, (me) => Organizers.followOrganization(me, path.id, false)))
 )

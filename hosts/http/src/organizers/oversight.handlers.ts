@@ -4,7 +4,6 @@ import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { organizerView } from "./organizer.view.js"
-import { organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
 
@@ -19,16 +18,16 @@ export const OrganizerOversightHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
             teamSize,
             kyc: kyc === null ? null : { id: kyc.id, status: kyc.status, reviewReason: kyc.reviewReason }
           }
-        }).pipe(organizerErrors))
+        }))
       .handle("suspendOrganizer", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           const { organizer, sessionsRevoked } = yield* Organizers.suspendOrganizer(me, path.organizerId, payload.reason)
           return { ...(yield* organizerView(organizer)), sessionsRevoked }
-        }).pipe(organizerErrors))
+        }))
       .handle("unsuspendOrganizer", ({ path }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           return yield* organizerView(yield* Organizers.unsuspendOrganizer(me, path.organizerId))
-        }).pipe(organizerErrors))
+        }))
   )

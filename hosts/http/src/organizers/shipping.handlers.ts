@@ -4,26 +4,7 @@ import { OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { shippingErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
-
-const view = (a: Organizers.PickupAddress) => ({
-  organizerId: a.organizerId,
-  locationName: a.locationName,
-  contactName: a.contactName,
-  phone: a.phone,
-  email: a.email,
-  addressLine1: a.addressLine1,
-  addressLine2: a.addressLine2,
-  city: a.city,
-  state: a.state,
-  pincode: a.pincode,
-  country: a.country,
-  provider: a.provider,
-  providerReference: a.providerReference,
-  registeredAt: a.registeredAt,
-  updatedAt: a.updatedAt
-})
 
 export const OrganizerShippingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerShipping">, never, OrganizersHandlerServices> =
   HttpApiBuilder.group(EventsApi, "organizerShipping", (handlers) =>
@@ -31,12 +12,13 @@ export const OrganizerShippingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
       .handle("getPickupAddress", () =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return Option.getOrNull(Option.map(yield* Organizers.getPickupAddress(access), view))
+          // The record is the wire view; encoding leaves out its createdAt, which the DTO does not list.
+          return Option.getOrNull(yield* Organizers.getPickupAddress(access))
         }))
       .handle("registerPickupAddress", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return view(yield* Organizers.registerPickupAddress(access.principal, access, {
+          return yield* Organizers.registerPickupAddress(access.principal, access, {
             locationName: payload.locationName ?? null,
             contactName: payload.contactName.trim(),
             phone: payload.phone,
@@ -46,5 +28,5 @@ export const OrganizerShippingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
             city: payload.city.trim(),
             state: payload.state.trim(),
             pincode: payload.pincode
-          }))
-        }).pipe(shippingErrors)))
+          })
+        })))

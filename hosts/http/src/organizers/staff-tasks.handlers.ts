@@ -4,10 +4,7 @@ import { OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { inputErrors, organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
-
-const view = (t: Organizers.StaffTask) => ({ ...t })
 
 export const OrganizerStaffTasksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerStaffTasks">, never, OrganizersHandlerServices> =
   HttpApiBuilder.group(EventsApi, "organizerStaffTasks", (handlers) =>
@@ -15,20 +12,20 @@ export const OrganizerStaffTasksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"pod
       .handle("listStaffTasks", () =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return (yield* Organizers.listStaffTasks(access)).map(view)
+          return yield* Organizers.listStaffTasks(access)
         }))
       .handle("createStaffTask", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return view(yield* Organizers.createStaffTask(access.principal, access, {
+          return yield* Organizers.createStaffTask(access.principal, access, {
             title: payload.title,
             description: payload.description ?? null,
             assigneeMemberId: payload.assigneeMemberId ?? null,
             dueAt: payload.dueAt === undefined ? null : new Date(payload.dueAt)
-          }))
-        }).pipe(organizerErrors, inputErrors))
+          })
+        }))
       .handle("changeStaffTaskStatus", ({ path, payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return view(yield* Organizers.changeStaffTaskStatus(access.principal, access, path.taskId, payload.status))
-        }).pipe(organizerErrors)))
+          return yield* Organizers.changeStaffTaskStatus(access.principal, access, path.taskId, payload.status)
+        })))

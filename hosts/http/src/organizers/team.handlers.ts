@@ -6,9 +6,6 @@ import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { membershipView } from "./organizers.handlers.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
-import { organizerErrors } from "./organizers.errors.js"
-
-const memberView = ({ ...m }: Organizers.TeamMemberView) => m
 
 export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerTeam">, never, OrganizersHandlerServices> =
   HttpApiBuilder.group(EventsApi, "organizerTeam", (handlers) =>
@@ -16,7 +13,7 @@ export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("listTeam", () =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return (yield* Organizers.listTeam(access)).map(memberView)
+          return yield* Organizers.listTeam(access)
         }))
       .handle("teamActivity", ({ urlParams }) =>
         Effect.gen(function*() {
@@ -41,28 +38,28 @@ export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
           if (payload.phoneNumber === undefined && payload.email === undefined) {
             return yield* new BadRequest({ message: "phoneNumber or email is required" })
           }
-          return memberView(yield* Organizers.inviteMember(access.principal, access, {
+          return yield* Organizers.inviteMember(access.principal, access, {
             phoneNumber: payload.phoneNumber ?? null,
             email: payload.email ?? null,
             name: payload.name ?? null,
             role: payload.role
-          }))
-        }).pipe(organizerErrors))
+          })
+        }))
       .handle("updateTeamMember", ({ path, payload }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return memberView(yield* Organizers.changeMemberRole(access.principal, access, path.id, payload.role))
-        }).pipe(organizerErrors))
+          return yield* Organizers.changeMemberRole(access.principal, access, path.id, payload.role)
+        }))
       .handle("revokeTeamMember", ({ path }) =>
         Effect.gen(function*() {
           const access = yield* OrganizerAccess
-          return memberView(yield* Organizers.revokeMember(access.principal, access, path.id))
-        }).pipe(organizerErrors))
+          return yield* Organizers.revokeMember(access.principal, access, path.id)
+        }))
       .handle("myOrganizerInvitations", () =>
         Effect.gen(function*() {
           return (yield* Organizers.myMemberships(yield* CurrentPrincipal)).map(membershipView)
         }))
       .handle("acceptOrganizerMembership", ({ path }) =>
         Effect.gen(function*() {
-          return memberView(yield* Organizers.acceptMembership(yield* CurrentPrincipal, path.id))
-        }).pipe(organizerErrors)))
+          return yield* Organizers.acceptMembership(yield* CurrentPrincipal, path.id)
+        })))

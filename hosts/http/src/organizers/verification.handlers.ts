@@ -5,7 +5,6 @@ import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { kycView } from "./kyc.handlers.js"
 import { organizerView } from "./organizer.view.js"
-import { organizerErrors } from "./organizers.errors.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
 
@@ -41,20 +40,20 @@ export const OrganizerVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
             kyc: record.kyc === null ? null : yield* kycView(record.kyc, true),
             partnerATag: record.partnerATag
           }
-        }).pipe(organizerErrors))
+        }))
       .handle("approveOrganizerVerification", ({ path }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           return yield* organizerView(yield* Organizers.approveOrganizerVerification(me, path.id))
-        }).pipe(organizerErrors))
+        }))
       .handle("rejectOrganizerVerification", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           return yield* organizerView(yield* Organizers.rejectOrganizerVerification(me, path.id, payload.reason))
-        }).pipe(organizerErrors))
+        }))
       .handle("setOrganizerPartnerATag", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           return yield* Organizers.setPartnerATag(me, path.id, payload.enabled)
-        }).pipe(organizerErrors))
+        }))
   )
