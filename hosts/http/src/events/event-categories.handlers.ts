@@ -1,5 +1,6 @@
 /** Handlers of Events / Event categories on the generic CRUD handlers. */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import type { Authenticated } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Events } from "@podium/core"
 import type { Layer } from "effect"
@@ -12,7 +13,7 @@ const categories = crudHandlers({
   conflictCode: "EVENT_CATEGORY_EXISTS"
 })
 
-export const EventCategoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "eventCategories">, never, Events.EventCategoryRepo> =
+export const EventCategoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "eventCategories">, never, Events.EventCategoryRepo | Authenticated> =
   HttpApiBuilder.group(EventsApi, "eventCategories", (handlers) =>
     handlers
       .handle("getManyEventCategory", categories.getMany)
