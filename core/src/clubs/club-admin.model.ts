@@ -16,6 +16,7 @@
  *   is stored as a reference validated only as a UUID. Member segments are the same filter, saved
  *   for the member list (list and create only, as C lists).
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { ClubRole } from "./club.model.js"
 
@@ -101,14 +102,14 @@ export interface ClubSegment {
 
 // --- errors ---------------------------------------------------------------------------------
 
-export class RecognitionRuleNotFound extends Schema.TaggedError<RecognitionRuleNotFound>()("RecognitionRuleNotFound", { ruleId: Schema.String }) {
+export class RecognitionRuleNotFound extends DomainError<RecognitionRuleNotFound>()("RecognitionRuleNotFound", { kind: "not-found", code: "CLUB_RECOGNITION_RULE_NOT_FOUND" }, { ruleId: Schema.String }) {
   override get message() {
     return "Recognition rule not found"
   }
 }
 
 /** enable on an ENABLED rule, disable on a DISABLED one (409). */
-export class RecognitionRuleMoveRefused extends Schema.TaggedError<RecognitionRuleMoveRefused>()("RecognitionRuleMoveRefused", {
+export class RecognitionRuleMoveRefused extends DomainError<RecognitionRuleMoveRefused>()("RecognitionRuleMoveRefused", { kind: "conflict", code: "CLUB_RECOGNITION_RULE_MOVE_REFUSED" }, {
   ruleId: Schema.String,
   move: Schema.String,
   status: Schema.String
@@ -118,14 +119,14 @@ export class RecognitionRuleMoveRefused extends Schema.TaggedError<RecognitionRu
   }
 }
 
-export class ClubAwardNotFound extends Schema.TaggedError<ClubAwardNotFound>()("ClubAwardNotFound", { awardId: Schema.String }) {
+export class ClubAwardNotFound extends DomainError<ClubAwardNotFound>()("ClubAwardNotFound", { kind: "not-found", code: "CLUB_AWARD_NOT_FOUND" }, { awardId: Schema.String }) {
   override get message() {
     return "Award not found"
   }
 }
 
 /** The rule already awarded this member for this period (409). */
-export class ClubAwardAlreadyGiven extends Schema.TaggedError<ClubAwardAlreadyGiven>()("ClubAwardAlreadyGiven", {
+export class ClubAwardAlreadyGiven extends DomainError<ClubAwardAlreadyGiven>()("ClubAwardAlreadyGiven", { kind: "conflict", code: "CLUB_AWARD_ALREADY_GIVEN" }, {
   ruleId: Schema.String,
   userId: Schema.String,
   periodKey: Schema.String
@@ -136,27 +137,27 @@ export class ClubAwardAlreadyGiven extends Schema.TaggedError<ClubAwardAlreadyGi
 }
 
 /** Awards go to ACTIVE members of the club (400). */
-export class AwardRecipientNotMember extends Schema.TaggedError<AwardRecipientNotMember>()("AwardRecipientNotMember", { userId: Schema.String }) {
+export class AwardRecipientNotMember extends DomainError<AwardRecipientNotMember>()("AwardRecipientNotMember", { kind: "invalid", code: "CLUB_AWARD_NOT_A_MEMBER" }, { userId: Schema.String }) {
   override get message() {
     return "userId must be an active member of the club"
   }
 }
 
-export class ClubSegmentNotFound extends Schema.TaggedError<ClubSegmentNotFound>()("ClubSegmentNotFound", { segmentId: Schema.String }) {
+export class ClubSegmentNotFound extends DomainError<ClubSegmentNotFound>()("ClubSegmentNotFound", { kind: "not-found", code: "CLUB_SEGMENT_NOT_FOUND" }, { segmentId: Schema.String }) {
   override get message() {
     return "Segment not found"
   }
 }
 
 /** A change to an ARCHIVED segment (409). */
-export class ClubSegmentArchived extends Schema.TaggedError<ClubSegmentArchived>()("ClubSegmentArchived", { segmentId: Schema.String }) {
+export class ClubSegmentArchived extends DomainError<ClubSegmentArchived>()("ClubSegmentArchived", { kind: "conflict", code: "CLUB_SEGMENT_ARCHIVED" }, { segmentId: Schema.String }) {
   override get message() {
     return "The segment is archived"
   }
 }
 
 /** Detaching a challenge that is not attached (404). */
-export class SegmentChallengeNotAttached extends Schema.TaggedError<SegmentChallengeNotAttached>()("SegmentChallengeNotAttached", {
+export class SegmentChallengeNotAttached extends DomainError<SegmentChallengeNotAttached>()("SegmentChallengeNotAttached", { kind: "not-found", code: "CLUB_SEGMENT_CHALLENGE_NOT_ATTACHED" }, {
   segmentId: Schema.String,
   challengeId: Schema.String
 }) {
@@ -166,7 +167,7 @@ export class SegmentChallengeNotAttached extends Schema.TaggedError<SegmentChall
 }
 
 /** Bad admin-workspace input found after decoding (400 with the message list). */
-export class ClubAdminInputInvalid extends Schema.TaggedError<ClubAdminInputInvalid>()("ClubAdminInputInvalid", { messages: Schema.Array(Schema.String) }) {
+export class ClubAdminInputInvalid extends DomainError<ClubAdminInputInvalid>()("ClubAdminInputInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {
   override get message() {
     return this.messages.join("; ")
   }

@@ -16,6 +16,7 @@
  * clear for the masked view; a keyed fingerprint (HMAC of club, number and IFSC) lets the store
  * compare "the account that was verified" with "the account saved now" without opening the seal.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { StoredFile } from "../media/stored-file.js"
 import type { SealedBankAccount } from "../payments/bank-account.model.js"
@@ -127,21 +128,21 @@ export const namesMatch = (a: string, b: string): boolean => {
   return short.length >= 2 && short.every((t) => longSet.has(t))
 }
 
-export class ClubKycNotFound extends Schema.TaggedError<ClubKycNotFound>()("ClubKycNotFound", { ref: Schema.String }) {
+export class ClubKycNotFound extends DomainError<ClubKycNotFound>()("ClubKycNotFound", { kind: "not-found", code: "CLUB_KYC_NOT_FOUND" }, { ref: Schema.String }) {
   override get message() {
     return "Club KYC not found"
   }
 }
 
 /** An edit or penny drop while UNDER_REVIEW or APPROVED (409 CLUB_KYC_LOCKED). */
-export class ClubKycLocked extends Schema.TaggedError<ClubKycLocked>()("ClubKycLocked", { status: Schema.String }) {
+export class ClubKycLocked extends DomainError<ClubKycLocked>()("ClubKycLocked", { kind: "conflict", code: "CLUB_KYC_LOCKED" }, { status: Schema.String }) {
   override get message() {
     return `Club KYC cannot be changed while ${this.status}`
   }
 }
 
 /** The verified account is not the saved one (409 CLUB_KYC_BANK_ACCOUNT_MISMATCH). */
-export class ClubKycBankAccountMismatch extends Schema.TaggedError<ClubKycBankAccountMismatch>()("ClubKycBankAccountMismatch", {
+export class ClubKycBankAccountMismatch extends DomainError<ClubKycBankAccountMismatch>()("ClubKycBankAccountMismatch", { kind: "conflict", code: "CLUB_KYC_BANK_ACCOUNT_MISMATCH" }, {
   detail: Schema.String
 }) {
   override get message() {
@@ -150,7 +151,7 @@ export class ClubKycBankAccountMismatch extends Schema.TaggedError<ClubKycBankAc
 }
 
 /** Submit refused: what is missing (400 CLUB_KYC_INCOMPLETE, each missing item listed). */
-export class ClubKycIncomplete extends Schema.TaggedError<ClubKycIncomplete>()("ClubKycIncomplete", {
+export class ClubKycIncomplete extends DomainError<ClubKycIncomplete>()("ClubKycIncomplete", { kind: "invalid", code: "CLUB_KYC_INCOMPLETE" }, {
   missing: Schema.Array(Schema.String)
 }) {
   override get message() {
@@ -159,7 +160,7 @@ export class ClubKycIncomplete extends Schema.TaggedError<ClubKycIncomplete>()("
 }
 
 /** A review or submit move from a state that does not allow it (409 CLUB_KYC_MOVE_REFUSED). */
-export class ClubKycMoveRefused extends Schema.TaggedError<ClubKycMoveRefused>()("ClubKycMoveRefused", {
+export class ClubKycMoveRefused extends DomainError<ClubKycMoveRefused>()("ClubKycMoveRefused", { kind: "conflict", code: "CLUB_KYC_MOVE_REFUSED" }, {
   move: Schema.String,
   status: Schema.String
 }) {
@@ -169,7 +170,7 @@ export class ClubKycMoveRefused extends Schema.TaggedError<ClubKycMoveRefused>()
 }
 
 /** Input the contract cannot judge alone (bad files, nothing to verify): 400 with every message. */
-export class ClubKycInputInvalid extends Schema.TaggedError<ClubKycInputInvalid>()("ClubKycInputInvalid", {
+export class ClubKycInputInvalid extends DomainError<ClubKycInputInvalid>()("ClubKycInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
   messages: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -31,6 +31,7 @@
  *   asking a payout for one of the club's own settlements whose payee is not the club answers 409
  *   SETTLEMENT_NOT_CLUB_PAYEE (the club names a row of its own books; nothing leaks).
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
 
@@ -110,21 +111,21 @@ export type RcGrantMove = keyof typeof RcGrantMoves
 /** Bounds of a grant request. */
 export const MaxRequestedRc = 10_000_000
 
-export class RcGrantNotFound extends Schema.TaggedError<RcGrantNotFound>()("RcGrantNotFound", { id: Schema.String }) {
+export class RcGrantNotFound extends DomainError<RcGrantNotFound>()("RcGrantNotFound", { kind: "not-found", code: "CLUB_RC_GRANT_NOT_FOUND" }, { id: Schema.String }) {
   override get message() {
     return "RC grant request not found"
   }
 }
 
 /** The club already has a REQUESTED grant (409 CLUB_RC_GRANT_REQUEST_ALREADY_OPEN). */
-export class RcGrantRequestAlreadyOpen extends Schema.TaggedError<RcGrantRequestAlreadyOpen>()("RcGrantRequestAlreadyOpen", { clubId: Schema.String }) {
+export class RcGrantRequestAlreadyOpen extends DomainError<RcGrantRequestAlreadyOpen>()("RcGrantRequestAlreadyOpen", { kind: "conflict", code: "CLUB_RC_GRANT_REQUEST_ALREADY_OPEN" }, { clubId: Schema.String }) {
   override get message() {
     return "The club already has an open RC grant request"
   }
 }
 
 /** A grant move from a state that does not allow it (409). */
-export class RcGrantMoveRefused extends Schema.TaggedError<RcGrantMoveRefused>()("RcGrantMoveRefused", {
+export class RcGrantMoveRefused extends DomainError<RcGrantMoveRefused>()("RcGrantMoveRefused", { kind: "conflict", code: "CLUB_RC_GRANT_MOVE_REFUSED" }, {
   id: Schema.String,
   move: Schema.String,
   status: Schema.String
@@ -137,7 +138,7 @@ export class RcGrantMoveRefused extends Schema.TaggedError<RcGrantMoveRefused>()
 }
 
 /** approvedRc above the requested amount (400). */
-export class ApprovedRcTooLarge extends Schema.TaggedError<ApprovedRcTooLarge>()("ApprovedRcTooLarge", {
+export class ApprovedRcTooLarge extends DomainError<ApprovedRcTooLarge>()("ApprovedRcTooLarge", { kind: "invalid", code: "APPROVED_RC_EXCEEDS_REQUEST" }, {
   requestedRc: Schema.Number,
   approvedRc: Schema.Number
 }) {
@@ -147,7 +148,7 @@ export class ApprovedRcTooLarge extends Schema.TaggedError<ApprovedRcTooLarge>()
 }
 
 /** Money operations need an ACTIVE club (409 CLUB_NOT_ACTIVE). */
-export class ClubNotActive extends Schema.TaggedError<ClubNotActive>()("ClubNotActive", { clubId: Schema.String }) {
+export class ClubNotActive extends DomainError<ClubNotActive>()("ClubNotActive", { kind: "conflict", code: "CLUB_NOT_ACTIVE" }, { clubId: Schema.String }) {
   override get message() {
     return "The club is not active"
   }
@@ -198,7 +199,7 @@ export const SettlementMoves = {
 } as const satisfies Record<string, { readonly from: ReadonlyArray<SettlementStatus>; readonly to: SettlementStatus }>
 
 /** 404 SETTLEMENT_NOT_FOUND: unknown, another club's, or paid to an organizer. */
-export class SettlementNotFound extends Schema.TaggedError<SettlementNotFound>()("SettlementNotFound", { id: Schema.String }) {
+export class SettlementNotFound extends DomainError<SettlementNotFound>()("SettlementNotFound", { kind: "not-found", code: "SETTLEMENT_NOT_FOUND" }, { id: Schema.String }) {
   override get message() {
     return "Settlement not found"
   }
@@ -229,7 +230,7 @@ const conflictMessages: Record<PayoutConflictCode, string> = {
   SETTLEMENT_NOT_CLUB_PAYEE: "This settlement is not payable to the club"
 }
 
-export class PayoutRequestConflict extends Schema.TaggedError<PayoutRequestConflict>()("PayoutRequestConflict", {
+export class PayoutRequestConflict extends DomainError<PayoutRequestConflict>()("PayoutRequestConflict", { kind: "conflict", code: (e) => e.code }, {
   settlementId: Schema.String,
   code: Schema.Literal(...PayoutConflictCodes)
 }) {
@@ -303,14 +304,14 @@ export const payoutMoveAllowed = (status: PayoutRequestStatus, move: PayoutMove)
 export const rcGrantMoveAllowed = (status: RcGrantStatus, move: RcGrantMove): boolean =>
   (RcGrantMoves[move].from as ReadonlyArray<RcGrantStatus>).includes(status)
 
-export class PayoutRequestNotFound extends Schema.TaggedError<PayoutRequestNotFound>()("PayoutRequestNotFound", { id: Schema.String }) {
+export class PayoutRequestNotFound extends DomainError<PayoutRequestNotFound>()("PayoutRequestNotFound", { kind: "not-found", code: "PAYOUT_REQUEST_NOT_FOUND" }, { id: Schema.String }) {
   override get message() {
     return "Payout request not found"
   }
 }
 
 /** A payout move from a state that does not allow it (409). */
-export class PayoutMoveRefused extends Schema.TaggedError<PayoutMoveRefused>()("PayoutMoveRefused", {
+export class PayoutMoveRefused extends DomainError<PayoutMoveRefused>()("PayoutMoveRefused", { kind: "conflict", code: "PAYOUT_REQUEST_MOVE_REFUSED" }, {
   id: Schema.String,
   move: Schema.String,
   status: Schema.String

@@ -10,6 +10,7 @@
  * state admins approve or reject from. Separately from onboarding, admins may deactivate an ACTIVE
  * club (`isActive`) and verify it (the verified badge, `verificationStatus`).
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const ClubStatuses = ["DRAFT", "PENDING_APPROVAL", "ACTIVE", "SUSPENDED"] as const
@@ -89,27 +90,27 @@ export const MaxOwnedClubs = 3
 /** A slug: 3-60 lowercase letters, digits and single hyphens, not starting or ending with one. */
 export const SlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-export class ClubNotFound extends Schema.TaggedError<ClubNotFound>()("ClubNotFound", { ref: Schema.String }) {
+export class ClubNotFound extends DomainError<ClubNotFound>()("ClubNotFound", { kind: "not-found", code: "CLUB_NOT_FOUND" }, { ref: Schema.String }) {
   override get message() {
     return "Club not found"
   }
 }
 
 /** The caller holds none of the operation's roles in the club (403); also for unknown clubs, so outsiders learn nothing. */
-export class ClubAccessDenied extends Schema.TaggedError<ClubAccessDenied>()("ClubAccessDenied", { clubId: Schema.String }) {
+export class ClubAccessDenied extends DomainError<ClubAccessDenied>()("ClubAccessDenied", { kind: "forbidden", message: "Access Denied" }, { clubId: Schema.String }) {
   override get message() {
     return "Access Denied"
   }
 }
 
-export class ClubSlugTaken extends Schema.TaggedError<ClubSlugTaken>()("ClubSlugTaken", { slug: Schema.String }) {
+export class ClubSlugTaken extends DomainError<ClubSlugTaken>()("ClubSlugTaken", { kind: "conflict", code: "CLUB_SLUG_TAKEN" }, { slug: Schema.String }) {
   override get message() {
     return `A club with slug "${this.slug}" already exists`
   }
 }
 
 /** An onboarding move from a state that does not allow it (409). */
-export class ClubMoveRefused extends Schema.TaggedError<ClubMoveRefused>()("ClubMoveRefused", {
+export class ClubMoveRefused extends DomainError<ClubMoveRefused>()("ClubMoveRefused", { kind: "conflict", code: "CLUB_ONBOARDING_MOVE_REFUSED" }, {
   clubId: Schema.String,
   move: Schema.String,
   status: Schema.String
@@ -120,7 +121,7 @@ export class ClubMoveRefused extends Schema.TaggedError<ClubMoveRefused>()("Club
 }
 
 /** Club creation refused by the eligibility rules (403), with the reasons. */
-export class ClubCreationNotEligible extends Schema.TaggedError<ClubCreationNotEligible>()("ClubCreationNotEligible", {
+export class ClubCreationNotEligible extends DomainError<ClubCreationNotEligible>()("ClubCreationNotEligible", { kind: "forbidden", code: "CLUB_CREATION_NOT_ELIGIBLE" }, {
   reasons: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -11,6 +11,7 @@
  * the club. An email blast sends one announcement to every ACTIVE member with an e-mail address
  * through the notifications outbox, once per announcement; its status counts the outbox rows.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const GeneralChannelName = "general"
@@ -49,40 +50,40 @@ export interface AnnouncementBlast {
   readonly createdAt: Date
 }
 
-export class ClubChannelNotFound extends Schema.TaggedError<ClubChannelNotFound>()("ClubChannelNotFound", { channelId: Schema.String }) {
+export class ClubChannelNotFound extends DomainError<ClubChannelNotFound>()("ClubChannelNotFound", { kind: "not-found", code: "CLUB_CHANNEL_NOT_FOUND" }, { channelId: Schema.String }) {
   override get message() {
     return "Channel not found"
   }
 }
 
-export class ClubChannelNameTaken extends Schema.TaggedError<ClubChannelNameTaken>()("ClubChannelNameTaken", { name: Schema.String }) {
+export class ClubChannelNameTaken extends DomainError<ClubChannelNameTaken>()("ClubChannelNameTaken", { kind: "conflict", code: "CLUB_CHANNEL_NAME_TAKEN" }, { name: Schema.String }) {
   override get message() {
     return `The club already has a channel #${this.name}`
   }
 }
 
 /** `#general` cannot be archived or renamed (409). */
-export class GeneralChannelProtected extends Schema.TaggedError<GeneralChannelProtected>()("GeneralChannelProtected", {}) {
+export class GeneralChannelProtected extends DomainError<GeneralChannelProtected>()("GeneralChannelProtected", { kind: "conflict", code: "GENERAL_CHANNEL_PROTECTED" }) {
   override get message() {
     return "#general cannot be archived or renamed"
   }
 }
 
-export class ClubAnnouncementNotFound extends Schema.TaggedError<ClubAnnouncementNotFound>()("ClubAnnouncementNotFound", { announcementId: Schema.String }) {
+export class ClubAnnouncementNotFound extends DomainError<ClubAnnouncementNotFound>()("ClubAnnouncementNotFound", { kind: "not-found", code: "CLUB_ANNOUNCEMENT_NOT_FOUND" }, { announcementId: Schema.String }) {
   override get message() {
     return "Announcement not found"
   }
 }
 
 /** A second email blast of one announcement (409): a blast is sent once. */
-export class AnnouncementAlreadyBlasted extends Schema.TaggedError<AnnouncementAlreadyBlasted>()("AnnouncementAlreadyBlasted", { announcementId: Schema.String }) {
+export class AnnouncementAlreadyBlasted extends DomainError<AnnouncementAlreadyBlasted>()("AnnouncementAlreadyBlasted", { kind: "conflict", code: "ANNOUNCEMENT_ALREADY_BLASTED" }, { announcementId: Schema.String }) {
   override get message() {
     return "This announcement was already e-mailed to the club"
   }
 }
 
 /** Club events cannot be created at launch (C "Club event creation": disabled at launch). */
-export class ClubEventsDisabled extends Schema.TaggedError<ClubEventsDisabled>()("ClubEventsDisabled", {}) {
+export class ClubEventsDisabled extends DomainError<ClubEventsDisabled>()("ClubEventsDisabled", { kind: "unavailable", code: "CLUB_EVENT_CREATION_DISABLED" }) {
   override get message() {
     return "Club event creation is disabled at launch"
   }

@@ -18,6 +18,7 @@
  * broken by who reached the total first (the earliest last entry of the month), then by the lowest
  * user id — deterministic, and it rewards getting there first.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const PointsEntryKinds = ["GRANT", "DEBIT", "REVERSAL"] as const
@@ -134,21 +135,21 @@ export const MemberOfTheMonthEvent = "CLUB_MEMBER_OF_THE_MONTH"
 
 // --- errors ---------------------------------------------------------------------------------
 
-export class PointsEntryNotFound extends Schema.TaggedError<PointsEntryNotFound>()("PointsEntryNotFound", { entryId: Schema.String }) {
+export class PointsEntryNotFound extends DomainError<PointsEntryNotFound>()("PointsEntryNotFound", { kind: "not-found", code: "CLUB_POINTS_ENTRY_NOT_FOUND" }, { entryId: Schema.String }) {
   override get message() {
     return "Points entry not found"
   }
 }
 
 /** The entry was already reversed (409). */
-export class PointsAlreadyReversed extends Schema.TaggedError<PointsAlreadyReversed>()("PointsAlreadyReversed", { entryId: Schema.String }) {
+export class PointsAlreadyReversed extends DomainError<PointsAlreadyReversed>()("PointsAlreadyReversed", { kind: "conflict", code: "CLUB_POINTS_ALREADY_REVERSED" }, { entryId: Schema.String }) {
   override get message() {
     return "This points entry was already reversed"
   }
 }
 
 /** A reversal cannot be reversed (409); grant or debit again instead. */
-export class PointsReversalNotReversible extends Schema.TaggedError<PointsReversalNotReversible>()("PointsReversalNotReversible", {
+export class PointsReversalNotReversible extends DomainError<PointsReversalNotReversible>()("PointsReversalNotReversible", { kind: "conflict", code: "CLUB_POINTS_REVERSAL_NOT_REVERSIBLE" }, {
   entryId: Schema.String
 }) {
   override get message() {
@@ -157,14 +158,14 @@ export class PointsReversalNotReversible extends Schema.TaggedError<PointsRevers
 }
 
 /** Points go only to ACTIVE members of the club (400). */
-export class PointsRecipientNotMember extends Schema.TaggedError<PointsRecipientNotMember>()("PointsRecipientNotMember", { userId: Schema.String }) {
+export class PointsRecipientNotMember extends DomainError<PointsRecipientNotMember>()("PointsRecipientNotMember", { kind: "invalid", code: "CLUB_POINTS_NOT_A_MEMBER" }, { userId: Schema.String }) {
   override get message() {
     return "userId must be an active member of the club"
   }
 }
 
 /** A debit larger than the member's points (409): points never go below zero through a debit. */
-export class PointsInsufficient extends Schema.TaggedError<PointsInsufficient>()("PointsInsufficient", {
+export class PointsInsufficient extends DomainError<PointsInsufficient>()("PointsInsufficient", { kind: "conflict", code: "CLUB_POINTS_INSUFFICIENT" }, {
   userId: Schema.String,
   balance: Schema.Number,
   debit: Schema.Number
@@ -175,7 +176,7 @@ export class PointsInsufficient extends Schema.TaggedError<PointsInsufficient>()
 }
 
 /** The idempotency key was used before with a different grant (409). */
-export class PointsIdempotencyConflict extends Schema.TaggedError<PointsIdempotencyConflict>()("PointsIdempotencyConflict", {
+export class PointsIdempotencyConflict extends DomainError<PointsIdempotencyConflict>()("PointsIdempotencyConflict", { kind: "conflict", code: "CLUB_POINTS_IDEMPOTENCY_CONFLICT" }, {
   idempotencyKey: Schema.String
 }) {
   override get message() {
@@ -184,7 +185,7 @@ export class PointsIdempotencyConflict extends Schema.TaggedError<PointsIdempote
 }
 
 /** A period key that is well-formed but not usable (week 53 of a 52-week year, a future month) (400). */
-export class GamificationKeyInvalid extends Schema.TaggedError<GamificationKeyInvalid>()("GamificationKeyInvalid", { messages: Schema.Array(Schema.String) }) {
+export class GamificationKeyInvalid extends DomainError<GamificationKeyInvalid>()("GamificationKeyInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {
   override get message() {
     return this.messages.join("; ")
   }

@@ -12,6 +12,7 @@
  * place, a GOING RSVP to a run that has ended (and was not cancelled) counts as INFERRED attendance;
  * MANUAL marks always win over inference and are never overwritten by it.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const RunStatuses = ["SCHEDULED", "CANCELLED", "COMPLETED"] as const
@@ -54,25 +55,25 @@ export interface RunAttendance {
   readonly markedAt: Date
 }
 
-export class ClubRunNotFound extends Schema.TaggedError<ClubRunNotFound>()("ClubRunNotFound", { runId: Schema.String }) {
+export class ClubRunNotFound extends DomainError<ClubRunNotFound>()("ClubRunNotFound", { kind: "not-found", code: "CLUB_RUN_NOT_FOUND" }, { runId: Schema.String }) {
   override get message() {
     return "Run not found"
   }
 }
 
 /** RSVP to a run that is not SCHEDULED or has already started (409). */
-export class RunClosed extends Schema.TaggedError<RunClosed>()("RunClosed", { runId: Schema.String, status: Schema.String }) {
+export class RunClosed extends DomainError<RunClosed>()("RunClosed", { kind: "conflict", code: "RUN_CLOSED" }, { runId: Schema.String, status: Schema.String }) {
   override get message() {
     return this.status === "SCHEDULED" ? "The run has already started" : `The run is ${this.status}`
   }
 }
 
 /** GOING beyond the run's capacity (409). */
-export class RunFull extends Schema.TaggedError<RunFull>()("RunFull", { runId: Schema.String, capacity: Schema.Number }) {
+export class RunFull extends DomainError<RunFull>()("RunFull", { kind: "conflict", code: "RUN_FULL" }, { runId: Schema.String, capacity: Schema.Number }) {
   override get message() {
     return `The run is full (${this.capacity} going)`
   }
 }
 
 /** Bad run input found after decoding (400 with the message list). */
-export class RunInputInvalid extends Schema.TaggedError<RunInputInvalid>()("RunInputInvalid", { messages: Schema.Array(Schema.String) }) {}
+export class RunInputInvalid extends DomainError<RunInputInvalid>()("RunInputInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {}

@@ -6,7 +6,6 @@ import { Clubs, type Platform } from "@podium/core"
 import type { IntegrationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
 import { integrationErrors } from "../platform/integrations.handlers.js"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 
 const messageView = (m: Platform.ChatMessage) => ({ id: m.id, channelId: m.channel.id, userId: m.userId, text: m.text, createdAt: m.createdAt })
@@ -18,7 +17,6 @@ const messagesView = (r: { readonly channel: Clubs.ClubChannel; readonly message
   nextBefore: r.nextBefore
 })
 
-const chatErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(clubErrors, integrationErrors)
 
 type Services = ClubsHandlerServices | IntegrationsInfrastructure
 
@@ -31,10 +29,10 @@ export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "club
         Effect.flatMap(ClubAccess, (access) =>
           Clubs.clubMessages(access.clubId, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })).pipe(
             Effect.map(messagesView),
-            chatErrors
+            integrationErrors
           ))
       .handle("clubPosts", ({ path, urlParams }) =>
-        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(chatErrors))
+        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(integrationErrors))
 )
 
 export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubChat">, never, Services> = HttpApiBuilder.group(
@@ -47,11 +45,11 @@ export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
           Effect.flatMap((admin) => Clubs.getClub(admin, path.clubId)),
           Effect.flatMap((club) => Clubs.clubMessages(club.id, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })),
           Effect.map(messagesView),
-          chatErrors
+          integrationErrors
         ))
       .handle("adminDeleteClubMessage", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView), chatErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView), integrationErrors))
       .handle("adminClubChatActivity", ({ urlParams }) =>
         Clubs.clubChatActivity(urlParams.limit ?? 20).pipe(Effect.map((rows) => rows.map((r) => ({ ...r, lastMessage: r.lastMessage === null ? null : messageView(r.lastMessage) }))),
-          chatErrors))
+          integrationErrors))
 )

@@ -11,7 +11,6 @@ import { BadRequest, CurrentPrincipal, NotFound, pageOf, ServiceUnavailable } fr
 import { Clubs, type Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { mapErrors } from "../platform/error-mapping.js"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { pageView } from "./club.view.js"
 import { ClubAccess } from "./tenancy.middleware.js"
@@ -83,7 +82,7 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
   (handlers) =>
     handlers
       .handle("listClubTiers", ({ path }) =>
-        Effect.flatMap(optionalPrincipal, (p) => Clubs.listTiers(p, path.id)).pipe(Effect.map(({ tiers }) => tiers.map(tierView)), clubErrors))
+        Effect.flatMap(optionalPrincipal, (p) => Clubs.listTiers(p, path.id)).pipe(Effect.map(({ tiers }) => tiers.map(tierView))))
       .handle("checkoutClubTier", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.checkoutTier(p, path.id, path.tierId, { promoCode: payload.promoCode })).pipe(
           Effect.map(({ checkout, keyId, tier }) => ({
@@ -98,28 +97,25 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
             promoId: checkout.promoId,
             tier: tierView(tier)
           })),
-          clubErrors,
           paymentErrors
         ))
       .handle("verifyClubTierPayment", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.verifyTierPayment(p, path.id, path.tierId, path.paymentId, payload)).pipe(
           Effect.map(({ membership }) => (membership === null ? null : tierMembershipView(membership))),
-          clubErrors,
           paymentErrors
         ))
       .handle("cancelMyClubTier", () =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.cancelMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.cancelMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView)))
       .handle("resumeMyClubTier", () =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.resumeMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.resumeMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView)))
       .handle("clubMonetizationEligibility", () =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.monetizationEligibility(a.clubId)).pipe(clubErrors))
-      .handle("clubRevenueStreams", () => Effect.flatMap(ClubAccess, (a) => Clubs.revenueStreams(a.clubId)).pipe(clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.monetizationEligibility(a.clubId)))
+      .handle("clubRevenueStreams", () => Effect.flatMap(ClubAccess, (a) => Clubs.revenueStreams(a.clubId)))
       .handle("previewChangeMemberTier", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.previewChangeTier(a.clubId, path.id, payload.tierId)).pipe(Effect.map(previewView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.previewChangeTier(a.clubId, path.id, payload.tierId)).pipe(Effect.map(previewView)))
       .handle("changeMemberTier", ({ path, payload }) =>
         Effect.flatMap(ClubAccess, (a) => Clubs.changeMemberTier(a.principal, a.clubId, path.id, payload.tierId)).pipe(
-          Effect.map(({ membership, preview }) => ({ membership: tierMembershipView(membership), preview: previewView(preview) })),
-          clubErrors
+          Effect.map(({ membership, preview }) => ({ membership: tierMembershipView(membership), preview: previewView(preview) }))
         ))
 )
 
@@ -130,17 +126,15 @@ export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
     handlers
       .handle("listTierPromos", ({ path, urlParams }) =>
         Effect.flatMap(ClubAccess, (a) => Clubs.listTierPromos(a.clubId, path.tierId, pageOf(urlParams))).pipe(
-          Effect.map((found) => pageView(found, promoView)),
-          clubErrors
+          Effect.map((found) => pageView(found, promoView))
         ))
       .handle("createTierPromo", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.createTierPromo(a.principal, a.clubId, path.tierId, payload)).pipe(Effect.map(promoView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.createTierPromo(a.principal, a.clubId, path.tierId, payload)).pipe(Effect.map(promoView)))
       .handle("archiveTierPromo", ({ path }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.archiveTierPromo(a.principal, a.clubId, path.tierId, path.promoId)).pipe(Effect.map(promoView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.archiveTierPromo(a.principal, a.clubId, path.tierId, path.promoId)).pipe(Effect.map(promoView)))
       .handle("quoteTierPromo", ({ path, urlParams }) =>
         Effect.flatMap(optionalPrincipal, (p) => Clubs.quoteTierPromo(p, path.clubId, path.tierId, urlParams.code)).pipe(
-          Effect.map(({ promoId: _, ...quote }) => quote),
-          clubErrors
+          Effect.map(({ promoId: _, ...quote }) => quote)
         ))
 )
 
@@ -150,9 +144,9 @@ export const ClubCommissionHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   (handlers) =>
     handlers
       .handle("setClubCommission", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setClubCommission(admin, path.clubId, payload.commissionPct)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setClubCommission(admin, path.clubId, payload.commissionPct)))
       .handle("setTierCommission", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setTierCommission(admin, path.clubId, path.tierId, payload.commissionPct)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setTierCommission(admin, path.clubId, path.tierId, payload.commissionPct)))
       .handle("tierCommissionBreakdown", ({ path }) =>
-        Clubs.commissionBreakdown(path.clubId, path.tierId).pipe(clubErrors))
+        Clubs.commissionBreakdown(path.clubId, path.tierId))
 )

@@ -4,7 +4,6 @@ import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { clubView, pageView } from "./club.view.js"
 
@@ -15,9 +14,9 @@ export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
     handlers
       .handle("myClubOnboarding", () => Effect.flatMap(CurrentPrincipal, Clubs.myOnboarding).pipe(Effect.map((clubs) => clubs.map(clubView))))
       .handle("submitClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.submitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.submitClub(p, path.clubId)).pipe(Effect.map(clubView)))
       .handle("resubmitClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)).pipe(Effect.map(clubView)))
 )
 
 export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -28,7 +27,7 @@ export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"pod
       .handle("clubOnboardingQueue", ({ urlParams }) =>
         Clubs.onboardingQueue({ ...pageOf(urlParams), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) }).pipe(Effect.map((found) => pageView(found, clubView))))
       .handle("approveClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClub(admin, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClub(admin, path.clubId)).pipe(Effect.map(clubView)))
       .handle("rejectClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)).pipe(Effect.map(clubView)))
 )

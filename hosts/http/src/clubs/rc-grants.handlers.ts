@@ -4,7 +4,6 @@ import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { rcGrantView } from "./club-money.view.js"
 
@@ -15,13 +14,12 @@ export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
     handlers
       .handle("listClubRcGrants", ({ urlParams }) =>
         Effect.flatMap(ClubAccess, (access) => Clubs.listClubRcGrants(access.clubId, pageOf(urlParams))).pipe(
-          Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) })),
-          clubErrors
+          Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))
         ))
       .handle("requestClubRcGrant", ({ payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.requestRcGrant(access.principal, access.clubId, payload)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.requestRcGrant(access.principal, access.clubId, payload)).pipe(Effect.map(rcGrantView)))
       .handle("cancelClubRcGrant", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)).pipe(Effect.map(rcGrantView)))
 )
 
 export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -32,10 +30,9 @@ export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
       .handle("clubRcGrantQueue", ({ urlParams }) =>
         Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId }).pipe(Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))))
       .handle("getClubRcGrant", ({ path }) =>
-        Clubs.rcGrantForAdmin(path.id).pipe(Effect.map((found) => ({ ...found, grant: rcGrantView(found.grant) })),
-          clubErrors))
+        Clubs.rcGrantForAdmin(path.id).pipe(Effect.map((found) => ({ ...found, grant: rcGrantView(found.grant) }))))
       .handle("approveClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)).pipe(Effect.map(rcGrantView)))
       .handle("rejectClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)).pipe(Effect.map(rcGrantView)))
 )
