@@ -18,7 +18,7 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { ClubRole } from "./club.model.js"
+import { ClubRoles } from "./club.model.js"
 
 export const RecognitionMetrics = ["points", "runs_attended"] as const
 export type RecognitionMetric = (typeof RecognitionMetrics)[number]
@@ -27,19 +27,20 @@ export type RecognitionPeriod = (typeof RecognitionPeriods)[number]
 export const RecognitionRuleStatuses = ["DISABLED", "ENABLED"] as const
 export type RecognitionRuleStatus = (typeof RecognitionRuleStatuses)[number]
 
-export interface RecognitionRule {
-  readonly id: string
-  readonly clubId: string
-  readonly name: string
-  readonly metric: RecognitionMetric
-  readonly period: RecognitionPeriod
-  readonly threshold: number
-  readonly awardName: string
-  readonly status: RecognitionRuleStatus
-  readonly createdBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const RecognitionRule = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  metric: Schema.Literal(...RecognitionMetrics),
+  period: Schema.Literal(...RecognitionPeriods),
+  threshold: Schema.Number,
+  awardName: Schema.String,
+  status: Schema.Literal(...RecognitionRuleStatuses),
+  createdBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface RecognitionRule extends Schema.Schema.Type<typeof RecognitionRule> {}
 
 /** The rule moves as data (states.tsv). */
 export const RecognitionRuleMoves = {
@@ -49,56 +50,60 @@ export const RecognitionRuleMoves = {
 export type RecognitionRuleMove = keyof typeof RecognitionRuleMoves
 
 /** One member who meets a rule in a period. */
-export interface RuleQualifier {
-  readonly userId: string
-  readonly value: number
-}
+export const RuleQualifier = Schema.Struct({
+  userId: Schema.String,
+  value: Schema.Number
+})
+export interface RuleQualifier extends Schema.Schema.Type<typeof RuleQualifier> {}
 
-export interface ClubAward {
-  readonly id: string
-  readonly clubId: string
-  readonly userId: string
-  readonly name: string
-  readonly description: string | null
-  readonly ruleId: string | null
+export const ClubAward = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  userId: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  ruleId: Schema.NullOr(Schema.String),
   /** The rule's period key (YYYY-MM or YYYY-WW) when given by a rule. */
-  readonly periodKey: string | null
-  readonly awardedBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  periodKey: Schema.NullOr(Schema.String),
+  awardedBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubAward extends Schema.Schema.Type<typeof ClubAward> {}
 
 /** A filter over a club's ACTIVE members; every given condition must hold. */
-export interface SegmentFilter {
-  readonly roles?: ReadonlyArray<ClubRole> | undefined
-  readonly tierIds?: ReadonlyArray<string> | undefined
-  readonly joinedBefore?: Date | undefined
-  readonly joinedAfter?: Date | undefined
+export const SegmentFilter = Schema.Struct({
+  roles: Schema.optional(Schema.Array(Schema.Literal(...ClubRoles))),
+  tierIds: Schema.optional(Schema.Array(Schema.String)),
+  joinedBefore: Schema.optional(Schema.DateFromSelf),
+  joinedAfter: Schema.optional(Schema.DateFromSelf),
   /** All-time points at least this. */
-  readonly minPoints?: number | undefined
+  minPoints: Schema.optional(Schema.Number),
   /** Runs attended (present) at least this. */
-  readonly minAttendedRuns?: number | undefined
-}
+  minAttendedRuns: Schema.optional(Schema.Number)
+})
+export interface SegmentFilter extends Schema.Schema.Type<typeof SegmentFilter> {}
 
 export const SegmentKinds = ["AUDIENCE", "MEMBER"] as const
 export type SegmentKind = (typeof SegmentKinds)[number]
 export const SegmentStatuses = ["ACTIVE", "ARCHIVED"] as const
 export type SegmentStatus = (typeof SegmentStatuses)[number]
 
-export interface ClubSegment {
-  readonly id: string
-  readonly clubId: string
-  readonly kind: SegmentKind
-  readonly name: string
-  readonly description: string | null
-  readonly filter: SegmentFilter
-  readonly status: SegmentStatus
+export const ClubSegment = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  kind: Schema.Literal(...SegmentKinds),
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  filter: SegmentFilter,
+  status: Schema.Literal(...SegmentStatuses),
   /** Attached challenge ids (audience segments). */
-  readonly challengeIds: ReadonlyArray<string>
-  readonly createdBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  challengeIds: Schema.Array(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubSegment extends Schema.Schema.Type<typeof ClubSegment> {}
 
 // --- errors ---------------------------------------------------------------------------------
 

@@ -39,37 +39,48 @@ export const ClubKycDocumentFields = [
 ] as const
 export type ClubKycDocumentField = (typeof ClubKycDocumentFields)[number]
 export type ClubKycDocuments = Partial<Record<ClubKycDocumentField, StoredFile>>
+/** The documents as kept in the jsonb column: a stored file per supplied field. */
+export const ClubKycDocuments = Schema.partialWith(
+  Schema.Record({
+    key: Schema.Literal(...ClubKycDocumentFields),
+    value: Schema.Struct({ key: Schema.String, contentType: Schema.String, fileName: Schema.String, size: Schema.Number })
+  }),
+  { exact: true }
+)
 
 /** The outcome of the last penny drop, recorded on the KYC (the C result shapes plus what was checked). */
-export interface ClubBankCheck {
-  readonly verified: boolean
+export const ClubBankCheck = Schema.Struct({
+  verified: Schema.Boolean,
   /** Fingerprint of the account (club, number, IFSC) the drop went to. */
-  readonly fingerprint: string
-  readonly last4: string
-  readonly ifsc: string
-  readonly accountHolderName: string | null
-  readonly utr: string | null
-  readonly amountDeposited: number | null
-  readonly transactionId: string | null
-  readonly reason: string | null
-  readonly message: string | null
-  readonly provider: string
+  fingerprint: Schema.String,
+  last4: Schema.String,
+  ifsc: Schema.String,
+  accountHolderName: Schema.NullOr(Schema.String),
+  utr: Schema.NullOr(Schema.String),
+  amountDeposited: Schema.NullOr(Schema.Number),
+  transactionId: Schema.NullOr(Schema.String),
+  reason: Schema.NullOr(Schema.String),
+  message: Schema.NullOr(Schema.String),
+  provider: Schema.String,
   /** ISO time of the drop. */
-  readonly at: string
-}
+  at: Schema.String
+})
+export interface ClubBankCheck extends Schema.Schema.Type<typeof ClubBankCheck> {}
 
 /** How a PAN's name compares with the verified bank account holder. */
-export type PanNameMatch = "MATCH" | "MISMATCH" | "NOT_CHECKED"
+export const PanNameMatches = ["MATCH", "MISMATCH", "NOT_CHECKED"] as const
+export type PanNameMatch = (typeof PanNameMatches)[number]
 
 /** The outcome of the last PAN check (format + consistency; no registry is called). */
-export interface ClubPanCheck {
-  readonly verified: boolean
-  readonly panNumber: string
-  readonly nameMatch: PanNameMatch
-  readonly reason: string | null
+export const ClubPanCheck = Schema.Struct({
+  verified: Schema.Boolean,
+  panNumber: Schema.String,
+  nameMatch: Schema.Literal(...PanNameMatches),
+  reason: Schema.NullOr(Schema.String),
   /** ISO time of the check. */
-  readonly at: string
-}
+  at: Schema.String
+})
+export interface ClubPanCheck extends Schema.Schema.Type<typeof ClubPanCheck> {}
 
 export interface ClubKyc {
   readonly id: string

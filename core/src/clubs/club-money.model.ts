@@ -80,26 +80,27 @@ export class ClubMoneySettings extends Context.Tag("@podium/core/clubs/ClubMoney
 export const RcGrantStatuses = ["REQUESTED", "APPROVED", "REJECTED", "CANCELLED"] as const
 export type RcGrantStatus = (typeof RcGrantStatuses)[number]
 
-export interface RcGrant {
-  readonly id: string
-  readonly clubId: string
-  readonly requestedRc: number
+export const RcGrant = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  requestedRc: Schema.Number,
   /** What the admin granted (≤ requestedRc); null until approved. */
-  readonly approvedRc: number | null
-  readonly reason: string
-  readonly status: RcGrantStatus
-  readonly requestedBy: string
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
+  approvedRc: Schema.NullOr(Schema.Number),
+  reason: Schema.String,
+  status: Schema.Literal(...RcGrantStatuses),
+  requestedBy: Schema.String,
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
   /** The admin's rejection reason, verbatim. */
-  readonly rejectionReason: string | null
-  readonly cancelledBy: string | null
-  readonly cancelledAt: Date | null
+  rejectionReason: Schema.NullOr(Schema.String),
+  cancelledBy: Schema.NullOr(Schema.String),
+  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
   /** The ledger transfer that credited the club creator wallet. */
-  readonly ledgerTransferId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface RcGrant extends Schema.Schema.Type<typeof RcGrant> {}
 
 export const RcGrantMoves = {
   approve: { from: ["REQUESTED"], to: "APPROVED" },
@@ -163,33 +164,34 @@ export type SettlementStatus = (typeof SettlementStatuses)[number]
 export const PayeeTypes = ["CLUB", "ORGANIZER"] as const
 export type PayeeType = (typeof PayeeTypes)[number]
 
-export interface Settlement {
-  readonly id: string
+export const Settlement = Schema.Struct({
+  id: Schema.String,
   /** The club whose books the earnings belong to. */
-  readonly clubId: string
-  readonly payeeType: PayeeType
-  readonly payeeId: string
+  clubId: Schema.String,
+  payeeType: Schema.Literal(...PayeeTypes),
+  payeeId: Schema.String,
   /** The period [periodStart, periodEnd) the earnings were made in. */
-  readonly periodStart: Date
-  readonly periodEnd: Date
+  periodStart: Schema.DateFromSelf,
+  periodEnd: Schema.DateFromSelf,
   /** What buyers paid in the period: the club's revenue credits plus the platform commission on them (paise). */
-  readonly grossAmount: number
+  grossAmount: Schema.Number,
   /** The platform's commission on the period's payments (paise). */
-  readonly commissionAmount: number
+  commissionAmount: Schema.Number,
   /** Other debits of the club's revenue in the period: refunds, reversals (paise, positive). */
-  readonly deductionsAmount: number
+  deductionsAmount: Schema.Number,
   /** grossAmount − commissionAmount − deductionsAmount: what is paid out (paise). */
-  readonly amount: number
-  readonly currency: "INR"
-  readonly entryCount: number
-  readonly status: SettlementStatus
+  amount: Schema.Number,
+  currency: Schema.Literal("INR"),
+  entryCount: Schema.Number,
+  status: Schema.Literal(...SettlementStatuses),
   /** When the hold ends and a payout may be requested. */
-  readonly eligibleAt: Date
-  readonly ledgerTransferId: string | null
-  readonly paidAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  eligibleAt: Schema.DateFromSelf,
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Settlement extends Schema.Schema.Type<typeof Settlement> {}
 
 export const SettlementMoves = {
   becomeEligible: { from: ["PENDING"], to: "ELIGIBLE" },
@@ -261,31 +263,32 @@ export type PayoutRequestStatus = (typeof PayoutRequestStatuses)[number]
 /** Statuses that hold the settlement (at most one such request per settlement). */
 export const OpenPayoutStatuses: ReadonlyArray<PayoutRequestStatus> = ["REQUESTED", "UNDER_REVIEW", "APPROVED"]
 
-export interface PayoutRequest {
-  readonly id: string
-  readonly settlementId: string
-  readonly clubId: string | null
-  readonly payeeType: PayeeType
-  readonly payeeId: string
-  readonly amount: number
-  readonly currency: "INR"
-  readonly status: PayoutRequestStatus
-  readonly requestedBy: string
-  readonly reviewedBy: string | null
-  readonly approvedBy: string | null
-  readonly paidBy: string | null
-  readonly paymentReference: string | null
-  readonly rejectionReason: string | null
-  readonly cancelReason: string | null
-  readonly ledgerTransferId: string | null
-  readonly reviewedAt: Date | null
-  readonly approvedAt: Date | null
-  readonly paidAt: Date | null
-  readonly rejectedAt: Date | null
-  readonly cancelledAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const PayoutRequest = Schema.Struct({
+  id: Schema.String,
+  settlementId: Schema.String,
+  clubId: Schema.NullOr(Schema.String),
+  payeeType: Schema.Literal(...PayeeTypes),
+  payeeId: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.Literal("INR"),
+  status: Schema.Literal(...PayoutRequestStatuses),
+  requestedBy: Schema.String,
+  reviewedBy: Schema.NullOr(Schema.String),
+  approvedBy: Schema.NullOr(Schema.String),
+  paidBy: Schema.NullOr(Schema.String),
+  paymentReference: Schema.NullOr(Schema.String),
+  rejectionReason: Schema.NullOr(Schema.String),
+  cancelReason: Schema.NullOr(Schema.String),
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  approvedAt: Schema.NullOr(Schema.DateFromSelf),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  rejectedAt: Schema.NullOr(Schema.DateFromSelf),
+  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface PayoutRequest extends Schema.Schema.Type<typeof PayoutRequest> {}
 
 /** Payout request moves as data (states.tsv "Payout request" and "Club payout request"). */
 export const PayoutMoves = {

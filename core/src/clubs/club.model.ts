@@ -24,34 +24,35 @@ export type ClubType = (typeof ClubTypes)[number]
 export const ClubVerificationStatuses = ["NONE", "QUEUED", "VERIFIED", "REJECTED"] as const
 export type ClubVerificationStatus = (typeof ClubVerificationStatuses)[number]
 
-export interface Club {
-  readonly id: string
-  readonly name: string
-  readonly slug: string
-  readonly description: string | null
-  readonly sportIds: ReadonlyArray<string>
-  readonly city: string | null
-  readonly clubType: ClubType
+export const Club = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  sportIds: Schema.Array(Schema.String),
+  city: Schema.NullOr(Schema.String),
+  clubType: Schema.Literal(...ClubTypes),
   /** A gated club: joining (or a share-link invite) needs an admin's approval. */
-  readonly requiresApproval: boolean
-  readonly status: ClubStatus
+  requiresApproval: Schema.Boolean,
+  status: Schema.Literal(...ClubStatuses),
   /** The admin's onboarding rejection reason, verbatim; cleared on resubmit. */
-  readonly rejectionReason: string | null
+  rejectionReason: Schema.NullOr(Schema.String),
   /** Admin deactivation, independent of onboarding; a deactivated club is hidden from athletes. */
-  readonly isActive: boolean
-  readonly deactivationReason: string | null
-  readonly verificationStatus: ClubVerificationStatus
-  readonly verificationReason: string | null
+  isActive: Schema.Boolean,
+  deactivationReason: Schema.NullOr(Schema.String),
+  verificationStatus: Schema.Literal(...ClubVerificationStatuses),
+  verificationReason: Schema.NullOr(Schema.String),
   /** Payouts held by an admin (payout requests answer CLUB_PAYOUT_FROZEN). */
-  readonly payoutFrozen: boolean
+  payoutFrozen: Schema.Boolean,
   /** The athlete who created the club; its creator wallet is the club's RC wallet. */
-  readonly ownerUserId: string
-  readonly submittedAt: Date | null
-  readonly reviewedAt: Date | null
-  readonly reviewedBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  ownerUserId: Schema.String,
+  submittedAt: Schema.NullOr(Schema.DateFromSelf),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  reviewedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Club extends Schema.Schema.Type<typeof Club> {}
 
 export const ClubRoles = ["OWNER", "ADMIN", "MODERATOR", "MEMBER"] as const
 export type ClubRole = (typeof ClubRoles)[number]
@@ -62,18 +63,19 @@ export const ClubManagerRoles: ReadonlyArray<ClubRole> = ["OWNER", "ADMIN"]
 export const MemberStatuses = ["ACTIVE", "PENDING", "LEFT", "REMOVED"] as const
 export type MemberStatus = (typeof MemberStatuses)[number]
 
-export interface ClubMember {
-  readonly id: string
-  readonly clubId: string
-  readonly userId: string
-  readonly role: ClubRole
-  readonly status: MemberStatus
+export const ClubMember = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  userId: Schema.String,
+  role: Schema.Literal(...ClubRoles),
+  status: Schema.Literal(...MemberStatuses),
   /** The paid tier the membership is on (CLUB_MEMBERSHIP clubs); null for a free membership. */
-  readonly tierId: string | null
-  readonly joinedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  tierId: Schema.NullOr(Schema.String),
+  joinedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubMember extends Schema.Schema.Type<typeof ClubMember> {}
 
 /** Onboarding moves as data (A section 3). */
 export const OnboardingMoves = {

@@ -4,7 +4,7 @@
  * verification). Postgres adapters in @podium/postgres (clubs/community.pg.ts), memory twins in
  * @podium/core/testing (clubs-community.memory.ts).
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { Club, ClubMember, ClubRole, ClubVerificationStatus, MemberStatus } from "./club.model.js"
 import type { ClubInvite, ClubRelationKind, ClubRelations, InviteKind } from "./membership.model.js"
 
@@ -49,12 +49,13 @@ export class ClubInviteRepo extends Context.Tag("@podium/core/clubs/ClubInviteRe
   readonly listByClub: (clubId: string) => Effect.Effect<ReadonlyArray<ClubInvite>>
 }>() {}
 
-export interface OrganizerLink {
-  readonly clubId: string
-  readonly organizerId: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const OrganizerLink = Schema.Struct({
+  clubId: Schema.String,
+  organizerId: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface OrganizerLink extends Schema.Schema.Type<typeof OrganizerLink> {}
 
 export class ClubOrganizerLinkRepo extends Context.Tag("@podium/core/clubs/ClubOrganizerLinkRepo")<ClubOrganizerLinkRepo, {
   readonly find: (clubId: string) => Effect.Effect<Option.Option<OrganizerLink>>

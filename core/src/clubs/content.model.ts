@@ -16,39 +16,42 @@ import { Schema } from "effect"
 
 export const GeneralChannelName = "general"
 
-export interface ClubChannel {
-  readonly id: string
-  readonly clubId: string
-  readonly name: string
-  readonly topic: string | null
+export const ClubChannel = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  topic: Schema.NullOr(Schema.String),
   /** Only club staff may post (announcement-style channels). */
-  readonly staffOnly: boolean
-  readonly archived: boolean
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  staffOnly: Schema.Boolean,
+  archived: Schema.Boolean,
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubChannel extends Schema.Schema.Type<typeof ClubChannel> {}
 
-export interface ClubAnnouncement {
-  readonly id: string
-  readonly clubId: string
-  readonly title: string
-  readonly body: string
-  readonly pinned: boolean
-  readonly authorKind: string
-  readonly authorId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const ClubAnnouncement = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  title: Schema.String,
+  body: Schema.String,
+  pinned: Schema.Boolean,
+  authorKind: Schema.String,
+  authorId: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubAnnouncement extends Schema.Schema.Type<typeof ClubAnnouncement> {}
 
-export interface AnnouncementBlast {
-  readonly announcementId: string
-  readonly clubId: string
-  readonly recipients: number
-  readonly skippedWithoutEmail: number
-  readonly requestedBy: string | null
-  readonly createdAt: Date
-}
+export const AnnouncementBlast = Schema.Struct({
+  announcementId: Schema.String,
+  clubId: Schema.String,
+  recipients: Schema.Number,
+  skippedWithoutEmail: Schema.Number,
+  requestedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf
+})
+export interface AnnouncementBlast extends Schema.Schema.Type<typeof AnnouncementBlast> {}
 
 export class ClubChannelNotFound extends DomainError<ClubChannelNotFound>()("ClubChannelNotFound", { kind: "not-found", code: "CLUB_CHANNEL_NOT_FOUND" }, { channelId: Schema.String }) {
   override get message() {

@@ -24,36 +24,38 @@ import { Schema } from "effect"
 export const PointsEntryKinds = ["GRANT", "DEBIT", "REVERSAL"] as const
 export type PointsEntryKind = (typeof PointsEntryKinds)[number]
 
-export interface PointsEntry {
-  readonly id: string
-  readonly clubId: string
-  readonly userId: string
+export const PointsEntry = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  userId: Schema.String,
   /** Positive for a grant, negative for a debit; a reversal is the opposite of its original. */
-  readonly points: number
-  readonly kind: PointsEntryKind
-  readonly reason: string
-  readonly sportId: string | null
+  points: Schema.Number,
+  kind: Schema.Literal(...PointsEntryKinds),
+  reason: Schema.String,
+  sportId: Schema.NullOr(Schema.String),
   /** Set on a REVERSAL: the entry it reverses. */
-  readonly reversesEntryId: string | null
+  reversesEntryId: Schema.NullOr(Schema.String),
   /** Set on an entry that was reversed: the REVERSAL entry. */
-  readonly reversedByEntryId: string | null
-  readonly idempotencyKey: string | null
-  readonly createdBy: string
+  reversedByEntryId: Schema.NullOr(Schema.String),
+  idempotencyKey: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
   /** When the points count for the period boards (the original's time for a reversal). */
-  readonly occurredAt: Date
-  readonly monthKey: string
-  readonly weekKey: string
-  readonly createdAt: Date
-}
+  occurredAt: Schema.DateFromSelf,
+  monthKey: Schema.String,
+  weekKey: Schema.String,
+  createdAt: Schema.DateFromSelf
+})
+export interface PointsEntry extends Schema.Schema.Type<typeof PointsEntry> {}
 
 /** Bounds of one grant or debit. */
 export const MaxPointsPerEntry = 100_000
 
 /** A member's standing on one board. */
-export interface BoardStanding {
-  readonly userId: string
-  readonly points: number
-}
+export const BoardStanding = Schema.Struct({
+  userId: Schema.String,
+  points: Schema.Number
+})
+export interface BoardStanding extends Schema.Schema.Type<typeof BoardStanding> {}
 
 /** Which leaderboard: all-time (optionally one sport), one UTC month, one ISO week. */
 export type BoardScope =
@@ -121,14 +123,15 @@ export const WeekKeyPattern = /^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/
 export const isValidWeekKey = (key: string) => WeekKeyPattern.test(key) && Number(key.slice(5)) <= isoWeeksIn(Number(key.slice(0, 4)))
 
 /** A recorded member of the month (one per club and month key). */
-export interface MemberOfTheMonth {
-  readonly clubId: string
-  readonly monthKey: string
-  readonly userId: string
-  readonly points: number
-  readonly detectedBy: string
-  readonly detectedAt: Date
-}
+export const MemberOfTheMonth = Schema.Struct({
+  clubId: Schema.String,
+  monthKey: Schema.String,
+  userId: Schema.String,
+  points: Schema.Number,
+  detectedBy: Schema.String,
+  detectedAt: Schema.DateFromSelf
+})
+export interface MemberOfTheMonth extends Schema.Schema.Type<typeof MemberOfTheMonth> {}
 
 /** The event name of the first detection (A section 6). */
 export const MemberOfTheMonthEvent = "CLUB_MEMBER_OF_THE_MONTH"

@@ -20,7 +20,7 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { ClubRole, MemberStatus } from "./club.model.js"
+import { ClubRoles, type MemberStatus } from "./club.model.js"
 
 /** Membership moves as data: where each move may start and where it ends. */
 export const MembershipMoves = {
@@ -56,22 +56,23 @@ export interface ClubRelations {
 export const InviteKinds = ["TARGETED", "LINK"] as const
 export type InviteKind = (typeof InviteKinds)[number]
 
-export interface ClubInvite {
-  readonly id: string
-  readonly clubId: string
-  readonly kind: InviteKind
-  readonly targetUserId: string | null
+export const ClubInvite = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  kind: Schema.Literal(...InviteKinds),
+  targetUserId: Schema.NullOr(Schema.String),
   /** The role the invitee gets (MEMBER or MODERATOR; managers are appointed by admins). */
-  readonly role: ClubRole
-  readonly createdByKind: string
-  readonly createdBy: string | null
-  readonly expiresAt: Date
+  role: Schema.Literal(...ClubRoles),
+  createdByKind: Schema.String,
+  createdBy: Schema.NullOr(Schema.String),
+  expiresAt: Schema.DateFromSelf,
   /** Null: unlimited until expiry (targeted invites have 1). */
-  readonly maxUses: number | null
-  readonly uses: number
-  readonly revokedAt: Date | null
-  readonly createdAt: Date
-}
+  maxUses: Schema.NullOr(Schema.Number),
+  uses: Schema.Number,
+  revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf
+})
+export interface ClubInvite extends Schema.Schema.Type<typeof ClubInvite> {}
 
 /** Why an invite cannot be used, or VALID. The public preview answers these; it never answers 404. */
 export const InviteReasons = ["VALID", "UNKNOWN", "EXPIRED", "REVOKED", "EXHAUSTED", "CLUB_UNAVAILABLE"] as const

@@ -54,46 +54,48 @@ export type TierStatus = (typeof TierStatuses)[number]
 export const MinTierPrice = 100
 export const MaxTierPrice = 10_000_000
 
-export interface ClubTier {
-  readonly id: string
-  readonly clubId: string
-  readonly name: string
-  readonly description: string | null
+export const ClubTier = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
   /** Paise per billing period. */
-  readonly priceAmount: number
-  readonly currency: typeof TierCurrency
-  readonly billingPeriod: BillingPeriod
-  readonly benefits: ReadonlyArray<string>
-  readonly status: TierStatus
-  readonly sortOrder: number
+  priceAmount: Schema.Number,
+  currency: Schema.Literal(TierCurrency),
+  billingPeriod: Schema.Literal(...BillingPeriods),
+  benefits: Schema.Array(Schema.String),
+  status: Schema.Literal(...TierStatuses),
+  sortOrder: Schema.Number,
   /** The tier commission override in basis points; null: the club's or platform's applies. */
-  readonly commissionBps: number | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  commissionBps: Schema.NullOr(Schema.Number),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubTier extends Schema.Schema.Type<typeof ClubTier> {}
 
 export const TierMembershipStatuses = ["ACTIVE", "CANCELED", "EXPIRED"] as const
 export type TierMembershipStatus = (typeof TierMembershipStatuses)[number]
 
-export interface TierMembership {
-  readonly id: string
-  readonly clubId: string
+export const TierMembership = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
   /** The club membership row (clubs.members.id). */
-  readonly memberId: string
-  readonly userId: string
-  readonly tierId: string
+  memberId: Schema.String,
+  userId: Schema.String,
+  tierId: Schema.String,
   /** Stored status (ACTIVE or CANCELED); `effectiveStatus` adds EXPIRED. */
-  readonly status: "ACTIVE" | "CANCELED"
-  readonly currentPeriodStart: Date
-  readonly currentPeriodEnd: Date
-  readonly cancelAtPeriodEnd: boolean
-  readonly canceledAt: Date | null
-  readonly lastPaymentId: string | null
+  status: Schema.Literal("ACTIVE", "CANCELED"),
+  currentPeriodStart: Schema.DateFromSelf,
+  currentPeriodEnd: Schema.DateFromSelf,
+  cancelAtPeriodEnd: Schema.Boolean,
+  canceledAt: Schema.NullOr(Schema.DateFromSelf),
+  lastPaymentId: Schema.NullOr(Schema.String),
   /** The proration of the last admin change-tier (paise; > 0 owed by the member, < 0 credit). */
-  readonly lastProrationAmount: number | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  lastProrationAmount: Schema.NullOr(Schema.Number),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface TierMembership extends Schema.Schema.Type<typeof TierMembership> {}
 
 /** ACTIVE/CANCELED while the period runs; EXPIRED once it has ended. */
 export const effectiveStatus = (m: TierMembership, now: Date): TierMembershipStatus =>
@@ -120,29 +122,30 @@ export const addMonths = (start: Date, months: number): Date => {
 export const CheckoutStatuses = ["OPEN", "PAID"] as const
 export type CheckoutStatus = (typeof CheckoutStatuses)[number]
 
-export interface TierCheckout {
-  readonly id: string
-  readonly clubId: string
-  readonly tierId: string
-  readonly userId: string
-  readonly promoId: string | null
+export const TierCheckout = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  tierId: Schema.String,
+  userId: Schema.String,
+  promoId: Schema.NullOr(Schema.String),
   /** The tier's list price at checkout. */
-  readonly listAmount: number
-  readonly discountAmount: number
+  listAmount: Schema.Number,
+  discountAmount: Schema.Number,
   /** What the buyer pays (list − discount), paise. */
-  readonly amount: number
-  readonly currency: typeof TierCurrency
+  amount: Schema.Number,
+  currency: Schema.Literal(TierCurrency),
   /** The commission resolved at checkout (basis points) and its split of `amount`. */
-  readonly commissionBps: number
-  readonly commissionAmount: number
-  readonly netAmount: number
-  readonly provider: string
-  readonly gatewayOrderId: string
-  readonly status: CheckoutStatus
-  readonly paymentId: string | null
-  readonly paidAt: Date | null
-  readonly createdAt: Date
-}
+  commissionBps: Schema.Number,
+  commissionAmount: Schema.Number,
+  netAmount: Schema.Number,
+  provider: Schema.String,
+  gatewayOrderId: Schema.String,
+  status: Schema.Literal(...CheckoutStatuses),
+  paymentId: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf
+})
+export interface TierCheckout extends Schema.Schema.Type<typeof TierCheckout> {}
 
 // ---------------------------------------------------------------------------------------------
 // Commission
@@ -180,24 +183,25 @@ export type PromoDiscountType = (typeof PromoDiscountTypes)[number]
 export const PromoStatuses = ["ACTIVE", "ARCHIVED"] as const
 export type PromoStatus = (typeof PromoStatuses)[number]
 
-export interface TierPromo {
-  readonly id: string
-  readonly clubId: string
-  readonly tierId: string
+export const TierPromo = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  tierId: Schema.String,
   /** Upper-case, 3-32 letters, digits, - or _ ; unique per tier among ACTIVE promos. */
-  readonly code: string
-  readonly discountType: PromoDiscountType
+  code: Schema.String,
+  discountType: Schema.Literal(...PromoDiscountTypes),
   /** PERCENT: 1-90; AMOUNT: paise. */
-  readonly discountValue: number
-  readonly maxRedemptions: number | null
-  readonly redemptions: number
-  readonly validFrom: Date | null
-  readonly validUntil: Date | null
-  readonly status: PromoStatus
-  readonly createdBy: string
-  readonly createdAt: Date
-  readonly archivedAt: Date | null
-}
+  discountValue: Schema.Number,
+  maxRedemptions: Schema.NullOr(Schema.Number),
+  redemptions: Schema.Number,
+  validFrom: Schema.NullOr(Schema.DateFromSelf),
+  validUntil: Schema.NullOr(Schema.DateFromSelf),
+  status: Schema.Literal(...PromoStatuses),
+  createdBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  archivedAt: Schema.NullOr(Schema.DateFromSelf)
+})
+export interface TierPromo extends Schema.Schema.Type<typeof TierPromo> {}
 
 export const PromoCodePattern = /^[A-Z0-9_-]{3,32}$/
 
