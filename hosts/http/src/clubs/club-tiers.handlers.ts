@@ -5,14 +5,13 @@
  * errors map in clubs.errors.ts, the payments errors a tier checkout can meet map here.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import type { ChangeTierPreviewView, ClubTierView, TierMembershipView } from "@podium/contracts/clubs"
+import type { TierMembershipView } from "@podium/contracts/clubs"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { BadRequest, CurrentPrincipal, NotFound, pageOf, ServiceUnavailable } from "@podium/contracts/common"
 import { Clubs, type Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { mapErrors } from "../platform/error-mapping.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
 import { ClubAccess } from "./tenancy.middleware.js"
 
 /** The payments outcomes of checkout and verify (the spec documents none; codes follow the payments context). */
@@ -24,20 +23,6 @@ const paymentErrors = mapErrors({
   PaymentNotFoundAtGateway: (e: Payments.PaymentNotFoundAtGateway) => new BadRequest({ code: "PAYMENT_NOT_FOUND", message: `Payment ${e.paymentId} not found at the gateway` }),
   PaymentGatewayRejected: (e: Payments.PaymentGatewayRejected) => new BadRequest({ code: "PAYMENT_GATEWAY_REJECTED", message: e.message }),
   PaymentGatewayUnavailable: (e: Payments.PaymentGatewayUnavailable) => new ServiceUnavailable({ code: "PAYMENT_GATEWAY_NOT_CONFIGURED", message: e.message })
-})
-
-export const tierView = (t: Clubs.ClubTier): ClubTierView => ({
-  id: t.id,
-  clubId: t.clubId,
-  name: t.name,
-  description: t.description,
-  priceAmount: t.priceAmount,
-  currency: t.currency,
-  billingPeriod: t.billingPeriod,
-  benefits: t.benefits,
-  status: t.status,
-  sortOrder: t.sortOrder,
-  createdAt: t.createdAt
 })
 
 export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView => ({
@@ -56,24 +41,6 @@ export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView 
   updatedAt: m.updatedAt
 })
 
-const previewView = (p: Clubs.ChangeTierPreview): ChangeTierPreviewView => ({ ...p })
-
-const promoView = (p: Clubs.TierPromo) => ({
-  id: p.id,
-  clubId: p.clubId,
-  tierId: p.tierId,
-  code: p.code,
-  discountType: p.discountType,
-  discountValue: p.discountValue,
-  maxRedemptions: p.maxRedemptions,
-  redemptions: p.redemptions,
-  validFrom: p.validFrom,
-  validUntil: p.validUntil,
-  status: p.status,
-  createdAt: p.createdAt,
-  archivedAt: p.archivedAt
-})
-
 const optionalPrincipal = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
 export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubTiers">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -82,7 +49,7 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
   (handlers) =>
     handlers
       .handle("listClubTiers", ({ path }) =>
-        Effect.flatMap(optionalPrincipal, (p) => Clubs.listTiers(p, path.id)).pipe(Effect.map(({ tiers }) => tiers.map(tierView))))
+        Effect.flatMap(optionalPrincipal, (p) => Clubs.listTiers(p, path.id)).pipe(Effect.map(({ tiers }) => tiers)))
       .handle("checkoutClubTier", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.checkoutTier(p, path.id, path.tierId, { promoCode: payload.promoCode })).pipe(
           Effect.map(({ checkout, keyId, tier }) => ({
@@ -95,7 +62,7 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
             listAmount: checkout.listAmount,
             discountAmount: checkout.discountAmount,
             promoId: checkout.promoId,
-            tier: tierView(tier)
+            tier
           })),
           paymentErrors
         ))
@@ -112,10 +79,10 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
         Effect.flatMap(ClubAccess, (a) => Clubs.monetizationEligibility(a.clubId)))
       .handle("clubRevenueStreams", () => Effect.flatMap(ClubAccess, (a) => Clubs.revenueStreams(a.clubId)))
       .handle("previewChangeMemberTier", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.previewChangeTier(a.clubId, path.id, payload.tierId)).pipe(Effect.map(previewView)))
+        Effect.flatMap(ClubAccess, (a) => Clubs.previewChangeTier(a.clubId, path.id, payload.tierId)))
       .handle("changeMemberTier", ({ path, payload }) =>
         Effect.flatMap(ClubAccess, (a) => Clubs.changeMemberTier(a.principal, a.clubId, path.id, payload.tierId)).pipe(
-          Effect.map(({ membership, preview }) => ({ membership: tierMembershipView(membership), preview: previewView(preview) }))
+          Effect.map(({ membership, preview }) => ({ membership: tierMembershipView(membership), preview }))
         ))
 )
 
@@ -125,13 +92,11 @@ export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   (handlers) =>
     handlers
       .handle("listTierPromos", ({ path, urlParams }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.listTierPromos(a.clubId, path.tierId, pageOf(urlParams))).pipe(
-          Effect.map((found) => pageView(found, promoView))
-        ))
+        Effect.flatMap(ClubAccess, (a) => Clubs.listTierPromos(a.clubId, path.tierId, pageOf(urlParams))))
       .handle("createTierPromo", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.createTierPromo(a.principal, a.clubId, path.tierId, payload)).pipe(Effect.map(promoView)))
+        Effect.flatMap(ClubAccess, (a) => Clubs.createTierPromo(a.principal, a.clubId, path.tierId, payload)))
       .handle("archiveTierPromo", ({ path }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.archiveTierPromo(a.principal, a.clubId, path.tierId, path.promoId)).pipe(Effect.map(promoView)))
+        Effect.flatMap(ClubAccess, (a) => Clubs.archiveTierPromo(a.principal, a.clubId, path.tierId, path.promoId)))
       .handle("quoteTierPromo", ({ path, urlParams }) =>
         Effect.flatMap(optionalPrincipal, (p) => Clubs.quoteTierPromo(p, path.clubId, path.tierId, urlParams.code)).pipe(
           Effect.map(({ promoId: _, ...quote }) => quote)

@@ -8,8 +8,7 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { clubView, memberView, pageView } from "./club.view.js"
-import { adminClubStateView, adminClubView, inviteView, organizerRefView } from "./community.view.js"
+import { adminClubView, organizerRefView } from "./community.view.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 const invalid = (messages: ReadonlyArray<string>) => new Clubs.ClubAdminInputInvalid({ messages })
@@ -22,13 +21,13 @@ export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
       Effect.flatMap(CurrentPrincipal, (p) => Clubs.setClubRelation(p, path.id, kind, on))
     return handlers
       .handle("clubMembers", ({ path, urlParams }) =>
-        Effect.flatMap(caller, (p) => Clubs.listMembers(p, path.id, pageOf(urlParams))).pipe(Effect.map((found) => pageView(found, memberView))))
+        Effect.flatMap(caller, (p) => Clubs.listMembers(p, path.id, pageOf(urlParams))))
       .handle("clubFeaturedMembers", ({ path }) =>
-        Effect.flatMap(caller, (p) => Clubs.featuredMembers(p, path.id)).pipe(Effect.map((items) => items.map(memberView))))
+        Effect.flatMap(caller, (p) => Clubs.featuredMembers(p, path.id)))
       .handle("myClubMembership", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.myMembership(p, path.id)).pipe(Effect.map((m) => (m === null ? null : memberView(m)))))
-      .handle("joinClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.joinClub(p, path.id)).pipe(Effect.map(memberView)))
-      .handle("leaveClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.leaveClub(p, path.id)).pipe(Effect.map(memberView)))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.myMembership(p, path.id)))
+      .handle("joinClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.joinClub(p, path.id)))
+      .handle("leaveClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.leaveClub(p, path.id)))
       .handle("followClub", relation("FOLLOW", true))
       .handle("unfollowClub", relation("FOLLOW", false))
       .handle("muteClub", relation("MUTE", true))
@@ -49,9 +48,9 @@ export const ClubInvitesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
   (handlers) =>
     handlers
       .handle("previewClubInvite", ({ path }) =>
-        Clubs.previewInvite(path.token).pipe(Effect.map((v) => ({ ...v, club: v.club === null ? null : clubView(v.club) }))))
+        Clubs.previewInvite(path.token))
       .handle("acceptClubInvite", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.acceptInvite(p, path.token)).pipe(Effect.map(memberView)))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.acceptInvite(p, path.token)))
 )
 
 export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOrganizerAccounts">, never, ClubsHandlerServices> = HttpApiBuilder
@@ -102,7 +101,7 @@ const verificationQueuePage = (urlParams: {
       ...pageOf(urlParams),
       statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
       search: urlParams.search
-    }).pipe(Effect.map((found) => pageView(found, clubView)))
+    })
 
 export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -110,25 +109,23 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
   (handlers) =>
     handlers
       .handle("adminListClubs", ({ urlParams }) =>
-        Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search }).pipe(Effect.map((found) => pageView(found, clubView))))
+        Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search }))
       .handle("adminClubVerificationQueue", ({ urlParams }) =>
         verificationQueuePage(urlParams))
       .handle("adminGetClub", ({ path }) =>
         Clubs.adminGetClub(path.id).pipe(Effect.map(adminClubView)))
       .handle("adminPatchClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminPatchClub(admin, path.id, payload)).pipe(Effect.map(adminClubStateView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminPatchClub(admin, path.id, payload)))
       .handle("adminDeactivateClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)).pipe(Effect.map(adminClubStateView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)))
       .handle("adminReactivateClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reactivateClub(admin, path.id)).pipe(Effect.map(adminClubStateView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reactivateClub(admin, path.id)))
       .handle("adminVerifyApproveClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.id)).pipe(Effect.map(adminClubStateView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.id)))
       .handle("adminVerifyRejectClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)).pipe(
-          Effect.map(adminClubStateView)
-        ))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)))
       .handle("adminClubMembers", ({ path, urlParams }) =>
-        Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role }).pipe(Effect.map((found) => pageView(found, memberView))))
+        Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role }))
       .handle("adminAddClubMember", ({ path, payload }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
@@ -151,21 +148,16 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
               expiresInHours: payload.expiresInHours,
               maxUses: payload.maxUses
             }
-          const added = yield* Clubs.adminAddMember(admin, path.id, input)
-          return {
-            member: added.member === null ? null : memberView(added.member),
-            invite: added.invite === null ? null : inviteView(added.invite),
-            token: added.token
-          }
+          return yield* Clubs.adminAddMember(admin, path.id, input)
         }))
       .handle("adminPatchClubMember", ({ path, payload }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           if (payload.role === undefined && payload.status === undefined) return yield* invalid(["role or status is required"])
-          return memberView(yield* Clubs.adminChangeMember(admin, path.id, path.userId, payload))
+          return yield* Clubs.adminChangeMember(admin, path.id, path.userId, payload)
         }))
       .handle("adminRemoveClubMember", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)).pipe(Effect.map(memberView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)))
 )
 
 export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubVerification">, never, ClubsHandlerServices> = HttpApiBuilder
@@ -179,11 +171,7 @@ export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         .handle("getClubVerification", ({ path }) =>
           Clubs.adminGetClub(path.clubId).pipe(Effect.map(adminClubView)))
         .handle("approveClubVerification", ({ path }) =>
-          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.clubId)).pipe(
-            Effect.map(adminClubStateView)
-          ))
+          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.clubId)))
         .handle("rejectClubVerification", ({ path, payload }) =>
-          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)).pipe(
-            Effect.map(adminClubStateView)
-          ))
+          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)))
   )

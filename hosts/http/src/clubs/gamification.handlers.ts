@@ -5,25 +5,6 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
-
-export const pointsEntryView = (e: Clubs.PointsEntry) => ({
-  id: e.id,
-  clubId: e.clubId,
-  userId: e.userId,
-  points: e.points,
-  kind: e.kind,
-  reason: e.reason,
-  sportId: e.sportId,
-  reversesEntryId: e.reversesEntryId,
-  reversedByEntryId: e.reversedByEntryId,
-  idempotencyKey: e.idempotencyKey,
-  createdBy: e.createdBy,
-  occurredAt: e.occurredAt,
-  monthKey: e.monthKey,
-  weekKey: e.weekKey,
-  createdAt: e.createdAt
-})
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
@@ -41,15 +22,11 @@ export const ClubGamificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("detectClubMemberOfTheMonth", ({ payload }) =>
         Effect.flatMap(ClubAccess, (access) => Clubs.detectMemberOfTheMonth(access.principal, access.clubId, payload.monthKey)))
       .handle("clubPointsGrants", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listPointsEntries(access.clubId, { userId: urlParams.userId, ...pageOf(urlParams) })).pipe(
-          Effect.map((found) => pageView(found, pointsEntryView))
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listPointsEntries(access.clubId, { userId: urlParams.userId, ...pageOf(urlParams) })))
       .handle("grantClubPoints", ({ payload }) =>
         Effect.flatMap(ClubAccess, (access) => Clubs.grantPoints(access.principal, access.clubId, payload)).pipe(
-          Effect.map((r) => pointsEntryView(r.entry))
+          Effect.map((r) => r.entry)
         ))
       .handle("reverseClubPoints", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.reversePoints(access.principal, access.clubId, path.entryId, payload.reason)).pipe(
-          Effect.map(pointsEntryView)
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.reversePoints(access.principal, access.clubId, path.entryId, payload.reason)))
 )

@@ -5,7 +5,6 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { rcGrantView } from "./club-money.view.js"
 
 export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -13,13 +12,11 @@ export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
   (handlers) =>
     handlers
       .handle("listClubRcGrants", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listClubRcGrants(access.clubId, pageOf(urlParams))).pipe(
-          Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listClubRcGrants(access.clubId, pageOf(urlParams))))
       .handle("requestClubRcGrant", ({ payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.requestRcGrant(access.principal, access.clubId, payload)).pipe(Effect.map(rcGrantView)))
+        Effect.flatMap(ClubAccess, (access) => Clubs.requestRcGrant(access.principal, access.clubId, payload)))
       .handle("cancelClubRcGrant", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)).pipe(Effect.map(rcGrantView)))
+        Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)))
 )
 
 export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -28,11 +25,11 @@ export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
   (handlers) =>
     handlers
       .handle("clubRcGrantQueue", ({ urlParams }) =>
-        Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId }).pipe(Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))))
+        Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId }))
       .handle("getClubRcGrant", ({ path }) =>
-        Clubs.rcGrantForAdmin(path.id).pipe(Effect.map((found) => ({ ...found, grant: rcGrantView(found.grant) }))))
+        Clubs.rcGrantForAdmin(path.id))
       .handle("approveClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)).pipe(Effect.map(rcGrantView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)))
       .handle("rejectClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)).pipe(Effect.map(rcGrantView)))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)))
 )
