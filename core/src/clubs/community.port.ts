@@ -6,7 +6,7 @@
  */
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { Club, ClubMember, ClubRole, ClubVerificationStatus, MemberStatus } from "./club.model.js"
-import type { ClubInvite, ClubRelationKind, ClubRelations, InviteKind } from "./membership.model.js"
+import type { ClubInvite, ClubRelationKind, ClubRelations } from "./membership.model.js"
 
 /** The athlete's relations to clubs; every switch is idempotent. */
 export class ClubRelationRepo extends Context.Tag("@podium/core/clubs/ClubRelationRepo")<ClubRelationRepo, {
@@ -16,16 +16,9 @@ export class ClubRelationRepo extends Context.Tag("@podium/core/clubs/ClubRelati
   readonly count: (clubId: string, kind: ClubRelationKind) => Effect.Effect<number>
 }>() {}
 
-export interface NewClubInvite {
-  readonly clubId: string
+export interface NewClubInvite extends Pick<ClubInvite, "clubId" | "kind" | "targetUserId" | "role" | "createdByKind" | "createdBy" | "expiresAt" | "maxUses"> {
+  /** Only the token's keyed hash is stored; the token is shown once. */
   readonly tokenHash: string
-  readonly kind: InviteKind
-  readonly targetUserId: string | null
-  readonly role: ClubRole
-  readonly createdByKind: string
-  readonly createdBy: string | null
-  readonly expiresAt: Date
-  readonly maxUses: number | null
 }
 
 /** What consuming one use of an invite did. */
