@@ -19,7 +19,6 @@
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { StoredFile } from "../media/stored-file.js"
-import type { SealedBankAccount } from "../payments/bank-account.model.js"
 
 export const ClubKycStatuses = ["DRAFT", "UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT"] as const
 export type ClubKycStatus = (typeof ClubKycStatuses)[number]
@@ -82,28 +81,30 @@ export const ClubPanCheck = Schema.Struct({
 })
 export interface ClubPanCheck extends Schema.Schema.Type<typeof ClubPanCheck> {}
 
-export interface ClubKyc {
-  readonly id: string
-  readonly clubId: string
-  readonly status: ClubKycStatus
-  readonly bankAccount: SealedBankAccount | null
-  readonly bankAccountFingerprint: string | null
-  readonly ifscCode: string | null
+export const ClubKyc = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  status: Schema.Literal(...ClubKycStatuses),
+  /** The sealed account number and its last four digits (payments' SealedBankAccount). */
+  bankAccount: Schema.NullOr(Schema.Struct({ sealed: Schema.String, last4: Schema.String })),
+  bankAccountFingerprint: Schema.NullOr(Schema.String),
+  ifscCode: Schema.NullOr(Schema.String),
   /** The holder name the club typed (a hint for the penny drop). */
-  readonly accountHolderName: string | null
-  readonly panNumber: string | null
-  readonly panName: string | null
-  readonly documents: ClubKycDocuments
-  readonly bankCheck: ClubBankCheck | null
-  readonly panCheck: ClubPanCheck | null
+  accountHolderName: Schema.NullOr(Schema.String),
+  panNumber: Schema.NullOr(Schema.String),
+  panName: Schema.NullOr(Schema.String),
+  documents: ClubKycDocuments,
+  bankCheck: Schema.NullOr(ClubBankCheck),
+  panCheck: Schema.NullOr(ClubPanCheck),
   /** The admin's reject / resubmission reason, verbatim; cleared on the next submit. */
-  readonly reviewReason: string | null
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
-  readonly submittedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  reviewReason: Schema.NullOr(Schema.String),
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  submittedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubKyc extends Schema.Schema.Type<typeof ClubKyc> {}
 
 /** The KYC state machine as data: where each move may start and where it leads. */
 export const ClubKycMoves = {

@@ -14,26 +14,14 @@ import { counts, rowsOf } from "../rows.pg.js"
 /** A jsonb column: parsed by the driver, or text on drivers that leave it as a string. */
 const Jsonb = <A, I>(schema: Schema.Schema<A, I>) => Schema.Union(schema, Schema.parseJson(schema))
 
+/** The KYC as stored: the sealed account in two columns, the checks and documents as jsonb. */
 const KycRow = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  status: Schema.Literal(...Clubs.ClubKycStatuses),
+  ...Clubs.ClubKyc.omit("bankAccount", "documents", "bankCheck", "panCheck").fields,
   bankAccountSealed: Schema.NullOr(Schema.String),
   bankAccountLast4: Schema.NullOr(Schema.String),
-  bankAccountFingerprint: Schema.NullOr(Schema.String),
-  ifscCode: Schema.NullOr(Schema.String),
-  accountHolderName: Schema.NullOr(Schema.String),
-  panNumber: Schema.NullOr(Schema.String),
-  panName: Schema.NullOr(Schema.String),
   documents: Jsonb(Clubs.ClubKycDocuments),
   bankCheck: Schema.NullOr(Jsonb(Clubs.ClubBankCheck)),
-  panCheck: Schema.NullOr(Jsonb(Clubs.ClubPanCheck)),
-  reviewReason: Schema.NullOr(Schema.String),
-  reviewedBy: Schema.NullOr(Schema.String),
-  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
-  submittedAt: Schema.NullOr(Schema.DateFromSelf),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
+  panCheck: Schema.NullOr(Jsonb(Clubs.ClubPanCheck))
 })
 const SavedRow = Schema.Struct({ ...KycRow.fields, created: Schema.Boolean })
 
