@@ -16,7 +16,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, PageOf, PageParams, Requires } from "../common/index.js"
 import { AdminClubStateView, AdminClubView, ClubInviteView } from "./club-community.dto.js"
 import { ClubMemberView, ClubView } from "./club.dto.js"
 import { SportId } from "./clubs.group.js"
@@ -164,11 +164,6 @@ export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
       .annotate(OpenApi.Summary, "Remove a member (ACTIVE or PENDING → REMOVED); last OWNER: 409 CLUB_LAST_OWNER")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Clubs (admin)")
 {}
 
@@ -204,10 +199,5 @@ export class AdminClubVerificationGroup extends HttpApiGroup.make("adminClubVeri
       .annotate(OpenApi.Summary, "Same as /v2/admin/clubs/{id}/verify-reject (reason 10-500)")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club verification (admin)")
 {}

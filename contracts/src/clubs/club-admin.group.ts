@@ -9,7 +9,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { ClubManagers, Ok, PageOf, PageParams } from "../common/index.js"
 import { IsoDateTime } from "./club-runs.group.js"
 
 const PeriodKey = Schema.String.pipe(
@@ -277,10 +277,5 @@ export class ClubAdminGroup extends HttpApiGroup.make("clubAdmin")
       .addSuccess(Ok(ClubSegmentView, { status: 201 }))
       .annotate(OpenApi.Summary, "Save a member segment (the same filter as audience segments)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club admin: recognition, awards and segments")
 {}

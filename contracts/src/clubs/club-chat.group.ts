@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, ClubMembers, Forbidden, NotFound, Ok, OptionalAuthenticated, PageParams, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubMembers, Ok, OptionalAuthenticated, PageParams, Requires } from "../common/index.js"
 
 export const ChatMessageView = Schema.Struct({
   id: Schema.String,
@@ -47,11 +47,6 @@ export class ClubChatGroup extends HttpApiGroup.make("clubChat")
       .addSuccess(Ok(Schema.Struct({ items: Schema.Array(PostView), page: Schema.Number, limit: Schema.Number })))
       .annotate(OpenApi.Summary, "The club's feed posts, newest first")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Club chat and feed")
 {}
 
@@ -85,10 +80,5 @@ export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
       .annotate(OpenApi.Summary, "Club channels by latest message across all clubs")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Club chat moderation (admin)")
 {}

@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, ClubManagers, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubManagers, ClubMembers, Ok, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
 const ChannelName = Schema.String.pipe(
   Schema.filter((s) => /^[a-z0-9][a-z0-9_-]{1,39}$/.test(s)),
@@ -127,12 +127,6 @@ export class ClubContentGroup extends HttpApiGroup.make("clubContent")
       .addSuccess(Ok(Schema.Null))
       .annotate(OpenApi.Summary, "Club event creation: disabled at launch (503 CLUB_EVENT_CREATION_DISABLED)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Club channels and announcements")
 {}
 
@@ -161,9 +155,5 @@ export class AdminClubAnnouncementsGroup extends HttpApiGroup.make("adminClubAnn
       .annotate(OpenApi.Summary, "Delete an announcement (any club)")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Club announcements (admin)")
 {}

@@ -10,19 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  BadRequest,
-  ClubManagers,
-  ClubStaff,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Ok,
-  OptionalAuthenticated,
-  PageOf,
-  PageParams,
-  Unauthorized
-} from "../common/index.js"
+import { ClubManagers, ClubStaff, Ok, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
 
 const MonthKeyParam = Schema.String.pipe(
   Schema.filter((s) => /^\d{4}-(0[1-9]|1[0-2])$/.test(s)),
@@ -151,10 +139,5 @@ export class ClubGamificationGroup extends HttpApiGroup.make("clubGamification")
       .annotate(OpenApi.Summary, "Reverse a points entry once by writing the opposite entry (club OWNER/ADMIN)")
       .annotate(OpenApi.Description, "Answers the REVERSAL entry. A second reversal is 409 CLUB_POINTS_ALREADY_REVERSED; reversing a reversal is 409 CLUB_POINTS_REVERSAL_NOT_REVERSIBLE.")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club gamification")
 {}

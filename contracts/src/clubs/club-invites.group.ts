@@ -15,7 +15,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok } from "../common/index.js"
 import { ClubInvitePreviewView, ClubOrganizerAccountView, ClubOrganizerRepairView } from "./club-community.dto.js"
 import { ClubMemberView } from "./club.dto.js"
 
@@ -35,11 +35,6 @@ export class ClubInvitesGroup extends HttpApiGroup.make("clubInvites")
       .addSuccess(Ok(ClubMemberView))
       .annotate(OpenApi.Summary, "Accept an invite: targeted → ACTIVE (even in a gated club); share link → requiresApproval applies")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club invites")
 {}
 
@@ -56,8 +51,5 @@ export class ClubOrganizerAccountsGroup extends HttpApiGroup.make("clubOrganizer
       .addSuccess(Ok(ClubOrganizerRepairView))
       .annotate(OpenApi.Summary, "Create missing and replace broken organizer links of the caller's clubs (idempotent); answers what it did")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
   .annotate(OpenApi.Title, "Club linked accounts")
 {}

@@ -11,7 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, Form, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, Conflict, Forbidden, IfscCodeText, NotFound, Ok, PageOf, PageParams, Requires, ServiceUnavailable, TooManyRequests, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, IfscCodeText, Ok, PageOf, PageParams, Requires } from "../common/index.js"
 
 /** A PAN as saved on the form: 5 letters, 4 digits, 1 letter. */
 export const PanText = Schema.String.pipe(
@@ -194,13 +194,6 @@ export class ClubKycGroup extends HttpApiGroup.make("clubKyc")
       .addSuccess(Ok(ClubPanVerificationView))
       .annotate(OpenApi.Summary, "Check the PAN: format and name consistency with the verified bank account holder (no PAN registry is consulted); 200 for both outcomes")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(TooManyRequests.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Club KYC")
 {}
 
@@ -250,10 +243,5 @@ export class AdminClubKycGroup extends HttpApiGroup.make("adminClubKyc")
       .annotate(OpenApi.Summary, "UNDER_REVIEW → RESUBMIT with a reason (10-500)")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club KYC (admin)")
 {}

@@ -11,19 +11,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Query } from "@podium/kernel"
 import { Schema } from "effect"
-import {
-  Authenticated,
-  BadRequest,
-  ClubManagersOrAdmin,
-  Conflict,
-  Forbidden,
-  NotFound,
-  Ok,
-  OptionalAuthenticated,
-  PageOf,
-  PageParams,
-  Unauthorized
-} from "../common/index.js"
+import { Authenticated, ClubManagersOrAdmin, Ok, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
 import { ClubFollowCountView, ClubFollowStatusView, ClubReadinessView, ClubSocialVerdictView, ClubSummaryView } from "./club-community.dto.js"
 import { ClubMemberView } from "./club.dto.js"
 
@@ -125,11 +113,6 @@ export class ClubMembershipGroup extends HttpApiGroup.make("clubMembership")
       .addSuccess(Ok(ClubSocialVerdictView))
       .annotate(OpenApi.Summary, "Whether the caller can view, see members, follow, join and post, and why")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club membership")
   .annotate(OpenApi.Description, "Join, leave, members, follow / mute / block, summary, readiness and social verdict")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, Ok, PageOf, PageParams, Requires } from "../common/index.js"
 import { ClubView } from "./club.dto.js"
 
 const ClubPath = Schema.Struct({ clubId: Schema.String })
@@ -33,11 +33,6 @@ export class ClubOnboardingGroup extends HttpApiGroup.make("clubOnboarding")
       .addSuccess(Ok(ClubView))
       .annotate(OpenApi.Summary, "Resubmit a rejected (SUSPENDED) club (→ PENDING_APPROVAL, reason cleared); OWNER only")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club onboarding")
 {}
 
@@ -65,10 +60,5 @@ export class AdminClubOnboardingGroup extends HttpApiGroup.make("adminClubOnboar
       .annotate(OpenApi.Summary, "PENDING_APPROVAL → SUSPENDED with a reason (10-500) returned verbatim to the club")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club onboarding (admin)")
 {}

@@ -10,7 +10,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageParams, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubManagers, Ok, PageParams, Requires } from "../common/index.js"
 
 export const RcGrantView = Schema.Struct({
   id: Schema.String,
@@ -83,11 +83,6 @@ export class ClubRcGrantsGroup extends HttpApiGroup.make("clubRcGrants")
       .addSuccess(Ok(RcGrantView))
       .annotate(OpenApi.Summary, "Cancel the club's request while it awaits review (REQUESTED → CANCELLED); an approved grant cannot be cancelled (409)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club RC grants")
 {}
 
@@ -124,10 +119,5 @@ export class AdminClubRcGrantsGroup extends HttpApiGroup.make("adminClubRcGrants
       .annotate(OpenApi.Summary, "REQUESTED → REJECTED with a reason (10-1000) kept verbatim")
   )
   .annotate(Requires, AdminPermission("clubs.money"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club RC grants (admin)")
 {}

@@ -8,7 +8,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, ClubMembers, ClubStaff, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubMembers, ClubStaff, Ok, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
 /** An ISO-8601 date-time with an offset (`2026-12-06T06:00:00+05:30`). */
 export const IsoDateTime = Schema.String.pipe(
@@ -107,11 +107,6 @@ export class ClubRunsGroup extends HttpApiGroup.make("clubRuns")
       })))
       .annotate(OpenApi.Summary, "RSVP to a run (ACTIVE members; 409 RUN_FULL, RUN_CLOSED)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club runs")
 {}
 
@@ -159,9 +154,5 @@ export class AdminClubRunsGroup extends HttpApiGroup.make("adminClubRuns")
       .annotate(OpenApi.Description, "Idempotent and safe to run concurrently; MANUAL marks are never overwritten. Also runs hourly from the scheduler.")
   )
   .annotate(Requires, AdminPermission("clubs.review"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
   .annotate(OpenApi.Title, "Club run attendance (admin)")
 {}

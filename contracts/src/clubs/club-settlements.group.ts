@@ -12,7 +12,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, ClubManagers, Conflict, Forbidden, NotFound, Ok, PageOf, PageParams, Requires, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubManagers, Ok, PageOf, PageParams, Requires } from "../common/index.js"
 
 export const SettlementView = Schema.Struct({
   id: Schema.String,
@@ -110,11 +110,6 @@ export class ClubSettlementsGroup extends HttpApiGroup.make("clubSettlements")
         "409 PAYOUT_ALREADY_REQUESTED, PAYOUT_ALREADY_PAID, SETTLEMENT_NOT_ELIGIBLE, CLUB_PAYOUT_FROZEN, SETTLEMENT_NOT_CLUB_PAYEE; 404 SETTLEMENT_NOT_FOUND. Two concurrent requests create one."
       )
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club settlements")
 {}
 
@@ -162,10 +157,5 @@ export class AdminPayoutRequestsGroup extends HttpApiGroup.make("adminPayoutRequ
       .annotate(OpenApi.Summary, "UNDER_REVIEW → REJECTED with a reason (10-500); the settlement becomes ELIGIBLE again")
   )
   .annotate(Requires, AdminPermission("clubs.money"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Payout requests (admin)")
 {}

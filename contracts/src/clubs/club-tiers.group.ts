@@ -13,7 +13,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, BadRequest, ClubManagers, ClubManagersOrAdmin, ClubMembers, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Requires, ServiceUnavailable, Unauthorized } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubManagers, ClubManagersOrAdmin, ClubMembers, Ok, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
 const IdPath = Schema.Struct({ id: Schema.String })
 const TierPath = Schema.Struct({ id: Schema.String, tierId: Schema.String })
@@ -193,12 +193,6 @@ export class ClubTiersGroup extends HttpApiGroup.make("clubTiers")
       .addSuccess(Ok(Schema.Struct({ membership: TierMembershipView, preview: ChangeTierPreviewView })))
       .annotate(OpenApi.Summary, "Move a member to another tier now (period end kept; proration recorded, no charge)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
-  .addError(ServiceUnavailable.wire)
   .annotate(OpenApi.Title, "Club tiers")
   .annotate(OpenApi.Description, "Membership tiers, checkout and payment, cancel/resume, change-tier, revenue")
 {}
@@ -281,11 +275,6 @@ export class ClubTierPromosGroup extends HttpApiGroup.make("clubTierPromos")
       .addSuccess(Ok(TierPromoView))
       .annotate(OpenApi.Summary, "Archive a promo (ACTIVE → ARCHIVED; 409 when already archived)")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club tier promos")
 {}
 
@@ -340,10 +329,5 @@ export class ClubCommissionGroup extends HttpApiGroup.make("clubCommission")
       .annotate(OpenApi.Summary, "Resolved split (platform default → club override → tier override) plus the raw overrides; paise")
   )
   .annotate(Requires, AdminPermission("clubs.money"))
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Club commission (admin)")
 {}

@@ -7,7 +7,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, BadRequest, Conflict, Forbidden, NotFound, Ok, OptionalAuthenticated, PageOf, PageParams, Unauthorized } from "../common/index.js"
+import { Authenticated, Ok, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
 import { ClubView } from "./club.dto.js"
 
 /** A club slug: 3-60 lowercase letters, digits and single hyphens. */
@@ -88,11 +88,6 @@ export class ClubsGroup extends HttpApiGroup.make("clubs")
       .addSuccess(Ok(Schema.Struct({ clubId: Schema.String, sportIds: Schema.Array(Schema.String) })))
       .annotate(OpenApi.Summary, "The sports a club practises")
   )
-  .addError(BadRequest.wire)
-  .addError(Unauthorized.wire)
-  .addError(Forbidden.wire)
-  .addError(NotFound.wire)
-  .addError(Conflict.wire)
   .annotate(OpenApi.Title, "Clubs")
   .annotate(OpenApi.Description, "Club directory, reads and creation")
 {}

@@ -5,6 +5,7 @@
  * A message id that is not in one of the named club's channels answers 404, so a moderator of one
  * club's view never deletes another club's message through it.
  */
+import { DomainError } from "@podium/kernel"
 import { Effect, Option, Schema } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import { clubChatChannel, clubFeed, FeedChat } from "../platform/feed-chat.port.js"
@@ -12,7 +13,7 @@ import { auditClub, getClub } from "./club.use-case.js"
 import { ClubChannelNotFound, GeneralChannelName } from "./content.model.js"
 import { ClubChannelRepo } from "./content.port.js"
 
-export class ClubChatMessageNotFound extends Schema.TaggedError<ClubChatMessageNotFound>()("ClubChatMessageNotFound", { messageId: Schema.String }) {
+export class ClubChatMessageNotFound extends DomainError<ClubChatMessageNotFound>()("ClubChatMessageNotFound", { kind: "not-found", code: "CLUB_CHAT_MESSAGE_NOT_FOUND" }, { messageId: Schema.String }) {
   override get message() {
     return "Message not found"
   }

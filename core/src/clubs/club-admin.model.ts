@@ -16,8 +16,9 @@
  *   is stored as a reference validated only as a UUID. Member segments are the same filter, saved
  *   for the member list (list and create only, as C lists).
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { ClubRole } from "./club.model.js"
+import { ClubRoles } from "./club.model.js"
 
 export const RecognitionMetrics = ["points", "runs_attended"] as const
 export type RecognitionMetric = (typeof RecognitionMetrics)[number]
@@ -26,19 +27,20 @@ export type RecognitionPeriod = (typeof RecognitionPeriods)[number]
 export const RecognitionRuleStatuses = ["DISABLED", "ENABLED"] as const
 export type RecognitionRuleStatus = (typeof RecognitionRuleStatuses)[number]
 
-export interface RecognitionRule {
-  readonly id: string
-  readonly clubId: string
-  readonly name: string
-  readonly metric: RecognitionMetric
-  readonly period: RecognitionPeriod
-  readonly threshold: number
-  readonly awardName: string
-  readonly status: RecognitionRuleStatus
-  readonly createdBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const RecognitionRule = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  metric: Schema.Literal(...RecognitionMetrics),
+  period: Schema.Literal(...RecognitionPeriods),
+  threshold: Schema.Number,
+  awardName: Schema.String,
+  status: Schema.Literal(...RecognitionRuleStatuses),
+  createdBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface RecognitionRule extends Schema.Schema.Type<typeof RecognitionRule> {}
 
 /** The rule moves as data (states.tsv). */
 export const RecognitionRuleMoves = {
@@ -48,67 +50,71 @@ export const RecognitionRuleMoves = {
 export type RecognitionRuleMove = keyof typeof RecognitionRuleMoves
 
 /** One member who meets a rule in a period. */
-export interface RuleQualifier {
-  readonly userId: string
-  readonly value: number
-}
+export const RuleQualifier = Schema.Struct({
+  userId: Schema.String,
+  value: Schema.Number
+})
+export interface RuleQualifier extends Schema.Schema.Type<typeof RuleQualifier> {}
 
-export interface ClubAward {
-  readonly id: string
-  readonly clubId: string
-  readonly userId: string
-  readonly name: string
-  readonly description: string | null
-  readonly ruleId: string | null
+export const ClubAward = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  userId: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  ruleId: Schema.NullOr(Schema.String),
   /** The rule's period key (YYYY-MM or YYYY-WW) when given by a rule. */
-  readonly periodKey: string | null
-  readonly awardedBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  periodKey: Schema.NullOr(Schema.String),
+  awardedBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubAward extends Schema.Schema.Type<typeof ClubAward> {}
 
 /** A filter over a club's ACTIVE members; every given condition must hold. */
-export interface SegmentFilter {
-  readonly roles?: ReadonlyArray<ClubRole> | undefined
-  readonly tierIds?: ReadonlyArray<string> | undefined
-  readonly joinedBefore?: Date | undefined
-  readonly joinedAfter?: Date | undefined
+export const SegmentFilter = Schema.Struct({
+  roles: Schema.optional(Schema.Array(Schema.Literal(...ClubRoles))),
+  tierIds: Schema.optional(Schema.Array(Schema.String)),
+  joinedBefore: Schema.optional(Schema.DateFromSelf),
+  joinedAfter: Schema.optional(Schema.DateFromSelf),
   /** All-time points at least this. */
-  readonly minPoints?: number | undefined
+  minPoints: Schema.optional(Schema.Number),
   /** Runs attended (present) at least this. */
-  readonly minAttendedRuns?: number | undefined
-}
+  minAttendedRuns: Schema.optional(Schema.Number)
+})
+export interface SegmentFilter extends Schema.Schema.Type<typeof SegmentFilter> {}
 
 export const SegmentKinds = ["AUDIENCE", "MEMBER"] as const
 export type SegmentKind = (typeof SegmentKinds)[number]
 export const SegmentStatuses = ["ACTIVE", "ARCHIVED"] as const
 export type SegmentStatus = (typeof SegmentStatuses)[number]
 
-export interface ClubSegment {
-  readonly id: string
-  readonly clubId: string
-  readonly kind: SegmentKind
-  readonly name: string
-  readonly description: string | null
-  readonly filter: SegmentFilter
-  readonly status: SegmentStatus
+export const ClubSegment = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  kind: Schema.Literal(...SegmentKinds),
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  filter: SegmentFilter,
+  status: Schema.Literal(...SegmentStatuses),
   /** Attached challenge ids (audience segments). */
-  readonly challengeIds: ReadonlyArray<string>
-  readonly createdBy: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  challengeIds: Schema.Array(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubSegment extends Schema.Schema.Type<typeof ClubSegment> {}
 
 // --- errors ---------------------------------------------------------------------------------
 
-export class RecognitionRuleNotFound extends Schema.TaggedError<RecognitionRuleNotFound>()("RecognitionRuleNotFound", { ruleId: Schema.String }) {
+export class RecognitionRuleNotFound extends DomainError<RecognitionRuleNotFound>()("RecognitionRuleNotFound", { kind: "not-found", code: "CLUB_RECOGNITION_RULE_NOT_FOUND" }, { ruleId: Schema.String }) {
   override get message() {
     return "Recognition rule not found"
   }
 }
 
 /** enable on an ENABLED rule, disable on a DISABLED one (409). */
-export class RecognitionRuleMoveRefused extends Schema.TaggedError<RecognitionRuleMoveRefused>()("RecognitionRuleMoveRefused", {
+export class RecognitionRuleMoveRefused extends DomainError<RecognitionRuleMoveRefused>()("RecognitionRuleMoveRefused", { kind: "conflict", code: "CLUB_RECOGNITION_RULE_MOVE_REFUSED" }, {
   ruleId: Schema.String,
   move: Schema.String,
   status: Schema.String
@@ -118,14 +124,14 @@ export class RecognitionRuleMoveRefused extends Schema.TaggedError<RecognitionRu
   }
 }
 
-export class ClubAwardNotFound extends Schema.TaggedError<ClubAwardNotFound>()("ClubAwardNotFound", { awardId: Schema.String }) {
+export class ClubAwardNotFound extends DomainError<ClubAwardNotFound>()("ClubAwardNotFound", { kind: "not-found", code: "CLUB_AWARD_NOT_FOUND" }, { awardId: Schema.String }) {
   override get message() {
     return "Award not found"
   }
 }
 
 /** The rule already awarded this member for this period (409). */
-export class ClubAwardAlreadyGiven extends Schema.TaggedError<ClubAwardAlreadyGiven>()("ClubAwardAlreadyGiven", {
+export class ClubAwardAlreadyGiven extends DomainError<ClubAwardAlreadyGiven>()("ClubAwardAlreadyGiven", { kind: "conflict", code: "CLUB_AWARD_ALREADY_GIVEN" }, {
   ruleId: Schema.String,
   userId: Schema.String,
   periodKey: Schema.String
@@ -136,27 +142,27 @@ export class ClubAwardAlreadyGiven extends Schema.TaggedError<ClubAwardAlreadyGi
 }
 
 /** Awards go to ACTIVE members of the club (400). */
-export class AwardRecipientNotMember extends Schema.TaggedError<AwardRecipientNotMember>()("AwardRecipientNotMember", { userId: Schema.String }) {
+export class AwardRecipientNotMember extends DomainError<AwardRecipientNotMember>()("AwardRecipientNotMember", { kind: "invalid", code: "CLUB_AWARD_NOT_A_MEMBER" }, { userId: Schema.String }) {
   override get message() {
     return "userId must be an active member of the club"
   }
 }
 
-export class ClubSegmentNotFound extends Schema.TaggedError<ClubSegmentNotFound>()("ClubSegmentNotFound", { segmentId: Schema.String }) {
+export class ClubSegmentNotFound extends DomainError<ClubSegmentNotFound>()("ClubSegmentNotFound", { kind: "not-found", code: "CLUB_SEGMENT_NOT_FOUND" }, { segmentId: Schema.String }) {
   override get message() {
     return "Segment not found"
   }
 }
 
 /** A change to an ARCHIVED segment (409). */
-export class ClubSegmentArchived extends Schema.TaggedError<ClubSegmentArchived>()("ClubSegmentArchived", { segmentId: Schema.String }) {
+export class ClubSegmentArchived extends DomainError<ClubSegmentArchived>()("ClubSegmentArchived", { kind: "conflict", code: "CLUB_SEGMENT_ARCHIVED" }, { segmentId: Schema.String }) {
   override get message() {
     return "The segment is archived"
   }
 }
 
 /** Detaching a challenge that is not attached (404). */
-export class SegmentChallengeNotAttached extends Schema.TaggedError<SegmentChallengeNotAttached>()("SegmentChallengeNotAttached", {
+export class SegmentChallengeNotAttached extends DomainError<SegmentChallengeNotAttached>()("SegmentChallengeNotAttached", { kind: "not-found", code: "CLUB_SEGMENT_CHALLENGE_NOT_ATTACHED" }, {
   segmentId: Schema.String,
   challengeId: Schema.String
 }) {
@@ -166,7 +172,7 @@ export class SegmentChallengeNotAttached extends Schema.TaggedError<SegmentChall
 }
 
 /** Bad admin-workspace input found after decoding (400 with the message list). */
-export class ClubAdminInputInvalid extends Schema.TaggedError<ClubAdminInputInvalid>()("ClubAdminInputInvalid", { messages: Schema.Array(Schema.String) }) {
+export class ClubAdminInputInvalid extends DomainError<ClubAdminInputInvalid>()("ClubAdminInputInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {
   override get message() {
     return this.messages.join("; ")
   }

@@ -16,9 +16,9 @@
  * clear for the masked view; a keyed fingerprint (HMAC of club, number and IFSC) lets the store
  * compare "the account that was verified" with "the account saved now" without opening the seal.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { StoredFile } from "../media/stored-file.js"
-import type { SealedBankAccount } from "../payments/bank-account.model.js"
 
 export const ClubKycStatuses = ["DRAFT", "UNDER_REVIEW", "APPROVED", "REJECTED", "RESUBMIT"] as const
 export type ClubKycStatus = (typeof ClubKycStatuses)[number]
@@ -38,60 +38,73 @@ export const ClubKycDocumentFields = [
 ] as const
 export type ClubKycDocumentField = (typeof ClubKycDocumentFields)[number]
 export type ClubKycDocuments = Partial<Record<ClubKycDocumentField, StoredFile>>
+/** The documents as kept in the jsonb column: a stored file per supplied field. */
+export const ClubKycDocuments = Schema.partialWith(
+  Schema.Record({
+    key: Schema.Literal(...ClubKycDocumentFields),
+    value: Schema.Struct({ key: Schema.String, contentType: Schema.String, fileName: Schema.String, size: Schema.Number })
+  }),
+  { exact: true }
+)
 
 /** The outcome of the last penny drop, recorded on the KYC (the C result shapes plus what was checked). */
-export interface ClubBankCheck {
-  readonly verified: boolean
+export const ClubBankCheck = Schema.Struct({
+  verified: Schema.Boolean,
   /** Fingerprint of the account (club, number, IFSC) the drop went to. */
-  readonly fingerprint: string
-  readonly last4: string
-  readonly ifsc: string
-  readonly accountHolderName: string | null
-  readonly utr: string | null
-  readonly amountDeposited: number | null
-  readonly transactionId: string | null
-  readonly reason: string | null
-  readonly message: string | null
-  readonly provider: string
+  fingerprint: Schema.String,
+  last4: Schema.String,
+  ifsc: Schema.String,
+  accountHolderName: Schema.NullOr(Schema.String),
+  utr: Schema.NullOr(Schema.String),
+  amountDeposited: Schema.NullOr(Schema.Number),
+  transactionId: Schema.NullOr(Schema.String),
+  reason: Schema.NullOr(Schema.String),
+  message: Schema.NullOr(Schema.String),
+  provider: Schema.String,
   /** ISO time of the drop. */
-  readonly at: string
-}
+  at: Schema.String
+})
+export interface ClubBankCheck extends Schema.Schema.Type<typeof ClubBankCheck> {}
 
 /** How a PAN's name compares with the verified bank account holder. */
-export type PanNameMatch = "MATCH" | "MISMATCH" | "NOT_CHECKED"
+export const PanNameMatches = ["MATCH", "MISMATCH", "NOT_CHECKED"] as const
+export type PanNameMatch = (typeof PanNameMatches)[number]
 
 /** The outcome of the last PAN check (format + consistency; no registry is called). */
-export interface ClubPanCheck {
-  readonly verified: boolean
-  readonly panNumber: string
-  readonly nameMatch: PanNameMatch
-  readonly reason: string | null
+export const ClubPanCheck = Schema.Struct({
+  verified: Schema.Boolean,
+  panNumber: Schema.String,
+  nameMatch: Schema.Literal(...PanNameMatches),
+  reason: Schema.NullOr(Schema.String),
   /** ISO time of the check. */
-  readonly at: string
-}
+  at: Schema.String
+})
+export interface ClubPanCheck extends Schema.Schema.Type<typeof ClubPanCheck> {}
 
-export interface ClubKyc {
-  readonly id: string
-  readonly clubId: string
-  readonly status: ClubKycStatus
-  readonly bankAccount: SealedBankAccount | null
-  readonly bankAccountFingerprint: string | null
-  readonly ifscCode: string | null
+export const ClubKyc = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  status: Schema.Literal(...ClubKycStatuses),
+  /** The sealed account number and its last four digits (payments' SealedBankAccount). */
+  bankAccount: Schema.NullOr(Schema.Struct({ sealed: Schema.String, last4: Schema.String })),
+  bankAccountFingerprint: Schema.NullOr(Schema.String),
+  ifscCode: Schema.NullOr(Schema.String),
   /** The holder name the club typed (a hint for the penny drop). */
-  readonly accountHolderName: string | null
-  readonly panNumber: string | null
-  readonly panName: string | null
-  readonly documents: ClubKycDocuments
-  readonly bankCheck: ClubBankCheck | null
-  readonly panCheck: ClubPanCheck | null
+  accountHolderName: Schema.NullOr(Schema.String),
+  panNumber: Schema.NullOr(Schema.String),
+  panName: Schema.NullOr(Schema.String),
+  documents: ClubKycDocuments,
+  bankCheck: Schema.NullOr(ClubBankCheck),
+  panCheck: Schema.NullOr(ClubPanCheck),
   /** The admin's reject / resubmission reason, verbatim; cleared on the next submit. */
-  readonly reviewReason: string | null
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
-  readonly submittedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  reviewReason: Schema.NullOr(Schema.String),
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  submittedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubKyc extends Schema.Schema.Type<typeof ClubKyc> {}
 
 /** The KYC state machine as data: where each move may start and where it leads. */
 export const ClubKycMoves = {
@@ -127,21 +140,21 @@ export const namesMatch = (a: string, b: string): boolean => {
   return short.length >= 2 && short.every((t) => longSet.has(t))
 }
 
-export class ClubKycNotFound extends Schema.TaggedError<ClubKycNotFound>()("ClubKycNotFound", { ref: Schema.String }) {
+export class ClubKycNotFound extends DomainError<ClubKycNotFound>()("ClubKycNotFound", { kind: "not-found", code: "CLUB_KYC_NOT_FOUND" }, { ref: Schema.String }) {
   override get message() {
     return "Club KYC not found"
   }
 }
 
 /** An edit or penny drop while UNDER_REVIEW or APPROVED (409 CLUB_KYC_LOCKED). */
-export class ClubKycLocked extends Schema.TaggedError<ClubKycLocked>()("ClubKycLocked", { status: Schema.String }) {
+export class ClubKycLocked extends DomainError<ClubKycLocked>()("ClubKycLocked", { kind: "conflict", code: "CLUB_KYC_LOCKED" }, { status: Schema.String }) {
   override get message() {
     return `Club KYC cannot be changed while ${this.status}`
   }
 }
 
 /** The verified account is not the saved one (409 CLUB_KYC_BANK_ACCOUNT_MISMATCH). */
-export class ClubKycBankAccountMismatch extends Schema.TaggedError<ClubKycBankAccountMismatch>()("ClubKycBankAccountMismatch", {
+export class ClubKycBankAccountMismatch extends DomainError<ClubKycBankAccountMismatch>()("ClubKycBankAccountMismatch", { kind: "conflict", code: "CLUB_KYC_BANK_ACCOUNT_MISMATCH" }, {
   detail: Schema.String
 }) {
   override get message() {
@@ -150,7 +163,7 @@ export class ClubKycBankAccountMismatch extends Schema.TaggedError<ClubKycBankAc
 }
 
 /** Submit refused: what is missing (400 CLUB_KYC_INCOMPLETE, each missing item listed). */
-export class ClubKycIncomplete extends Schema.TaggedError<ClubKycIncomplete>()("ClubKycIncomplete", {
+export class ClubKycIncomplete extends DomainError<ClubKycIncomplete>()("ClubKycIncomplete", { kind: "invalid", code: "CLUB_KYC_INCOMPLETE" }, {
   missing: Schema.Array(Schema.String)
 }) {
   override get message() {
@@ -159,7 +172,7 @@ export class ClubKycIncomplete extends Schema.TaggedError<ClubKycIncomplete>()("
 }
 
 /** A review or submit move from a state that does not allow it (409 CLUB_KYC_MOVE_REFUSED). */
-export class ClubKycMoveRefused extends Schema.TaggedError<ClubKycMoveRefused>()("ClubKycMoveRefused", {
+export class ClubKycMoveRefused extends DomainError<ClubKycMoveRefused>()("ClubKycMoveRefused", { kind: "conflict", code: "CLUB_KYC_MOVE_REFUSED" }, {
   move: Schema.String,
   status: Schema.String
 }) {
@@ -169,7 +182,7 @@ export class ClubKycMoveRefused extends Schema.TaggedError<ClubKycMoveRefused>()
 }
 
 /** Input the contract cannot judge alone (bad files, nothing to verify): 400 with every message. */
-export class ClubKycInputInvalid extends Schema.TaggedError<ClubKycInputInvalid>()("ClubKycInputInvalid", {
+export class ClubKycInputInvalid extends DomainError<ClubKycInputInvalid>()("ClubKycInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
   messages: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -31,6 +31,7 @@
  *   asking a payout for one of the club's own settlements whose payee is not the club answers 409
  *   SETTLEMENT_NOT_CLUB_PAYEE (the club names a row of its own books; nothing leaks).
  */
+import { DomainError } from "@podium/kernel"
 import { Context, Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
 
@@ -79,26 +80,27 @@ export class ClubMoneySettings extends Context.Tag("@podium/core/clubs/ClubMoney
 export const RcGrantStatuses = ["REQUESTED", "APPROVED", "REJECTED", "CANCELLED"] as const
 export type RcGrantStatus = (typeof RcGrantStatuses)[number]
 
-export interface RcGrant {
-  readonly id: string
-  readonly clubId: string
-  readonly requestedRc: number
+export const RcGrant = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  requestedRc: Schema.Number,
   /** What the admin granted (≤ requestedRc); null until approved. */
-  readonly approvedRc: number | null
-  readonly reason: string
-  readonly status: RcGrantStatus
-  readonly requestedBy: string
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
+  approvedRc: Schema.NullOr(Schema.Number),
+  reason: Schema.String,
+  status: Schema.Literal(...RcGrantStatuses),
+  requestedBy: Schema.String,
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
   /** The admin's rejection reason, verbatim. */
-  readonly rejectionReason: string | null
-  readonly cancelledBy: string | null
-  readonly cancelledAt: Date | null
+  rejectionReason: Schema.NullOr(Schema.String),
+  cancelledBy: Schema.NullOr(Schema.String),
+  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
   /** The ledger transfer that credited the club creator wallet. */
-  readonly ledgerTransferId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface RcGrant extends Schema.Schema.Type<typeof RcGrant> {}
 
 export const RcGrantMoves = {
   approve: { from: ["REQUESTED"], to: "APPROVED" },
@@ -110,21 +112,21 @@ export type RcGrantMove = keyof typeof RcGrantMoves
 /** Bounds of a grant request. */
 export const MaxRequestedRc = 10_000_000
 
-export class RcGrantNotFound extends Schema.TaggedError<RcGrantNotFound>()("RcGrantNotFound", { id: Schema.String }) {
+export class RcGrantNotFound extends DomainError<RcGrantNotFound>()("RcGrantNotFound", { kind: "not-found", code: "CLUB_RC_GRANT_NOT_FOUND" }, { id: Schema.String }) {
   override get message() {
     return "RC grant request not found"
   }
 }
 
 /** The club already has a REQUESTED grant (409 CLUB_RC_GRANT_REQUEST_ALREADY_OPEN). */
-export class RcGrantRequestAlreadyOpen extends Schema.TaggedError<RcGrantRequestAlreadyOpen>()("RcGrantRequestAlreadyOpen", { clubId: Schema.String }) {
+export class RcGrantRequestAlreadyOpen extends DomainError<RcGrantRequestAlreadyOpen>()("RcGrantRequestAlreadyOpen", { kind: "conflict", code: "CLUB_RC_GRANT_REQUEST_ALREADY_OPEN" }, { clubId: Schema.String }) {
   override get message() {
     return "The club already has an open RC grant request"
   }
 }
 
 /** A grant move from a state that does not allow it (409). */
-export class RcGrantMoveRefused extends Schema.TaggedError<RcGrantMoveRefused>()("RcGrantMoveRefused", {
+export class RcGrantMoveRefused extends DomainError<RcGrantMoveRefused>()("RcGrantMoveRefused", { kind: "conflict", code: "CLUB_RC_GRANT_MOVE_REFUSED" }, {
   id: Schema.String,
   move: Schema.String,
   status: Schema.String
@@ -137,7 +139,7 @@ export class RcGrantMoveRefused extends Schema.TaggedError<RcGrantMoveRefused>()
 }
 
 /** approvedRc above the requested amount (400). */
-export class ApprovedRcTooLarge extends Schema.TaggedError<ApprovedRcTooLarge>()("ApprovedRcTooLarge", {
+export class ApprovedRcTooLarge extends DomainError<ApprovedRcTooLarge>()("ApprovedRcTooLarge", { kind: "invalid", code: "APPROVED_RC_EXCEEDS_REQUEST" }, {
   requestedRc: Schema.Number,
   approvedRc: Schema.Number
 }) {
@@ -147,7 +149,7 @@ export class ApprovedRcTooLarge extends Schema.TaggedError<ApprovedRcTooLarge>()
 }
 
 /** Money operations need an ACTIVE club (409 CLUB_NOT_ACTIVE). */
-export class ClubNotActive extends Schema.TaggedError<ClubNotActive>()("ClubNotActive", { clubId: Schema.String }) {
+export class ClubNotActive extends DomainError<ClubNotActive>()("ClubNotActive", { kind: "conflict", code: "CLUB_NOT_ACTIVE" }, { clubId: Schema.String }) {
   override get message() {
     return "The club is not active"
   }
@@ -162,33 +164,34 @@ export type SettlementStatus = (typeof SettlementStatuses)[number]
 export const PayeeTypes = ["CLUB", "ORGANIZER"] as const
 export type PayeeType = (typeof PayeeTypes)[number]
 
-export interface Settlement {
-  readonly id: string
+export const Settlement = Schema.Struct({
+  id: Schema.String,
   /** The club whose books the earnings belong to. */
-  readonly clubId: string
-  readonly payeeType: PayeeType
-  readonly payeeId: string
+  clubId: Schema.String,
+  payeeType: Schema.Literal(...PayeeTypes),
+  payeeId: Schema.String,
   /** The period [periodStart, periodEnd) the earnings were made in. */
-  readonly periodStart: Date
-  readonly periodEnd: Date
+  periodStart: Schema.DateFromSelf,
+  periodEnd: Schema.DateFromSelf,
   /** What buyers paid in the period: the club's revenue credits plus the platform commission on them (paise). */
-  readonly grossAmount: number
+  grossAmount: Schema.Number,
   /** The platform's commission on the period's payments (paise). */
-  readonly commissionAmount: number
+  commissionAmount: Schema.Number,
   /** Other debits of the club's revenue in the period: refunds, reversals (paise, positive). */
-  readonly deductionsAmount: number
+  deductionsAmount: Schema.Number,
   /** grossAmount − commissionAmount − deductionsAmount: what is paid out (paise). */
-  readonly amount: number
-  readonly currency: "INR"
-  readonly entryCount: number
-  readonly status: SettlementStatus
+  amount: Schema.Number,
+  currency: Schema.Literal("INR"),
+  entryCount: Schema.Number,
+  status: Schema.Literal(...SettlementStatuses),
   /** When the hold ends and a payout may be requested. */
-  readonly eligibleAt: Date
-  readonly ledgerTransferId: string | null
-  readonly paidAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  eligibleAt: Schema.DateFromSelf,
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Settlement extends Schema.Schema.Type<typeof Settlement> {}
 
 export const SettlementMoves = {
   becomeEligible: { from: ["PENDING"], to: "ELIGIBLE" },
@@ -198,7 +201,7 @@ export const SettlementMoves = {
 } as const satisfies Record<string, { readonly from: ReadonlyArray<SettlementStatus>; readonly to: SettlementStatus }>
 
 /** 404 SETTLEMENT_NOT_FOUND: unknown, another club's, or paid to an organizer. */
-export class SettlementNotFound extends Schema.TaggedError<SettlementNotFound>()("SettlementNotFound", { id: Schema.String }) {
+export class SettlementNotFound extends DomainError<SettlementNotFound>()("SettlementNotFound", { kind: "not-found", code: "SETTLEMENT_NOT_FOUND" }, { id: Schema.String }) {
   override get message() {
     return "Settlement not found"
   }
@@ -229,7 +232,7 @@ const conflictMessages: Record<PayoutConflictCode, string> = {
   SETTLEMENT_NOT_CLUB_PAYEE: "This settlement is not payable to the club"
 }
 
-export class PayoutRequestConflict extends Schema.TaggedError<PayoutRequestConflict>()("PayoutRequestConflict", {
+export class PayoutRequestConflict extends DomainError<PayoutRequestConflict>()("PayoutRequestConflict", { kind: "conflict", code: (e) => e.code }, {
   settlementId: Schema.String,
   code: Schema.Literal(...PayoutConflictCodes)
 }) {
@@ -260,31 +263,32 @@ export type PayoutRequestStatus = (typeof PayoutRequestStatuses)[number]
 /** Statuses that hold the settlement (at most one such request per settlement). */
 export const OpenPayoutStatuses: ReadonlyArray<PayoutRequestStatus> = ["REQUESTED", "UNDER_REVIEW", "APPROVED"]
 
-export interface PayoutRequest {
-  readonly id: string
-  readonly settlementId: string
-  readonly clubId: string | null
-  readonly payeeType: PayeeType
-  readonly payeeId: string
-  readonly amount: number
-  readonly currency: "INR"
-  readonly status: PayoutRequestStatus
-  readonly requestedBy: string
-  readonly reviewedBy: string | null
-  readonly approvedBy: string | null
-  readonly paidBy: string | null
-  readonly paymentReference: string | null
-  readonly rejectionReason: string | null
-  readonly cancelReason: string | null
-  readonly ledgerTransferId: string | null
-  readonly reviewedAt: Date | null
-  readonly approvedAt: Date | null
-  readonly paidAt: Date | null
-  readonly rejectedAt: Date | null
-  readonly cancelledAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const PayoutRequest = Schema.Struct({
+  id: Schema.String,
+  settlementId: Schema.String,
+  clubId: Schema.NullOr(Schema.String),
+  payeeType: Schema.Literal(...PayeeTypes),
+  payeeId: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.Literal("INR"),
+  status: Schema.Literal(...PayoutRequestStatuses),
+  requestedBy: Schema.String,
+  reviewedBy: Schema.NullOr(Schema.String),
+  approvedBy: Schema.NullOr(Schema.String),
+  paidBy: Schema.NullOr(Schema.String),
+  paymentReference: Schema.NullOr(Schema.String),
+  rejectionReason: Schema.NullOr(Schema.String),
+  cancelReason: Schema.NullOr(Schema.String),
+  ledgerTransferId: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  approvedAt: Schema.NullOr(Schema.DateFromSelf),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  rejectedAt: Schema.NullOr(Schema.DateFromSelf),
+  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface PayoutRequest extends Schema.Schema.Type<typeof PayoutRequest> {}
 
 /** Payout request moves as data (states.tsv "Payout request" and "Club payout request"). */
 export const PayoutMoves = {
@@ -303,14 +307,14 @@ export const payoutMoveAllowed = (status: PayoutRequestStatus, move: PayoutMove)
 export const rcGrantMoveAllowed = (status: RcGrantStatus, move: RcGrantMove): boolean =>
   (RcGrantMoves[move].from as ReadonlyArray<RcGrantStatus>).includes(status)
 
-export class PayoutRequestNotFound extends Schema.TaggedError<PayoutRequestNotFound>()("PayoutRequestNotFound", { id: Schema.String }) {
+export class PayoutRequestNotFound extends DomainError<PayoutRequestNotFound>()("PayoutRequestNotFound", { kind: "not-found", code: "PAYOUT_REQUEST_NOT_FOUND" }, { id: Schema.String }) {
   override get message() {
     return "Payout request not found"
   }
 }
 
 /** A payout move from a state that does not allow it (409). */
-export class PayoutMoveRefused extends Schema.TaggedError<PayoutMoveRefused>()("PayoutMoveRefused", {
+export class PayoutMoveRefused extends DomainError<PayoutMoveRefused>()("PayoutMoveRefused", { kind: "conflict", code: "PAYOUT_REQUEST_MOVE_REFUSED" }, {
   id: Schema.String,
   move: Schema.String,
   status: Schema.String

@@ -52,20 +52,10 @@ export class RcGrantRepo extends Context.Tag("@podium/core/clubs/RcGrantRepo")<R
   readonly approvedTotal: (clubId: string) => Effect.Effect<number>
 }>() {}
 
-export interface NewSettlement {
-  readonly clubId: string
-  readonly payeeType: PayeeType
-  readonly payeeId: string
-  readonly periodStart: Date
-  readonly periodEnd: Date
-  readonly grossAmount: number
-  readonly commissionAmount: number
-  readonly deductionsAmount: number
-  readonly amount: number
-  readonly entryCount: number
-  readonly status: SettlementStatus
-  readonly eligibleAt: Date
-}
+export interface NewSettlement extends Pick<
+    Settlement,
+    "clubId" | "payeeType" | "payeeId" | "periodStart" | "periodEnd" | "grossAmount" | "commissionAmount" | "deductionsAmount" | "amount" | "entryCount" | "status" | "eligibleAt"
+  > {}
 
 export interface SettlementFilter {
   readonly clubId?: string

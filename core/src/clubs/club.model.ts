@@ -10,6 +10,7 @@
  * state admins approve or reject from. Separately from onboarding, admins may deactivate an ACTIVE
  * club (`isActive`) and verify it (the verified badge, `verificationStatus`).
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const ClubStatuses = ["DRAFT", "PENDING_APPROVAL", "ACTIVE", "SUSPENDED"] as const
@@ -23,34 +24,35 @@ export type ClubType = (typeof ClubTypes)[number]
 export const ClubVerificationStatuses = ["NONE", "QUEUED", "VERIFIED", "REJECTED"] as const
 export type ClubVerificationStatus = (typeof ClubVerificationStatuses)[number]
 
-export interface Club {
-  readonly id: string
-  readonly name: string
-  readonly slug: string
-  readonly description: string | null
-  readonly sportIds: ReadonlyArray<string>
-  readonly city: string | null
-  readonly clubType: ClubType
+export const Club = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  sportIds: Schema.Array(Schema.String),
+  city: Schema.NullOr(Schema.String),
+  clubType: Schema.Literal(...ClubTypes),
   /** A gated club: joining (or a share-link invite) needs an admin's approval. */
-  readonly requiresApproval: boolean
-  readonly status: ClubStatus
+  requiresApproval: Schema.Boolean,
+  status: Schema.Literal(...ClubStatuses),
   /** The admin's onboarding rejection reason, verbatim; cleared on resubmit. */
-  readonly rejectionReason: string | null
+  rejectionReason: Schema.NullOr(Schema.String),
   /** Admin deactivation, independent of onboarding; a deactivated club is hidden from athletes. */
-  readonly isActive: boolean
-  readonly deactivationReason: string | null
-  readonly verificationStatus: ClubVerificationStatus
-  readonly verificationReason: string | null
+  isActive: Schema.Boolean,
+  deactivationReason: Schema.NullOr(Schema.String),
+  verificationStatus: Schema.Literal(...ClubVerificationStatuses),
+  verificationReason: Schema.NullOr(Schema.String),
   /** Payouts held by an admin (payout requests answer CLUB_PAYOUT_FROZEN). */
-  readonly payoutFrozen: boolean
+  payoutFrozen: Schema.Boolean,
   /** The athlete who created the club; its creator wallet is the club's RC wallet. */
-  readonly ownerUserId: string
-  readonly submittedAt: Date | null
-  readonly reviewedAt: Date | null
-  readonly reviewedBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  ownerUserId: Schema.String,
+  submittedAt: Schema.NullOr(Schema.DateFromSelf),
+  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
+  reviewedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface Club extends Schema.Schema.Type<typeof Club> {}
 
 export const ClubRoles = ["OWNER", "ADMIN", "MODERATOR", "MEMBER"] as const
 export type ClubRole = (typeof ClubRoles)[number]
@@ -61,18 +63,19 @@ export const ClubManagerRoles: ReadonlyArray<ClubRole> = ["OWNER", "ADMIN"]
 export const MemberStatuses = ["ACTIVE", "PENDING", "LEFT", "REMOVED"] as const
 export type MemberStatus = (typeof MemberStatuses)[number]
 
-export interface ClubMember {
-  readonly id: string
-  readonly clubId: string
-  readonly userId: string
-  readonly role: ClubRole
-  readonly status: MemberStatus
+export const ClubMember = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  userId: Schema.String,
+  role: Schema.Literal(...ClubRoles),
+  status: Schema.Literal(...MemberStatuses),
   /** The paid tier the membership is on (CLUB_MEMBERSHIP clubs); null for a free membership. */
-  readonly tierId: string | null
-  readonly joinedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  tierId: Schema.NullOr(Schema.String),
+  joinedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubMember extends Schema.Schema.Type<typeof ClubMember> {}
 
 /** Onboarding moves as data (A section 3). */
 export const OnboardingMoves = {
@@ -89,27 +92,27 @@ export const MaxOwnedClubs = 3
 /** A slug: 3-60 lowercase letters, digits and single hyphens, not starting or ending with one. */
 export const SlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-export class ClubNotFound extends Schema.TaggedError<ClubNotFound>()("ClubNotFound", { ref: Schema.String }) {
+export class ClubNotFound extends DomainError<ClubNotFound>()("ClubNotFound", { kind: "not-found", code: "CLUB_NOT_FOUND" }, { ref: Schema.String }) {
   override get message() {
     return "Club not found"
   }
 }
 
 /** The caller holds none of the operation's roles in the club (403); also for unknown clubs, so outsiders learn nothing. */
-export class ClubAccessDenied extends Schema.TaggedError<ClubAccessDenied>()("ClubAccessDenied", { clubId: Schema.String }) {
+export class ClubAccessDenied extends DomainError<ClubAccessDenied>()("ClubAccessDenied", { kind: "forbidden", message: "Access Denied" }, { clubId: Schema.String }) {
   override get message() {
     return "Access Denied"
   }
 }
 
-export class ClubSlugTaken extends Schema.TaggedError<ClubSlugTaken>()("ClubSlugTaken", { slug: Schema.String }) {
+export class ClubSlugTaken extends DomainError<ClubSlugTaken>()("ClubSlugTaken", { kind: "conflict", code: "CLUB_SLUG_TAKEN" }, { slug: Schema.String }) {
   override get message() {
     return `A club with slug "${this.slug}" already exists`
   }
 }
 
 /** An onboarding move from a state that does not allow it (409). */
-export class ClubMoveRefused extends Schema.TaggedError<ClubMoveRefused>()("ClubMoveRefused", {
+export class ClubMoveRefused extends DomainError<ClubMoveRefused>()("ClubMoveRefused", { kind: "conflict", code: "CLUB_ONBOARDING_MOVE_REFUSED" }, {
   clubId: Schema.String,
   move: Schema.String,
   status: Schema.String
@@ -120,7 +123,7 @@ export class ClubMoveRefused extends Schema.TaggedError<ClubMoveRefused>()("Club
 }
 
 /** Club creation refused by the eligibility rules (403), with the reasons. */
-export class ClubCreationNotEligible extends Schema.TaggedError<ClubCreationNotEligible>()("ClubCreationNotEligible", {
+export class ClubCreationNotEligible extends DomainError<ClubCreationNotEligible>()("ClubCreationNotEligible", { kind: "forbidden", code: "CLUB_CREATION_NOT_ELIGIBLE" }, {
   reasons: Schema.Array(Schema.String)
 }) {
   override get message() {

@@ -1,32 +1,16 @@
 /** Repositories of the clubs context (Postgres adapters in @podium/postgres, memory twins in @podium/core/testing). */
 import { Context, type Effect, type Option } from "effect"
-import type { Club, ClubMember, ClubRole, ClubSlugTaken, ClubStatus, ClubType, MemberStatus } from "./club.model.js"
+import type { Club, ClubMember, ClubRole, ClubSlugTaken, ClubStatus, MemberStatus } from "./club.model.js"
 
-export interface NewClub {
-  readonly name: string
-  readonly slug: string
-  readonly description: string | null
-  readonly sportIds: ReadonlyArray<string>
-  readonly city: string | null
-  readonly clubType: ClubType
-  readonly requiresApproval: boolean
-  readonly ownerUserId: string
-}
+export interface NewClub extends Pick<Club, "name" | "slug" | "description" | "sportIds" | "city" | "clubType" | "requiresApproval" | "ownerUserId"> {}
 
 /** Fields an update may change; absent keys stay as they are. */
-export interface ClubPatch {
-  readonly name?: string
-  readonly description?: string | null
-  readonly sportIds?: ReadonlyArray<string>
-  readonly city?: string | null
-  readonly clubType?: ClubType
-  readonly requiresApproval?: boolean
-  readonly isActive?: boolean
-  readonly deactivationReason?: string | null
-  readonly verificationStatus?: Club["verificationStatus"]
-  readonly verificationReason?: string | null
-  readonly payoutFrozen?: boolean
-}
+export interface ClubPatch extends Partial<
+    Pick<
+      Club,
+      "name" | "description" | "sportIds" | "city" | "clubType" | "requiresApproval" | "isActive" | "deactivationReason" | "verificationStatus" | "verificationReason" | "payoutFrozen"
+    >
+  > {}
 
 export interface ClubFilter {
   readonly status?: ClubStatus

@@ -4,9 +4,9 @@
  * verification). Postgres adapters in @podium/postgres (clubs/community.pg.ts), memory twins in
  * @podium/core/testing (clubs-community.memory.ts).
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { Club, ClubMember, ClubRole, ClubVerificationStatus, MemberStatus } from "./club.model.js"
-import type { ClubInvite, ClubRelationKind, ClubRelations, InviteKind } from "./membership.model.js"
+import type { ClubInvite, ClubRelationKind, ClubRelations } from "./membership.model.js"
 
 /** The athlete's relations to clubs; every switch is idempotent. */
 export class ClubRelationRepo extends Context.Tag("@podium/core/clubs/ClubRelationRepo")<ClubRelationRepo, {
@@ -16,16 +16,9 @@ export class ClubRelationRepo extends Context.Tag("@podium/core/clubs/ClubRelati
   readonly count: (clubId: string, kind: ClubRelationKind) => Effect.Effect<number>
 }>() {}
 
-export interface NewClubInvite {
-  readonly clubId: string
+export interface NewClubInvite extends Pick<ClubInvite, "clubId" | "kind" | "targetUserId" | "role" | "createdByKind" | "createdBy" | "expiresAt" | "maxUses"> {
+  /** Only the token's keyed hash is stored; the token is shown once. */
   readonly tokenHash: string
-  readonly kind: InviteKind
-  readonly targetUserId: string | null
-  readonly role: ClubRole
-  readonly createdByKind: string
-  readonly createdBy: string | null
-  readonly expiresAt: Date
-  readonly maxUses: number | null
 }
 
 /** What consuming one use of an invite did. */
@@ -49,12 +42,13 @@ export class ClubInviteRepo extends Context.Tag("@podium/core/clubs/ClubInviteRe
   readonly listByClub: (clubId: string) => Effect.Effect<ReadonlyArray<ClubInvite>>
 }>() {}
 
-export interface OrganizerLink {
-  readonly clubId: string
-  readonly organizerId: string
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const OrganizerLink = Schema.Struct({
+  clubId: Schema.String,
+  organizerId: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface OrganizerLink extends Schema.Schema.Type<typeof OrganizerLink> {}
 
 export class ClubOrganizerLinkRepo extends Context.Tag("@podium/core/clubs/ClubOrganizerLinkRepo")<ClubOrganizerLinkRepo, {
   readonly find: (clubId: string) => Effect.Effect<Option.Option<OrganizerLink>>

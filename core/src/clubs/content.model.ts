@@ -11,78 +11,82 @@
  * the club. An email blast sends one announcement to every ACTIVE member with an e-mail address
  * through the notifications outbox, once per announcement; its status counts the outbox rows.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const GeneralChannelName = "general"
 
-export interface ClubChannel {
-  readonly id: string
-  readonly clubId: string
-  readonly name: string
-  readonly topic: string | null
+export const ClubChannel = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  topic: Schema.NullOr(Schema.String),
   /** Only club staff may post (announcement-style channels). */
-  readonly staffOnly: boolean
-  readonly archived: boolean
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  staffOnly: Schema.Boolean,
+  archived: Schema.Boolean,
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubChannel extends Schema.Schema.Type<typeof ClubChannel> {}
 
-export interface ClubAnnouncement {
-  readonly id: string
-  readonly clubId: string
-  readonly title: string
-  readonly body: string
-  readonly pinned: boolean
-  readonly authorKind: string
-  readonly authorId: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const ClubAnnouncement = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  title: Schema.String,
+  body: Schema.String,
+  pinned: Schema.Boolean,
+  authorKind: Schema.String,
+  authorId: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubAnnouncement extends Schema.Schema.Type<typeof ClubAnnouncement> {}
 
-export interface AnnouncementBlast {
-  readonly announcementId: string
-  readonly clubId: string
-  readonly recipients: number
-  readonly skippedWithoutEmail: number
-  readonly requestedBy: string | null
-  readonly createdAt: Date
-}
+export const AnnouncementBlast = Schema.Struct({
+  announcementId: Schema.String,
+  clubId: Schema.String,
+  recipients: Schema.Number,
+  skippedWithoutEmail: Schema.Number,
+  requestedBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf
+})
+export interface AnnouncementBlast extends Schema.Schema.Type<typeof AnnouncementBlast> {}
 
-export class ClubChannelNotFound extends Schema.TaggedError<ClubChannelNotFound>()("ClubChannelNotFound", { channelId: Schema.String }) {
+export class ClubChannelNotFound extends DomainError<ClubChannelNotFound>()("ClubChannelNotFound", { kind: "not-found", code: "CLUB_CHANNEL_NOT_FOUND" }, { channelId: Schema.String }) {
   override get message() {
     return "Channel not found"
   }
 }
 
-export class ClubChannelNameTaken extends Schema.TaggedError<ClubChannelNameTaken>()("ClubChannelNameTaken", { name: Schema.String }) {
+export class ClubChannelNameTaken extends DomainError<ClubChannelNameTaken>()("ClubChannelNameTaken", { kind: "conflict", code: "CLUB_CHANNEL_NAME_TAKEN" }, { name: Schema.String }) {
   override get message() {
     return `The club already has a channel #${this.name}`
   }
 }
 
 /** `#general` cannot be archived or renamed (409). */
-export class GeneralChannelProtected extends Schema.TaggedError<GeneralChannelProtected>()("GeneralChannelProtected", {}) {
+export class GeneralChannelProtected extends DomainError<GeneralChannelProtected>()("GeneralChannelProtected", { kind: "conflict", code: "GENERAL_CHANNEL_PROTECTED" }) {
   override get message() {
     return "#general cannot be archived or renamed"
   }
 }
 
-export class ClubAnnouncementNotFound extends Schema.TaggedError<ClubAnnouncementNotFound>()("ClubAnnouncementNotFound", { announcementId: Schema.String }) {
+export class ClubAnnouncementNotFound extends DomainError<ClubAnnouncementNotFound>()("ClubAnnouncementNotFound", { kind: "not-found", code: "CLUB_ANNOUNCEMENT_NOT_FOUND" }, { announcementId: Schema.String }) {
   override get message() {
     return "Announcement not found"
   }
 }
 
 /** A second email blast of one announcement (409): a blast is sent once. */
-export class AnnouncementAlreadyBlasted extends Schema.TaggedError<AnnouncementAlreadyBlasted>()("AnnouncementAlreadyBlasted", { announcementId: Schema.String }) {
+export class AnnouncementAlreadyBlasted extends DomainError<AnnouncementAlreadyBlasted>()("AnnouncementAlreadyBlasted", { kind: "conflict", code: "ANNOUNCEMENT_ALREADY_BLASTED" }, { announcementId: Schema.String }) {
   override get message() {
     return "This announcement was already e-mailed to the club"
   }
 }
 
 /** Club events cannot be created at launch (C "Club event creation": disabled at launch). */
-export class ClubEventsDisabled extends Schema.TaggedError<ClubEventsDisabled>()("ClubEventsDisabled", {}) {
+export class ClubEventsDisabled extends DomainError<ClubEventsDisabled>()("ClubEventsDisabled", { kind: "unavailable", code: "CLUB_EVENT_CREATION_DISABLED" }) {
   override get message() {
     return "Club event creation is disabled at launch"
   }

@@ -18,41 +18,44 @@
  * broken by who reached the total first (the earliest last entry of the month), then by the lowest
  * user id — deterministic, and it rewards getting there first.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const PointsEntryKinds = ["GRANT", "DEBIT", "REVERSAL"] as const
 export type PointsEntryKind = (typeof PointsEntryKinds)[number]
 
-export interface PointsEntry {
-  readonly id: string
-  readonly clubId: string
-  readonly userId: string
+export const PointsEntry = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  userId: Schema.String,
   /** Positive for a grant, negative for a debit; a reversal is the opposite of its original. */
-  readonly points: number
-  readonly kind: PointsEntryKind
-  readonly reason: string
-  readonly sportId: string | null
+  points: Schema.Number,
+  kind: Schema.Literal(...PointsEntryKinds),
+  reason: Schema.String,
+  sportId: Schema.NullOr(Schema.String),
   /** Set on a REVERSAL: the entry it reverses. */
-  readonly reversesEntryId: string | null
+  reversesEntryId: Schema.NullOr(Schema.String),
   /** Set on an entry that was reversed: the REVERSAL entry. */
-  readonly reversedByEntryId: string | null
-  readonly idempotencyKey: string | null
-  readonly createdBy: string
+  reversedByEntryId: Schema.NullOr(Schema.String),
+  idempotencyKey: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
   /** When the points count for the period boards (the original's time for a reversal). */
-  readonly occurredAt: Date
-  readonly monthKey: string
-  readonly weekKey: string
-  readonly createdAt: Date
-}
+  occurredAt: Schema.DateFromSelf,
+  monthKey: Schema.String,
+  weekKey: Schema.String,
+  createdAt: Schema.DateFromSelf
+})
+export interface PointsEntry extends Schema.Schema.Type<typeof PointsEntry> {}
 
 /** Bounds of one grant or debit. */
 export const MaxPointsPerEntry = 100_000
 
 /** A member's standing on one board. */
-export interface BoardStanding {
-  readonly userId: string
-  readonly points: number
-}
+export const BoardStanding = Schema.Struct({
+  userId: Schema.String,
+  points: Schema.Number
+})
+export interface BoardStanding extends Schema.Schema.Type<typeof BoardStanding> {}
 
 /** Which leaderboard: all-time (optionally one sport), one UTC month, one ISO week. */
 export type BoardScope =
@@ -120,35 +123,36 @@ export const WeekKeyPattern = /^\d{4}-(0[1-9]|[1-4]\d|5[0-3])$/
 export const isValidWeekKey = (key: string) => WeekKeyPattern.test(key) && Number(key.slice(5)) <= isoWeeksIn(Number(key.slice(0, 4)))
 
 /** A recorded member of the month (one per club and month key). */
-export interface MemberOfTheMonth {
-  readonly clubId: string
-  readonly monthKey: string
-  readonly userId: string
-  readonly points: number
-  readonly detectedBy: string
-  readonly detectedAt: Date
-}
+export const MemberOfTheMonth = Schema.Struct({
+  clubId: Schema.String,
+  monthKey: Schema.String,
+  userId: Schema.String,
+  points: Schema.Number,
+  detectedBy: Schema.String,
+  detectedAt: Schema.DateFromSelf
+})
+export interface MemberOfTheMonth extends Schema.Schema.Type<typeof MemberOfTheMonth> {}
 
 /** The event name of the first detection (A section 6). */
 export const MemberOfTheMonthEvent = "CLUB_MEMBER_OF_THE_MONTH"
 
 // --- errors ---------------------------------------------------------------------------------
 
-export class PointsEntryNotFound extends Schema.TaggedError<PointsEntryNotFound>()("PointsEntryNotFound", { entryId: Schema.String }) {
+export class PointsEntryNotFound extends DomainError<PointsEntryNotFound>()("PointsEntryNotFound", { kind: "not-found", code: "CLUB_POINTS_ENTRY_NOT_FOUND" }, { entryId: Schema.String }) {
   override get message() {
     return "Points entry not found"
   }
 }
 
 /** The entry was already reversed (409). */
-export class PointsAlreadyReversed extends Schema.TaggedError<PointsAlreadyReversed>()("PointsAlreadyReversed", { entryId: Schema.String }) {
+export class PointsAlreadyReversed extends DomainError<PointsAlreadyReversed>()("PointsAlreadyReversed", { kind: "conflict", code: "CLUB_POINTS_ALREADY_REVERSED" }, { entryId: Schema.String }) {
   override get message() {
     return "This points entry was already reversed"
   }
 }
 
 /** A reversal cannot be reversed (409); grant or debit again instead. */
-export class PointsReversalNotReversible extends Schema.TaggedError<PointsReversalNotReversible>()("PointsReversalNotReversible", {
+export class PointsReversalNotReversible extends DomainError<PointsReversalNotReversible>()("PointsReversalNotReversible", { kind: "conflict", code: "CLUB_POINTS_REVERSAL_NOT_REVERSIBLE" }, {
   entryId: Schema.String
 }) {
   override get message() {
@@ -157,14 +161,14 @@ export class PointsReversalNotReversible extends Schema.TaggedError<PointsRevers
 }
 
 /** Points go only to ACTIVE members of the club (400). */
-export class PointsRecipientNotMember extends Schema.TaggedError<PointsRecipientNotMember>()("PointsRecipientNotMember", { userId: Schema.String }) {
+export class PointsRecipientNotMember extends DomainError<PointsRecipientNotMember>()("PointsRecipientNotMember", { kind: "invalid", code: "CLUB_POINTS_NOT_A_MEMBER" }, { userId: Schema.String }) {
   override get message() {
     return "userId must be an active member of the club"
   }
 }
 
 /** A debit larger than the member's points (409): points never go below zero through a debit. */
-export class PointsInsufficient extends Schema.TaggedError<PointsInsufficient>()("PointsInsufficient", {
+export class PointsInsufficient extends DomainError<PointsInsufficient>()("PointsInsufficient", { kind: "conflict", code: "CLUB_POINTS_INSUFFICIENT" }, {
   userId: Schema.String,
   balance: Schema.Number,
   debit: Schema.Number
@@ -175,7 +179,7 @@ export class PointsInsufficient extends Schema.TaggedError<PointsInsufficient>()
 }
 
 /** The idempotency key was used before with a different grant (409). */
-export class PointsIdempotencyConflict extends Schema.TaggedError<PointsIdempotencyConflict>()("PointsIdempotencyConflict", {
+export class PointsIdempotencyConflict extends DomainError<PointsIdempotencyConflict>()("PointsIdempotencyConflict", { kind: "conflict", code: "CLUB_POINTS_IDEMPOTENCY_CONFLICT" }, {
   idempotencyKey: Schema.String
 }) {
   override get message() {
@@ -184,7 +188,7 @@ export class PointsIdempotencyConflict extends Schema.TaggedError<PointsIdempote
 }
 
 /** A period key that is well-formed but not usable (week 53 of a 52-week year, a future month) (400). */
-export class GamificationKeyInvalid extends Schema.TaggedError<GamificationKeyInvalid>()("GamificationKeyInvalid", { messages: Schema.Array(Schema.String) }) {
+export class GamificationKeyInvalid extends DomainError<GamificationKeyInvalid>()("GamificationKeyInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {
   override get message() {
     return this.messages.join("; ")
   }

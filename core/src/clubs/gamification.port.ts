@@ -6,22 +6,9 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type { MemberStatus } from "./club.model.js"
-import type { BoardScope, BoardStanding, MemberOfTheMonth, PointsEntry, PointsEntryKind } from "./gamification.model.js"
+import type { BoardScope, BoardStanding, MemberOfTheMonth, PointsEntry } from "./gamification.model.js"
 
-export interface NewPointsEntry {
-  readonly clubId: string
-  readonly userId: string
-  readonly points: number
-  readonly kind: PointsEntryKind
-  readonly reason: string
-  readonly sportId: string | null
-  readonly reversesEntryId: string | null
-  readonly idempotencyKey: string | null
-  readonly createdBy: string
-  readonly occurredAt: Date
-  readonly monthKey: string
-  readonly weekKey: string
-}
+export interface NewPointsEntry extends Omit<PointsEntry, "id" | "reversedByEntryId" | "createdAt"> {}
 
 export interface PointsListFilter {
   readonly userId?: string | undefined

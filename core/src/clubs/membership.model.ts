@@ -18,8 +18,9 @@
  * removed or demoted (409 CLUB_LAST_OWNER), checked under a per-club lock so two concurrent demotions
  * of the last two owners cannot both win.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import type { ClubRole, MemberStatus } from "./club.model.js"
+import { ClubRoles, type MemberStatus } from "./club.model.js"
 
 /** Membership moves as data: where each move may start and where it ends. */
 export const MembershipMoves = {
@@ -55,22 +56,23 @@ export interface ClubRelations {
 export const InviteKinds = ["TARGETED", "LINK"] as const
 export type InviteKind = (typeof InviteKinds)[number]
 
-export interface ClubInvite {
-  readonly id: string
-  readonly clubId: string
-  readonly kind: InviteKind
-  readonly targetUserId: string | null
+export const ClubInvite = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  kind: Schema.Literal(...InviteKinds),
+  targetUserId: Schema.NullOr(Schema.String),
   /** The role the invitee gets (MEMBER or MODERATOR; managers are appointed by admins). */
-  readonly role: ClubRole
-  readonly createdByKind: string
-  readonly createdBy: string | null
-  readonly expiresAt: Date
+  role: Schema.Literal(...ClubRoles),
+  createdByKind: Schema.String,
+  createdBy: Schema.NullOr(Schema.String),
+  expiresAt: Schema.DateFromSelf,
   /** Null: unlimited until expiry (targeted invites have 1). */
-  readonly maxUses: number | null
-  readonly uses: number
-  readonly revokedAt: Date | null
-  readonly createdAt: Date
-}
+  maxUses: Schema.NullOr(Schema.Number),
+  uses: Schema.Number,
+  revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf
+})
+export interface ClubInvite extends Schema.Schema.Type<typeof ClubInvite> {}
 
 /** Why an invite cannot be used, or VALID. The public preview answers these; it never answers 404. */
 export const InviteReasons = ["VALID", "UNKNOWN", "EXPIRED", "REVOKED", "EXHAUSTED", "CLUB_UNAVAILABLE"] as const
@@ -91,14 +93,14 @@ export const VerificationMoves = {
 } as const
 
 /** The last ACTIVE OWNER cannot leave, be removed or be demoted (409). */
-export class ClubLastOwner extends Schema.TaggedError<ClubLastOwner>()("ClubLastOwner", { clubId: Schema.String }) {
+export class ClubLastOwner extends DomainError<ClubLastOwner>()("ClubLastOwner", { kind: "conflict", code: "CLUB_LAST_OWNER" }, { clubId: Schema.String }) {
   override get message() {
     return "The last owner of a club cannot leave, be removed or be demoted; appoint another owner first"
   }
 }
 
 /** A membership move from a status that does not allow it (409). */
-export class ClubMembershipMoveRefused extends Schema.TaggedError<ClubMembershipMoveRefused>()("ClubMembershipMoveRefused", {
+export class ClubMembershipMoveRefused extends DomainError<ClubMembershipMoveRefused>()("ClubMembershipMoveRefused", { kind: "conflict", code: "CLUB_MEMBERSHIP_MOVE_REFUSED" }, {
   move: Schema.String,
   status: Schema.String
 }) {
@@ -108,7 +110,7 @@ export class ClubMembershipMoveRefused extends Schema.TaggedError<ClubMembership
 }
 
 /** The person has no membership in the club (404). */
-export class ClubMembershipNotFound extends Schema.TaggedError<ClubMembershipNotFound>()("ClubMembershipNotFound", {
+export class ClubMembershipNotFound extends DomainError<ClubMembershipNotFound>()("ClubMembershipNotFound", { kind: "not-found", code: "CLUB_MEMBERSHIP_NOT_FOUND" }, {
   clubId: Schema.String,
   userId: Schema.String
 }) {
@@ -118,49 +120,49 @@ export class ClubMembershipNotFound extends Schema.TaggedError<ClubMembershipNot
 }
 
 /** The caller blocked the club: unblock before following or joining it (409). */
-export class ClubBlocked extends Schema.TaggedError<ClubBlocked>()("ClubBlocked", { clubId: Schema.String }) {
+export class ClubBlocked extends DomainError<ClubBlocked>()("ClubBlocked", { kind: "conflict", code: "CLUB_BLOCKED" }, { clubId: Schema.String }) {
   override get message() {
     return "You have blocked this club; unblock it first"
   }
 }
 
 /** A REMOVED member cannot rejoin by themselves (403). */
-export class ClubMembershipRemoved extends Schema.TaggedError<ClubMembershipRemoved>()("ClubMembershipRemoved", { clubId: Schema.String }) {
+export class ClubMembershipRemoved extends DomainError<ClubMembershipRemoved>()("ClubMembershipRemoved", { kind: "forbidden", code: "CLUB_MEMBERSHIP_REMOVED" }, { clubId: Schema.String }) {
   override get message() {
     return "You were removed from this club and cannot rejoin it"
   }
 }
 
 /** Only athlete accounts hold club memberships and relations (403). */
-export class ClubAthletesOnly extends Schema.TaggedError<ClubAthletesOnly>()("ClubAthletesOnly", {}) {
+export class ClubAthletesOnly extends DomainError<ClubAthletesOnly>()("ClubAthletesOnly", { kind: "forbidden", code: "CLUB_ATHLETES_ONLY" }) {
   override get message() {
     return "Only athlete accounts can do this"
   }
 }
 
 /** Gated club members are visible to its members only (403). */
-export class ClubMembersPrivate extends Schema.TaggedError<ClubMembersPrivate>()("ClubMembersPrivate", { clubId: Schema.String }) {
+export class ClubMembersPrivate extends DomainError<ClubMembersPrivate>()("ClubMembersPrivate", { kind: "forbidden", code: "CLUB_MEMBERS_PRIVATE" }, { clubId: Schema.String }) {
   override get message() {
     return "The members of this club are visible to its members only"
   }
 }
 
 /** The person is already an ACTIVE member (409): change their role with PATCH instead. */
-export class ClubAlreadyMember extends Schema.TaggedError<ClubAlreadyMember>()("ClubAlreadyMember", { userId: Schema.String }) {
+export class ClubAlreadyMember extends DomainError<ClubAlreadyMember>()("ClubAlreadyMember", { kind: "conflict", code: "CLUB_ALREADY_MEMBER" }, { userId: Schema.String }) {
   override get message() {
     return "This athlete is already a member of the club"
   }
 }
 
 /** No athlete account with this id (404). */
-export class ClubUserNotFound extends Schema.TaggedError<ClubUserNotFound>()("ClubUserNotFound", { userId: Schema.String }) {
+export class ClubUserNotFound extends DomainError<ClubUserNotFound>()("ClubUserNotFound", { kind: "not-found", code: "USER_NOT_FOUND" }, { userId: Schema.String }) {
   override get message() {
     return `Athlete ${this.userId} not found`
   }
 }
 
 /** An invite that cannot be accepted (preview answers the same reason as a verdict). */
-export class ClubInviteUnusable extends Schema.TaggedError<ClubInviteUnusable>()("ClubInviteUnusable", { reason: Schema.String }) {
+export class ClubInviteUnusable extends DomainError<ClubInviteUnusable>()("ClubInviteUnusable", { kind: (e) => (e.reason === "UNKNOWN" ? "not-found" : "conflict"), code: (e) => `CLUB_INVITE_${e.reason}` }, { reason: Schema.String }) {
   override get message() {
     switch (this.reason) {
       case "UNKNOWN":
@@ -178,14 +180,14 @@ export class ClubInviteUnusable extends Schema.TaggedError<ClubInviteUnusable>()
 }
 
 /** A targeted invite accepted by someone other than the athlete it names (403). */
-export class ClubInviteNotForYou extends Schema.TaggedError<ClubInviteNotForYou>()("ClubInviteNotForYou", {}) {
+export class ClubInviteNotForYou extends DomainError<ClubInviteNotForYou>()("ClubInviteNotForYou", { kind: "forbidden", code: "CLUB_INVITE_NOT_FOR_YOU" }) {
   override get message() {
     return "This invite was sent to another athlete"
   }
 }
 
 /** Deactivate/reactivate or a verification move from a state that does not allow it (409). */
-export class ClubOversightMoveRefused extends Schema.TaggedError<ClubOversightMoveRefused>()("ClubOversightMoveRefused", {
+export class ClubOversightMoveRefused extends DomainError<ClubOversightMoveRefused>()("ClubOversightMoveRefused", { kind: "conflict", code: "CLUB_OVERSIGHT_MOVE_REFUSED" }, {
   move: Schema.String,
   state: Schema.String
 }) {

@@ -12,6 +12,7 @@
  * place, a GOING RSVP to a run that has ended (and was not cancelled) counts as INFERRED attendance;
  * MANUAL marks always win over inference and are never overwritten by it.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const RunStatuses = ["SCHEDULED", "CANCELLED", "COMPLETED"] as const
@@ -20,59 +21,59 @@ export type RunStatus = (typeof RunStatuses)[number]
 export const RsvpStatuses = ["GOING", "MAYBE", "NOT_GOING"] as const
 export type RsvpStatus = (typeof RsvpStatuses)[number]
 
-export interface ClubRun {
-  readonly id: string
-  readonly clubId: string
-  readonly title: string
-  readonly description: string | null
-  readonly sportId: string | null
-  readonly startsAt: Date
-  readonly endsAt: Date
-  readonly meetingPoint: string | null
-  readonly distanceKm: number | null
-  readonly capacity: number | null
-  readonly status: RunStatus
-  readonly createdBy: string | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+export const ClubRun = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  title: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  sportId: Schema.NullOr(Schema.String),
+  startsAt: Schema.DateFromSelf,
+  endsAt: Schema.DateFromSelf,
+  meetingPoint: Schema.NullOr(Schema.String),
+  distanceKm: Schema.NullOr(Schema.Number),
+  capacity: Schema.NullOr(Schema.Number),
+  status: Schema.Literal(...RunStatuses),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubRun extends Schema.Schema.Type<typeof ClubRun> {}
 
-export interface RsvpCounts {
-  readonly going: number
-  readonly maybe: number
-  readonly notGoing: number
-}
+export const RsvpCounts = Schema.Struct({ going: Schema.Number, maybe: Schema.Number, notGoing: Schema.Number })
+export interface RsvpCounts extends Schema.Schema.Type<typeof RsvpCounts> {}
 
-export type AttendanceSource = "MANUAL" | "INFERRED"
+export const AttendanceSources = ["MANUAL", "INFERRED"] as const
+export type AttendanceSource = (typeof AttendanceSources)[number]
 
-export interface RunAttendance {
-  readonly runId: string
-  readonly userId: string
-  readonly present: boolean
-  readonly source: AttendanceSource
-  readonly markedBy: string | null
-  readonly markedAt: Date
-}
+export const RunAttendance = Schema.Struct({
+  runId: Schema.String,
+  userId: Schema.String,
+  present: Schema.Boolean,
+  source: Schema.Literal(...AttendanceSources),
+  markedBy: Schema.NullOr(Schema.String),
+  markedAt: Schema.DateFromSelf
+})
+export interface RunAttendance extends Schema.Schema.Type<typeof RunAttendance> {}
 
-export class ClubRunNotFound extends Schema.TaggedError<ClubRunNotFound>()("ClubRunNotFound", { runId: Schema.String }) {
+export class ClubRunNotFound extends DomainError<ClubRunNotFound>()("ClubRunNotFound", { kind: "not-found", code: "CLUB_RUN_NOT_FOUND" }, { runId: Schema.String }) {
   override get message() {
     return "Run not found"
   }
 }
 
 /** RSVP to a run that is not SCHEDULED or has already started (409). */
-export class RunClosed extends Schema.TaggedError<RunClosed>()("RunClosed", { runId: Schema.String, status: Schema.String }) {
+export class RunClosed extends DomainError<RunClosed>()("RunClosed", { kind: "conflict", code: "RUN_CLOSED" }, { runId: Schema.String, status: Schema.String }) {
   override get message() {
     return this.status === "SCHEDULED" ? "The run has already started" : `The run is ${this.status}`
   }
 }
 
 /** GOING beyond the run's capacity (409). */
-export class RunFull extends Schema.TaggedError<RunFull>()("RunFull", { runId: Schema.String, capacity: Schema.Number }) {
+export class RunFull extends DomainError<RunFull>()("RunFull", { kind: "conflict", code: "RUN_FULL" }, { runId: Schema.String, capacity: Schema.Number }) {
   override get message() {
     return `The run is full (${this.capacity} going)`
   }
 }
 
 /** Bad run input found after decoding (400 with the message list). */
-export class RunInputInvalid extends Schema.TaggedError<RunInputInvalid>()("RunInputInvalid", { messages: Schema.Array(Schema.String) }) {}
+export class RunInputInvalid extends DomainError<RunInputInvalid>()("RunInputInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {}

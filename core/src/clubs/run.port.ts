@@ -2,18 +2,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { AttendanceSource, ClubRun, RsvpCounts, RsvpStatus, RunAttendance, RunFull, RunStatus } from "./run.model.js"
 
-export interface NewRun {
-  readonly clubId: string
-  readonly title: string
-  readonly description: string | null
-  readonly sportId: string | null
-  readonly startsAt: Date
-  readonly endsAt: Date
-  readonly meetingPoint: string | null
-  readonly distanceKm: number | null
-  readonly capacity: number | null
-  readonly createdBy: string | null
-}
+export interface NewRun extends Pick<ClubRun, "clubId" | "title" | "description" | "sportId" | "startsAt" | "endsAt" | "meetingPoint" | "distanceKm" | "capacity" | "createdBy"> {}
 
 export interface RunFilter {
   readonly clubId?: string

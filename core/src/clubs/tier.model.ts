@@ -37,6 +37,7 @@
  * idempotency key `club-tier-payment:<provider>:<paymentId>`: however many times the app verifies or the
  * gateway redelivers, one payment posts once.
  */
+import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const TierCurrency = "INR" as const
@@ -53,46 +54,48 @@ export type TierStatus = (typeof TierStatuses)[number]
 export const MinTierPrice = 100
 export const MaxTierPrice = 10_000_000
 
-export interface ClubTier {
-  readonly id: string
-  readonly clubId: string
-  readonly name: string
-  readonly description: string | null
+export const ClubTier = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
   /** Paise per billing period. */
-  readonly priceAmount: number
-  readonly currency: typeof TierCurrency
-  readonly billingPeriod: BillingPeriod
-  readonly benefits: ReadonlyArray<string>
-  readonly status: TierStatus
-  readonly sortOrder: number
+  priceAmount: Schema.Number,
+  currency: Schema.Literal(TierCurrency),
+  billingPeriod: Schema.Literal(...BillingPeriods),
+  benefits: Schema.Array(Schema.String),
+  status: Schema.Literal(...TierStatuses),
+  sortOrder: Schema.Number,
   /** The tier commission override in basis points; null: the club's or platform's applies. */
-  readonly commissionBps: number | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  commissionBps: Schema.NullOr(Schema.Number),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface ClubTier extends Schema.Schema.Type<typeof ClubTier> {}
 
 export const TierMembershipStatuses = ["ACTIVE", "CANCELED", "EXPIRED"] as const
 export type TierMembershipStatus = (typeof TierMembershipStatuses)[number]
 
-export interface TierMembership {
-  readonly id: string
-  readonly clubId: string
+export const TierMembership = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
   /** The club membership row (clubs.members.id). */
-  readonly memberId: string
-  readonly userId: string
-  readonly tierId: string
+  memberId: Schema.String,
+  userId: Schema.String,
+  tierId: Schema.String,
   /** Stored status (ACTIVE or CANCELED); `effectiveStatus` adds EXPIRED. */
-  readonly status: "ACTIVE" | "CANCELED"
-  readonly currentPeriodStart: Date
-  readonly currentPeriodEnd: Date
-  readonly cancelAtPeriodEnd: boolean
-  readonly canceledAt: Date | null
-  readonly lastPaymentId: string | null
+  status: Schema.Literal("ACTIVE", "CANCELED"),
+  currentPeriodStart: Schema.DateFromSelf,
+  currentPeriodEnd: Schema.DateFromSelf,
+  cancelAtPeriodEnd: Schema.Boolean,
+  canceledAt: Schema.NullOr(Schema.DateFromSelf),
+  lastPaymentId: Schema.NullOr(Schema.String),
   /** The proration of the last admin change-tier (paise; > 0 owed by the member, < 0 credit). */
-  readonly lastProrationAmount: number | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-}
+  lastProrationAmount: Schema.NullOr(Schema.Number),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+export interface TierMembership extends Schema.Schema.Type<typeof TierMembership> {}
 
 /** ACTIVE/CANCELED while the period runs; EXPIRED once it has ended. */
 export const effectiveStatus = (m: TierMembership, now: Date): TierMembershipStatus =>
@@ -119,29 +122,30 @@ export const addMonths = (start: Date, months: number): Date => {
 export const CheckoutStatuses = ["OPEN", "PAID"] as const
 export type CheckoutStatus = (typeof CheckoutStatuses)[number]
 
-export interface TierCheckout {
-  readonly id: string
-  readonly clubId: string
-  readonly tierId: string
-  readonly userId: string
-  readonly promoId: string | null
+export const TierCheckout = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  tierId: Schema.String,
+  userId: Schema.String,
+  promoId: Schema.NullOr(Schema.String),
   /** The tier's list price at checkout. */
-  readonly listAmount: number
-  readonly discountAmount: number
+  listAmount: Schema.Number,
+  discountAmount: Schema.Number,
   /** What the buyer pays (list − discount), paise. */
-  readonly amount: number
-  readonly currency: typeof TierCurrency
+  amount: Schema.Number,
+  currency: Schema.Literal(TierCurrency),
   /** The commission resolved at checkout (basis points) and its split of `amount`. */
-  readonly commissionBps: number
-  readonly commissionAmount: number
-  readonly netAmount: number
-  readonly provider: string
-  readonly gatewayOrderId: string
-  readonly status: CheckoutStatus
-  readonly paymentId: string | null
-  readonly paidAt: Date | null
-  readonly createdAt: Date
-}
+  commissionBps: Schema.Number,
+  commissionAmount: Schema.Number,
+  netAmount: Schema.Number,
+  provider: Schema.String,
+  gatewayOrderId: Schema.String,
+  status: Schema.Literal(...CheckoutStatuses),
+  paymentId: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Schema.DateFromSelf),
+  createdAt: Schema.DateFromSelf
+})
+export interface TierCheckout extends Schema.Schema.Type<typeof TierCheckout> {}
 
 // ---------------------------------------------------------------------------------------------
 // Commission
@@ -179,24 +183,25 @@ export type PromoDiscountType = (typeof PromoDiscountTypes)[number]
 export const PromoStatuses = ["ACTIVE", "ARCHIVED"] as const
 export type PromoStatus = (typeof PromoStatuses)[number]
 
-export interface TierPromo {
-  readonly id: string
-  readonly clubId: string
-  readonly tierId: string
+export const TierPromo = Schema.Struct({
+  id: Schema.String,
+  clubId: Schema.String,
+  tierId: Schema.String,
   /** Upper-case, 3-32 letters, digits, - or _ ; unique per tier among ACTIVE promos. */
-  readonly code: string
-  readonly discountType: PromoDiscountType
+  code: Schema.String,
+  discountType: Schema.Literal(...PromoDiscountTypes),
   /** PERCENT: 1-90; AMOUNT: paise. */
-  readonly discountValue: number
-  readonly maxRedemptions: number | null
-  readonly redemptions: number
-  readonly validFrom: Date | null
-  readonly validUntil: Date | null
-  readonly status: PromoStatus
-  readonly createdBy: string
-  readonly createdAt: Date
-  readonly archivedAt: Date | null
-}
+  discountValue: Schema.Number,
+  maxRedemptions: Schema.NullOr(Schema.Number),
+  redemptions: Schema.Number,
+  validFrom: Schema.NullOr(Schema.DateFromSelf),
+  validUntil: Schema.NullOr(Schema.DateFromSelf),
+  status: Schema.Literal(...PromoStatuses),
+  createdBy: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  archivedAt: Schema.NullOr(Schema.DateFromSelf)
+})
+export interface TierPromo extends Schema.Schema.Type<typeof TierPromo> {}
 
 export const PromoCodePattern = /^[A-Z0-9_-]{3,32}$/
 
@@ -336,21 +341,21 @@ export const prorate = (
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-export class ClubTierNotFound extends Schema.TaggedError<ClubTierNotFound>()("ClubTierNotFound", { tierId: Schema.String }) {
+export class ClubTierNotFound extends DomainError<ClubTierNotFound>()("ClubTierNotFound", { kind: "not-found", code: "CLUB_TIER_NOT_FOUND" }, { tierId: Schema.String }) {
   override get message() {
     return "Club tier not found"
   }
 }
 
 /** Tiers are sold only by CLUB_MEMBERSHIP clubs (403 CLUB_NOT_MEMBERSHIP_TYPE). */
-export class ClubNotMembershipType extends Schema.TaggedError<ClubNotMembershipType>()("ClubNotMembershipType", { clubId: Schema.String }) {
+export class ClubNotMembershipType extends DomainError<ClubNotMembershipType>()("ClubNotMembershipType", { kind: "forbidden", code: "CLUB_NOT_MEMBERSHIP_TYPE" }, { clubId: Schema.String }) {
   override get message() {
     return "Only CLUB_MEMBERSHIP clubs sell tiers and have revenue streams"
   }
 }
 
 /** The club cannot sell tiers yet (409 CLUB_NOT_MONETIZABLE, with what is missing). */
-export class ClubNotMonetizable extends Schema.TaggedError<ClubNotMonetizable>()("ClubNotMonetizable", {
+export class ClubNotMonetizable extends DomainError<ClubNotMonetizable>()("ClubNotMonetizable", { kind: "conflict", code: "CLUB_NOT_MONETIZABLE" }, {
   clubId: Schema.String,
   missing: Schema.Array(Schema.String)
 }) {
@@ -360,76 +365,76 @@ export class ClubNotMonetizable extends Schema.TaggedError<ClubNotMonetizable>()
 }
 
 /** The tier is archived (409 CLUB_TIER_NOT_ACTIVE). */
-export class ClubTierNotActive extends Schema.TaggedError<ClubTierNotActive>()("ClubTierNotActive", { tierId: Schema.String }) {
+export class ClubTierNotActive extends DomainError<ClubTierNotActive>()("ClubTierNotActive", { kind: "conflict", code: "CLUB_TIER_NOT_ACTIVE" }, { tierId: Schema.String }) {
   override get message() {
     return "This tier is no longer sold"
   }
 }
 
 /** A gated club needs the athlete to be an approved member before buying (403 CLUB_MEMBERSHIP_APPROVAL_REQUIRED). */
-export class ClubMembershipRequired extends Schema.TaggedError<ClubMembershipRequired>()("ClubMembershipRequired", { clubId: Schema.String }) {
+export class ClubMembershipRequired extends DomainError<ClubMembershipRequired>()("ClubMembershipRequired", { kind: "forbidden", code: "CLUB_MEMBERSHIP_APPROVAL_REQUIRED" }, { clubId: Schema.String }) {
   override get message() {
     return "This club approves members before they can buy a tier; join the club first"
   }
 }
 
 /** The promo code given at checkout cannot be used (400 CLUB_TIER_PROMO_INVALID, with the reason). */
-export class TierPromoInvalid extends Schema.TaggedError<TierPromoInvalid>()("TierPromoInvalid", { reason: Schema.String }) {
+export class TierPromoInvalid extends DomainError<TierPromoInvalid>()("TierPromoInvalid", { kind: "invalid", code: "CLUB_TIER_PROMO_INVALID" }, { reason: Schema.String }) {
   override get message() {
     return `Promo code cannot be used: ${this.reason}`
   }
 }
 
 /** The order id names no checkout of this caller, club and tier (404 CLUB_TIER_CHECKOUT_NOT_FOUND). */
-export class TierCheckoutNotFound extends Schema.TaggedError<TierCheckoutNotFound>()("TierCheckoutNotFound", { orderId: Schema.String }) {
+export class TierCheckoutNotFound extends DomainError<TierCheckoutNotFound>()("TierCheckoutNotFound", { kind: "not-found", code: "CLUB_TIER_CHECKOUT_NOT_FOUND" }, { orderId: Schema.String }) {
   override get message() {
     return "Checkout not found"
   }
 }
 
 /** The payment is not captured yet (409 CLUB_TIER_PAYMENT_NOT_CAPTURED): the gateway's webhook activates it once captured. */
-export class TierPaymentNotCaptured extends Schema.TaggedError<TierPaymentNotCaptured>()("TierPaymentNotCaptured", { status: Schema.String }) {
+export class TierPaymentNotCaptured extends DomainError<TierPaymentNotCaptured>()("TierPaymentNotCaptured", { kind: "conflict", code: "CLUB_TIER_PAYMENT_NOT_CAPTURED" }, { status: Schema.String }) {
   override get message() {
     return `Payment is ${this.status}, not captured; the membership activates when the gateway captures it`
   }
 }
 
 /** The caller has no paid tier in this club (404 CLUB_TIER_MEMBERSHIP_NOT_FOUND). */
-export class TierMembershipNotFound extends Schema.TaggedError<TierMembershipNotFound>()("TierMembershipNotFound", { ref: Schema.String }) {
+export class TierMembershipNotFound extends DomainError<TierMembershipNotFound>()("TierMembershipNotFound", { kind: "not-found", code: "CLUB_TIER_MEMBERSHIP_NOT_FOUND" }, { ref: Schema.String }) {
   override get message() {
     return "No membership tier found"
   }
 }
 
 /** A cancel/resume from a state that does not allow it (409 CLUB_TIER_MOVE_REFUSED). */
-export class TierMoveRefused extends Schema.TaggedError<TierMoveRefused>()("TierMoveRefused", { move: Schema.String, status: Schema.String }) {
+export class TierMoveRefused extends DomainError<TierMoveRefused>()("TierMoveRefused", { kind: "conflict", code: "CLUB_TIER_MOVE_REFUSED" }, { move: Schema.String, status: Schema.String }) {
   override get message() {
     return `Cannot ${this.move} a membership tier that is ${this.status}`
   }
 }
 
 /** An ACTIVE promo with this code already exists on the tier (409 CLUB_TIER_PROMO_CODE_TAKEN). */
-export class TierPromoCodeTaken extends Schema.TaggedError<TierPromoCodeTaken>()("TierPromoCodeTaken", { code: Schema.String }) {
+export class TierPromoCodeTaken extends DomainError<TierPromoCodeTaken>()("TierPromoCodeTaken", { kind: "conflict", code: "CLUB_TIER_PROMO_CODE_TAKEN" }, { code: Schema.String }) {
   override get message() {
     return `Promo code ${this.code} already exists on this tier`
   }
 }
 
-export class TierPromoNotFound extends Schema.TaggedError<TierPromoNotFound>()("TierPromoNotFound", { promoId: Schema.String }) {
+export class TierPromoNotFound extends DomainError<TierPromoNotFound>()("TierPromoNotFound", { kind: "not-found", code: "CLUB_TIER_PROMO_NOT_FOUND" }, { promoId: Schema.String }) {
   override get message() {
     return "Promo not found"
   }
 }
 
 /** Promo input the schema cannot check (window order, amount above price): 400 with the messages. */
-export class TierPromoRejected extends Schema.TaggedError<TierPromoRejected>()("TierPromoRejected", { messages: Schema.Array(Schema.String) }) {
+export class TierPromoRejected extends DomainError<TierPromoRejected>()("TierPromoRejected", { kind: "invalid" }, { messages: Schema.Array(Schema.String) }) {
   override get message() {
     return this.messages.join("; ")
   }
 }
 
 /** The club member named by an admin route is not in this club (404 CLUB_MEMBER_NOT_FOUND). */
-export class TierMemberNotFound extends Schema.TaggedError<TierMemberNotFound>()("TierMemberNotFound", { memberId: Schema.String }) {
+export class TierMemberNotFound extends DomainError<TierMemberNotFound>()("TierMemberNotFound", { kind: "not-found", code: "CLUB_MEMBER_NOT_FOUND" }, { memberId: Schema.String }) {
   override get message() {
     return "Club member not found"
   }

@@ -5,24 +5,14 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type {
-  BillingPeriod,
   ClubTier,
-  PromoDiscountType,
   TierCheckout,
   TierMembership,
   TierPromo,
   TierPromoCodeTaken
 } from "./tier.model.js"
 
-export interface NewClubTier {
-  readonly clubId: string
-  readonly name: string
-  readonly description: string | null
-  readonly priceAmount: number
-  readonly billingPeriod: BillingPeriod
-  readonly benefits: ReadonlyArray<string>
-  readonly sortOrder: number
-}
+export interface NewClubTier extends Pick<ClubTier, "clubId" | "name" | "description" | "priceAmount" | "billingPeriod" | "benefits" | "sortOrder"> {}
 
 export class ClubTierRepo extends Context.Tag("@podium/core/clubs/ClubTierRepo")<ClubTierRepo, {
   readonly create: (input: NewClubTier) => Effect.Effect<ClubTier>
@@ -41,17 +31,7 @@ export class ClubCommissionRepo extends Context.Tag("@podium/core/clubs/ClubComm
   readonly set: (clubId: string, bps: number | null, adminId: string) => Effect.Effect<void>
 }>() {}
 
-export interface NewTierPromo {
-  readonly clubId: string
-  readonly tierId: string
-  readonly code: string
-  readonly discountType: PromoDiscountType
-  readonly discountValue: number
-  readonly maxRedemptions: number | null
-  readonly validFrom: Date | null
-  readonly validUntil: Date | null
-  readonly createdBy: string
-}
+export interface NewTierPromo extends Pick<TierPromo, "clubId" | "tierId" | "code" | "discountType" | "discountValue" | "maxRedemptions" | "validFrom" | "validUntil" | "createdBy"> {}
 
 export class TierPromoRepo extends Context.Tag("@podium/core/clubs/TierPromoRepo")<TierPromoRepo, {
   /** Fails TierPromoCodeTaken when an ACTIVE promo of the tier has the code. */

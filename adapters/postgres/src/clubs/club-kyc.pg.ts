@@ -7,53 +7,28 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { reviewMoveSet } from "../platform/review-move.pg.js"
+import { counts, rowsOf } from "../rows.pg.js"
 
-interface KycRow {
-  readonly id: string
-  readonly clubId: string
-  readonly status: Clubs.ClubKycStatus
-  readonly bankAccountSealed: string | null
-  readonly bankAccountLast4: string | null
-  readonly bankAccountFingerprint: string | null
-  readonly ifscCode: string | null
-  readonly accountHolderName: string | null
-  readonly panNumber: string | null
-  readonly panName: string | null
-  readonly documents: Clubs.ClubKycDocuments | string
-  readonly bankCheck: Clubs.ClubBankCheck | string | null
-  readonly panCheck: Clubs.ClubPanCheck | string | null
-  readonly reviewReason: string | null
-  readonly reviewedBy: string | null
-  readonly reviewedAt: Date | null
-  readonly submittedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
-  readonly created?: boolean
-}
+/** A jsonb column: parsed by the driver, or text on drivers that leave it as a string. */
+const Jsonb = <A, I>(schema: Schema.Schema<A, I>) => Schema.Union(schema, Schema.parseJson(schema))
 
-const json = <A>(v: A | string | null): A | null => (typeof v === "string" ? JSON.parse(v) as A : v)
+/** The KYC as stored: the sealed account in two columns, the checks and documents as jsonb. */
+const KycRow = Schema.Struct({
+  ...Clubs.ClubKyc.omit("bankAccount", "documents", "bankCheck", "panCheck").fields,
+  bankAccountSealed: Schema.NullOr(Schema.String),
+  bankAccountLast4: Schema.NullOr(Schema.String),
+  documents: Jsonb(Clubs.ClubKycDocuments),
+  bankCheck: Schema.NullOr(Jsonb(Clubs.ClubBankCheck)),
+  panCheck: Schema.NullOr(Jsonb(Clubs.ClubPanCheck))
+})
+const SavedRow = Schema.Struct({ ...KycRow.fields, created: Schema.Boolean })
 
-const toKyc = (r: KycRow): Clubs.ClubKyc => ({
-  id: r.id,
-  clubId: r.clubId,
-  status: r.status,
-  bankAccount: r.bankAccountSealed === null ? null : { sealed: r.bankAccountSealed, last4: r.bankAccountLast4 ?? "" },
-  bankAccountFingerprint: r.bankAccountFingerprint,
-  ifscCode: r.ifscCode,
-  accountHolderName: r.accountHolderName,
-  panNumber: r.panNumber,
-  panName: r.panName,
-  documents: json<Clubs.ClubKycDocuments>(r.documents) ?? {},
-  bankCheck: json<Clubs.ClubBankCheck>(r.bankCheck),
-  panCheck: json<Clubs.ClubPanCheck>(r.panCheck),
-  reviewReason: r.reviewReason,
-  reviewedBy: r.reviewedBy,
-  reviewedAt: r.reviewedAt,
-  submittedAt: r.submittedAt,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt
+/** The sealed account is kept in two columns; the KYC carries it as one value. */
+const toKyc = ({ bankAccountLast4, bankAccountSealed, ...r }: typeof KycRow.Type): Clubs.ClubKyc => ({
+  ...r,
+  bankAccount: bankAccountSealed === null ? null : { sealed: bankAccountSealed, last4: bankAccountLast4 ?? "" }
 })
 
 /** The patch as column values (only the keys it carries). */
@@ -81,16 +56,18 @@ export const ClubKycRepoPg = Layer.effect(Clubs.ClubKycRepo, Effect.gen(function
     "id, club_id, status, bank_account_sealed, bank_account_last4, bank_account_fingerprint, ifsc_code, account_holder_name, " +
       "pan_number, pan_name, documents, bank_check, pan_check, review_reason, reviewed_by, reviewed_at, submitted_at, created_at, updated_at"
   )
-  const first = (rows: ReadonlyArray<KycRow>) => Option.map(Option.fromNullable(rows[0]), toKyc)
+  const kycs = rowsOf(KycRow)
+  const saved = rowsOf(SavedRow)
+  const one = <E, R>(query: Effect.Effect<ReadonlyArray<object>, E, R>) => kycs.maybe(query).pipe(Effect.map(Option.map(toKyc)))
   const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
   return Clubs.ClubKycRepo.of({
     findById: (id) =>
       Uuid.test(id)
-        ? sql<KycRow>`select ${cols} from clubs.club_kyc where id = ${id}`.pipe(Effect.orDie, Effect.map(first))
+        ? one(sql`select ${cols} from clubs.club_kyc where id = ${id}`)
         : Effect.succeed(Option.none()),
     findByClub: (clubId) =>
       Uuid.test(clubId)
-        ? sql<KycRow>`select ${cols} from clubs.club_kyc where club_id = ${clubId}`.pipe(Effect.orDie, Effect.map(first))
+        ? one(sql`select ${cols} from clubs.club_kyc where club_id = ${clubId}`)
         : Effect.succeed(Option.none()),
     save: (clubId, patch, guard) => {
       const columns = columnsOf(patch)
@@ -104,7 +81,7 @@ export const ClubKycRepoPg = Layer.effect(Clubs.ClubKycRepo, Effect.gen(function
       const fingerprintGuard = guard.fingerprint === undefined
         ? sql``
         : sql`and club_kyc.bank_account_fingerprint is not distinct from ${guard.fingerprint}`
-      const upsert = sql<KycRow>`
+      const upsert = sql`
         insert into clubs.club_kyc (${insertCols})
         values (${clubId}, ${documents}::jsonb${names.length === 0 ? sql`` : sql`, ${sql.csv(values)}`})
         on conflict (club_id) do update set
@@ -113,7 +90,7 @@ export const ClubKycRepoPg = Layer.effect(Clubs.ClubKycRepo, Effect.gen(function
           updated_at = now()
         where club_kyc.status in ${sql.in(guard.editable)} ${fingerprintGuard}
         returning ${cols}, (xmax = 0) as created`
-      const update = sql<KycRow>`
+      const update = sql`
         update clubs.club_kyc set
           ${updates.length === 0 ? sql`` : sql`${sql.csv(names.map((n) => JsonColumns.has(n) ? sql`${sql(n)} = ${columns[n]}::jsonb` : sql`${sql(n)} = ${columns[n]}`))},`}
           documents = documents || ${documents}::jsonb,
@@ -122,24 +99,23 @@ export const ClubKycRepoPg = Layer.effect(Clubs.ClubKycRepo, Effect.gen(function
         sql`and bank_account_fingerprint is not distinct from ${guard.fingerprint ?? null}`
       }
         returning ${cols}, false as created`
-      return (insertable ? upsert : update).pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => ({ kyc: toKyc(r), created: r.created === true })))
+      return saved.maybe(insertable ? upsert : update).pipe(
+        Effect.map(Option.map(({ created, ...r }) => ({ kyc: toKyc(r), created })))
       )
     },
     transition: (id, from, to, review) =>
-      sql<KycRow>`
+      one(sql`
         update clubs.club_kyc set ${reviewMoveSet(sql, to, review)}
         where id = ${id} and status in ${sql.in(from)}
           ${review.fingerprint === undefined ? sql`` : sql`and bank_account_fingerprint = ${review.fingerprint}`}
-        returning ${cols}`.pipe(Effect.orDie, Effect.map(first)),
+        returning ${cols}`),
     list: (query) =>
       Effect.gen(function*() {
-        const rows = yield* sql<KycRow>`
+        const rows = yield* kycs.all(sql`
           select ${cols} from clubs.club_kyc where status = ${query.status}
-          order by submitted_at nulls first, id limit ${query.limit} offset ${query.offset}`
-        const total = yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.club_kyc where status = ${query.status}`
-        return { items: rows.map(toKyc), total: total[0]!.n }
-      }).pipe(Effect.orDie)
+          order by submitted_at nulls first, id limit ${query.limit} offset ${query.offset}`)
+        const total = yield* counts.one(sql`select count(*)::int as n from clubs.club_kyc where status = ${query.status}`)
+        return { items: rows.map(toKyc), total: total.n }
+      })
   })
 }))

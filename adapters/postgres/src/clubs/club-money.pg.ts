@@ -8,20 +8,21 @@
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { counts, ids as idRows, onUnique, type Rows, rowsOf } from "../rows.pg.js"
 
 const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code === "23505"
-
-const first = <A>(rows: ReadonlyArray<A>): Option.Option<A> => Option.fromNullable(rows[0])
+/** A sum read as float8 (exact for safe integers). */
+const TotalRow = Schema.Struct({ n: Schema.Number })
+const EntryIdRow = Schema.Struct({ entryId: Schema.String })
 
 /** Runs a lookup of one row by id only for a UUID id (any other id finds nothing without asking). */
-const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>, unknown>) =>
-  (Uuid.test(id) ? run : Effect.succeed(Option.none<A>())).pipe(Effect.orDie)
+const guard = <A>(id: string, run: Effect.Effect<Option.Option<A>>) => Uuid.test(id) ? run : Effect.succeed(Option.none<A>())
 
 /** One page of `table`'s rows matching `where` in `order`, and how many match in all. */
-const pageOf = <A extends object>(
+const pageOf = <A>(
+  rows: Rows<A>,
   sql: SqlClient.SqlClient,
   table: string,
   cols: Statement.Fragment,
@@ -31,26 +32,25 @@ const pageOf = <A extends object>(
 ) =>
   Effect.gen(function*() {
     const from = sql.literal(table)
-    const items = yield* sql<A>`select ${cols} from ${from} where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`
-    const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from ${from} where ${where}`)[0]!.n
+    const items = yield* rows.all(sql`select ${cols} from ${from} where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`)
+    const total = (yield* counts.one(sql`select count(*)::int as n from ${from} where ${where}`)).n
     return { items, total }
-  }).pipe(Effect.orDie)
+  })
 
 export const RcGrantRepoPg = Layer.effect(Clubs.RcGrantRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const grants = rowsOf(Clubs.RcGrant)
+  const totals = rowsOf(TotalRow)
   return Clubs.RcGrantRepo.of({
     create: (input) =>
-      sql<Clubs.RcGrant>`
+      grants.one(sql`
         insert into clubs.rc_grants (club_id, requested_rc, reason, requested_by)
         values (${input.clubId}, ${input.requestedRc}, ${input.reason}, ${input.requestedBy})
-        returning *`.pipe(
-        Effect.map((rows) => rows[0]!),
-        Effect.catchIf(isUniqueViolation, () => Effect.fail(new Clubs.RcGrantRequestAlreadyOpen({ clubId: input.clubId }))),
-        Effect.catchTag("SqlError", Effect.die)
-      ),
-    findById: (id) => guard(id, sql<Clubs.RcGrant>`select * from clubs.rc_grants where id = ${id}`.pipe(Effect.map(first))),
+        returning *`.pipe(onUnique(() => new Clubs.RcGrantRequestAlreadyOpen({ clubId: input.clubId })))),
+    findById: (id) => guard(id, grants.maybe(sql`select * from clubs.rc_grants where id = ${id}`)),
     list: (filter) =>
-      pageOf<Clubs.RcGrant>(
+      pageOf(
+        grants,
         sql,
         "clubs.rc_grants",
         sql.literal("*"),
@@ -62,7 +62,7 @@ export const RcGrantRepoPg = Layer.effect(Clubs.RcGrantRepo, Effect.gen(function
         filter
       ),
     transition: (id, from, to, extra) =>
-      guard(id, sql<Clubs.RcGrant>`
+      guard(id, grants.maybe(sql`
         update clubs.rc_grants set status = ${to}, updated_at = now(),
           approved_rc = coalesce(${extra.approvedRc ?? null}::int, approved_rc),
           reviewed_by = coalesce(${extra.reviewedBy ?? null}::uuid, reviewed_by),
@@ -70,13 +70,12 @@ export const RcGrantRepoPg = Layer.effect(Clubs.RcGrantRepo, Effect.gen(function
           rejection_reason = coalesce(${extra.rejectionReason ?? null}::text, rejection_reason),
           cancelled_by = coalesce(${extra.cancelledBy ?? null}::uuid, cancelled_by),
           cancelled_at = case when ${extra.cancelledBy !== undefined} then now() else cancelled_at end
-        where id = ${id} and status in ${sql.in([...from])} returning *`.pipe(Effect.map(first))),
+        where id = ${id} and status in ${sql.in([...from])} returning *`)),
     setLedgerTransfer: (id, transferId) =>
-      guard(id, sql<Clubs.RcGrant>`update clubs.rc_grants set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id} returning *`.pipe(Effect.map(first))),
+      guard(id, grants.maybe(sql`update clubs.rc_grants set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id} returning *`)),
     approvedTotal: (clubId) =>
-      sql<{ readonly n: number }>`select coalesce(sum(approved_rc), 0)::float8 as n from clubs.rc_grants where club_id = ${clubId} and status = 'APPROVED'`.pipe(
-        Effect.map((rows) => rows[0]!.n),
-        Effect.orDie
+      totals.one(sql`select coalesce(sum(approved_rc), 0)::float8 as n from clubs.rc_grants where club_id = ${clubId} and status = 'APPROVED'`).pipe(
+        Effect.map((r) => r.n)
       )
   })
 }))
@@ -88,18 +87,21 @@ const SettlementColumns = `id, club_id, payee_type, payee_id, period_start, peri
 export const SettlementRepoPg = Layer.effect(Clubs.SettlementRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.unsafe(SettlementColumns)
+  const settlements = rowsOf(Clubs.Settlement)
+  const entries = rowsOf(EntryIdRow)
   return Clubs.SettlementRepo.of({
     create: (input) =>
-      sql<Clubs.Settlement>`
+      settlements.maybe(sql`
         insert into clubs.settlements (club_id, payee_type, payee_id, period_start, period_end, gross_amount, commission_amount, deductions_amount, amount,
           entry_count, status, eligible_at)
         values (${input.clubId}, ${input.payeeType}, ${input.payeeId}, ${input.periodStart}, ${input.periodEnd}, ${input.grossAmount},
           ${input.commissionAmount}, ${input.deductionsAmount}, ${input.amount}, ${input.entryCount}, ${input.status}, ${input.eligibleAt})
         on conflict do nothing
-        returning ${cols}`.pipe(Effect.map(first), Effect.orDie),
-    findById: (id) => guard(id, sql<Clubs.Settlement>`select ${cols} from clubs.settlements where id = ${id}`.pipe(Effect.map(first))),
+        returning ${cols}`),
+    findById: (id) => guard(id, settlements.maybe(sql`select ${cols} from clubs.settlements where id = ${id}`)),
     list: (filter) =>
-      pageOf<Clubs.Settlement>(
+      pageOf(
+        settlements,
         sql,
         "clubs.settlements",
         cols,
@@ -114,32 +116,31 @@ export const SettlementRepoPg = Layer.effect(Clubs.SettlementRepo, Effect.gen(fu
     unclaimed: (ids) =>
       ids.length === 0
         ? Effect.succeed(new Set<string>())
-        : sql<{ readonly entryId: string }>`select entry_id from clubs.settlement_entries where entry_id in ${sql.in([...ids])}`.pipe(
+        : entries.all(sql`select entry_id from clubs.settlement_entries where entry_id in ${sql.in([...ids])}`).pipe(
           Effect.map((rows) => {
             const taken = new Set(rows.map((r) => r.entryId))
             return new Set(ids.filter((id) => !taken.has(id)))
-          }),
-          Effect.orDie
+          })
         ),
     claimEntries: (settlementId, ids) =>
       ids.length === 0
         ? Effect.succeed(new Set<string>())
-        : sql<{ readonly entryId: string }>`
+        : entries.all(sql`
           insert into clubs.settlement_entries (entry_id, settlement_id)
           select e, ${settlementId}::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e
           on conflict (entry_id) do nothing
-          returning entry_id`.pipe(Effect.map((rows) => new Set(rows.map((r) => r.entryId))), Effect.orDie),
+          returning entry_id`).pipe(Effect.map((rows) => new Set(rows.map((r) => r.entryId)))),
     setLedgerTransfer: (id, transferId) =>
       sql`update clubs.settlements set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
     transition: (id, from, to) =>
-      guard(id, sql<Clubs.Settlement>`
+      guard(id, settlements.maybe(sql`
         update clubs.settlements set status = ${to}, updated_at = now(),
           paid_at = case when ${to} = 'PAID' then now() else paid_at end
-        where id = ${id} and status in ${sql.in([...from])} returning ${cols}`.pipe(Effect.map(first))),
+        where id = ${id} and status in ${sql.in([...from])} returning ${cols}`)),
     releaseMatured: (now) =>
-      sql<{ readonly id: string }>`
+      idRows.all(sql`
         update clubs.settlements set status = 'ELIGIBLE', updated_at = now()
-        where status = 'PENDING' and eligible_at <= ${now} returning id`.pipe(Effect.map((rows) => rows.length), Effect.orDie)
+        where status = 'PENDING' and eligible_at <= ${now} returning id`).pipe(Effect.map((rows) => rows.length))
   })
 }))
 
@@ -150,16 +151,18 @@ const PayoutColumns = `id, settlement_id, club_id, payee_type, payee_id, amount:
 export const PayoutRequestRepoPg = Layer.effect(Clubs.PayoutRequestRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.unsafe(PayoutColumns)
+  const payouts = rowsOf(Clubs.PayoutRequest)
   return Clubs.PayoutRequestRepo.of({
     create: (input) =>
-      sql<Clubs.PayoutRequest>`
+      payouts.maybe(sql`
         insert into clubs.payout_requests (settlement_id, club_id, payee_type, payee_id, amount, requested_by)
         values (${input.settlementId}, ${input.clubId}, ${input.payeeType}, ${input.payeeId}, ${input.amount}, ${input.requestedBy})
         on conflict do nothing
-        returning ${cols}`.pipe(Effect.map(first), Effect.orDie),
-    findById: (id) => guard(id, sql<Clubs.PayoutRequest>`select ${cols} from clubs.payout_requests where id = ${id}`.pipe(Effect.map(first))),
+        returning ${cols}`),
+    findById: (id) => guard(id, payouts.maybe(sql`select ${cols} from clubs.payout_requests where id = ${id}`)),
     list: (filter) =>
-      pageOf<Clubs.PayoutRequest>(
+      pageOf(
+        payouts,
         sql,
         "clubs.payout_requests",
         cols,
@@ -183,13 +186,13 @@ export const PayoutRequestRepoPg = Layer.effect(Clubs.PayoutRequestRepo, Effect.
         : to === "CANCELLED"
         ? sql`cancelled_at = now(), cancel_reason = ${extra.cancelReason ?? null}`
         : sql`requested_by = requested_by`
-      return guard(id, sql<Clubs.PayoutRequest>`
+      return guard(id, payouts.maybe(sql`
         update clubs.payout_requests set status = ${to}, updated_at = now(), ${facts}
-        where id = ${id} and status in ${sql.in([...from])} returning ${cols}`.pipe(Effect.map(first)))
+        where id = ${id} and status in ${sql.in([...from])} returning ${cols}`))
     },
     setLedgerTransfer: (id, transferId) =>
-      guard(id, sql<Clubs.PayoutRequest>`
-        update clubs.payout_requests set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id} returning ${cols}`.pipe(Effect.map(first)))
+      guard(id, payouts.maybe(sql`
+        update clubs.payout_requests set ledger_transfer_id = ${transferId}, updated_at = now() where id = ${id} returning ${cols}`))
   })
 }))
 

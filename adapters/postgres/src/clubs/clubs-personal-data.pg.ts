@@ -39,6 +39,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Compliance } from "@podium/core"
 import { Clubs, Platform } from "@podium/core"
 import { Effect } from "effect"
+import { ids, rowsOf } from "../rows.pg.js"
 
 const KycErasedReason = "Bank details and documents were erased at the owner's data-erasure request; resubmit them to receive payouts"
 
@@ -46,6 +47,7 @@ export const ClubsPersonalDataSection: Effect.Effect<Compliance.PersonalDataSect
   const sql = yield* SqlClient.SqlClient
   const audit = yield* Platform.AuditLog
   const erased = Clubs.ErasedUserId
+  const members = rowsOf(Clubs.ClubMember)
 
   /** Clubs the user owns with no other ACTIVE OWNER member. */
   const soleOwnedClubs = (userId: string) =>
@@ -60,14 +62,14 @@ export const ClubsPersonalDataSection: Effect.Effect<Compliance.PersonalDataSect
    */
   const handOverOwnedClubs = (userId: string) =>
     Effect.gen(function*() {
-      const owned = yield* sql<{ id: string }>`select id from clubs.clubs where owner_user_id = ${userId} order by created_at for update`
+      const owned = yield* ids.all(sql`select id from clubs.clubs where owner_user_id = ${userId} order by created_at for update`)
       for (const { id } of owned) {
         let settled = false
         for (let attempt = 0; attempt < 3 && !settled; attempt++) {
-          const members = yield* sql<Clubs.ClubMember>`
+          const candidates = yield* members.all(sql`
             select m.* from clubs.members m where m.club_id = ${id}
-              and not exists (select 1 from compliance.erasure_requests r where r.user_id = m.user_id and r.status = 'REQUESTED')`
-          const next = Clubs.ownedClubSuccession(userId, members)
+              and not exists (select 1 from compliance.erasure_requests r where r.user_id = m.user_id and r.status = 'REQUESTED')`)
+          const next = Clubs.ownedClubSuccession(userId, candidates)
           if (next._tag === "TransferTo") {
             const promoted = yield* sql`
               update clubs.members set role = 'OWNER', updated_at = now()

@@ -10,15 +10,16 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { counts, rowsOf } from "../rows.pg.js"
 
 const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-type ClubRow = Clubs.Club
-const toClub = (r: ClubRow): Clubs.Club => ({ ...r, sportIds: [...r.sportIds] })
+const RelationRow = Schema.Struct({ kind: Schema.Literal(...Clubs.ClubRelationKinds) })
 
 export const ClubRelationRepoPg = Layer.effect(Clubs.ClubRelationRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const relations = rowsOf(RelationRow)
   return Clubs.ClubRelationRepo.of({
     set: (clubId, userId, kind, on) =>
       (on
@@ -29,39 +30,31 @@ export const ClubRelationRepoPg = Layer.effect(Clubs.ClubRelationRepo, Effect.ge
       ),
     of: (clubId, userId) =>
       (Uuid.test(clubId) && Uuid.test(userId)
-        ? sql<{ readonly kind: Clubs.ClubRelationKind }>`select kind from clubs.relations where club_id = ${clubId} and user_id = ${userId}`
-        : Effect.succeed<ReadonlyArray<{ readonly kind: Clubs.ClubRelationKind }>>([])).pipe(
+        ? relations.all(sql`select kind from clubs.relations where club_id = ${clubId} and user_id = ${userId}`)
+        : Effect.succeed<ReadonlyArray<typeof RelationRow.Type>>([])).pipe(
         Effect.map((rows) => {
           const kinds = new Set(rows.map((r) => r.kind))
           return { following: kinds.has("FOLLOW"), muted: kinds.has("MUTE"), blocked: kinds.has("BLOCK") }
-        }),
-        Effect.orDie
+        })
       ),
     count: (clubId, kind) =>
-      sql<{ readonly n: number }>`select count(*)::int as n from clubs.relations where club_id = ${clubId} and kind = ${kind}`.pipe(
-        Effect.map((rows) => rows[0]!.n),
-        Effect.orDie
-      )
+      counts.one(sql`select count(*)::int as n from clubs.relations where club_id = ${clubId} and kind = ${kind}`).pipe(Effect.map((r) => r.n))
   })
 }))
 
 export const ClubInviteRepoPg = Layer.effect(Clubs.ClubInviteRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const one = (rows: ReadonlyArray<Clubs.ClubInvite>) => Option.fromNullable(rows[0])
+  const invites = rowsOf(Clubs.ClubInvite)
+  // Never the token hash: it stays in the table.
+  const cols = sql`id, club_id, kind, target_user_id, role, created_by_kind, created_by, expires_at, max_uses, uses, revoked_at, created_at`
   return Clubs.ClubInviteRepo.of({
     create: (input) =>
-      sql<Clubs.ClubInvite>`
+      invites.one(sql`
         insert into clubs.invites (club_id, token_hash, kind, target_user_id, role, created_by_kind, created_by, expires_at, max_uses)
         values (${input.clubId}, ${input.tokenHash}, ${input.kind}, ${input.targetUserId}, ${input.role}, ${input.createdByKind},
           ${input.createdBy}, ${input.expiresAt}, ${input.maxUses})
-        returning id, club_id, kind, target_user_id, role, created_by_kind, created_by, expires_at, max_uses, uses, revoked_at, created_at`.pipe(
-        Effect.map((rows) => rows[0]!),
-        Effect.orDie
-      ),
-    findByTokenHash: (tokenHash) =>
-      sql<Clubs.ClubInvite>`
-        select id, club_id, kind, target_user_id, role, created_by_kind, created_by, expires_at, max_uses, uses, revoked_at, created_at
-        from clubs.invites where token_hash = ${tokenHash}`.pipe(Effect.map(one), Effect.orDie),
+        returning ${cols}`),
+    findByTokenHash: (tokenHash) => invites.maybe(sql`select ${cols} from clubs.invites where token_hash = ${tokenHash}`),
     consume: (inviteId, userId) =>
       sql.withTransaction(Effect.gen(function*() {
         const redeemed = yield* sql`
@@ -80,44 +73,35 @@ export const ClubInviteRepoPg = Layer.effect(Clubs.ClubInviteRepo, Effect.gen(fu
         Effect.orDie
       ),
     revoke: (inviteId) =>
-      (Uuid.test(inviteId)
-        ? sql<Clubs.ClubInvite>`
-          update clubs.invites set revoked_at = now() where id = ${inviteId} and revoked_at is null
-          returning id, club_id, kind, target_user_id, role, created_by_kind, created_by, expires_at, max_uses, uses, revoked_at, created_at`
-        : Effect.succeed<ReadonlyArray<Clubs.ClubInvite>>([])).pipe(Effect.map(one), Effect.orDie),
-    listByClub: (clubId) =>
-      sql<Clubs.ClubInvite>`
-        select id, club_id, kind, target_user_id, role, created_by_kind, created_by, expires_at, max_uses, uses, revoked_at, created_at
-        from clubs.invites where club_id = ${clubId} order by created_at desc, id`.pipe(Effect.orDie)
+      Uuid.test(inviteId)
+        ? invites.maybe(sql`update clubs.invites set revoked_at = now() where id = ${inviteId} and revoked_at is null returning ${cols}`)
+        : Effect.succeed(Option.none()),
+    listByClub: (clubId) => invites.all(sql`select ${cols} from clubs.invites where club_id = ${clubId} order by created_at desc, id`)
   })
 }))
 
 export const ClubOrganizerLinkRepoPg = Layer.effect(Clubs.ClubOrganizerLinkRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const one = (rows: ReadonlyArray<Clubs.OrganizerLink>) => Option.fromNullable(rows[0])
+  const links = rowsOf(Clubs.OrganizerLink)
   return Clubs.ClubOrganizerLinkRepo.of({
-    find: (clubId) =>
-      sql<Clubs.OrganizerLink>`select club_id, organizer_id, created_at, updated_at from clubs.organizer_links where club_id = ${clubId}`.pipe(
-        Effect.map(one),
-        Effect.orDie
-      ),
+    find: (clubId) => links.maybe(sql`select club_id, organizer_id, created_at, updated_at from clubs.organizer_links where club_id = ${clubId}`),
     linkIf: (clubId, organizerId, expected) =>
-      (expected === null
-        ? sql<Clubs.OrganizerLink>`
+      links.maybe(expected === null
+        ? sql`
           insert into clubs.organizer_links (club_id, organizer_id) values (${clubId}, ${organizerId})
           on conflict (club_id) do nothing
           returning club_id, organizer_id, created_at, updated_at`
-        : sql<Clubs.OrganizerLink>`
+        : sql`
           update clubs.organizer_links set organizer_id = ${organizerId}, updated_at = now()
           where club_id = ${clubId} and organizer_id = ${expected}
-          returning club_id, organizer_id, created_at, updated_at`).pipe(Effect.map(one), Effect.orDie)
+          returning club_id, organizer_id, created_at, updated_at`)
   })
 }))
 
-interface MemberRow extends Clubs.ClubMember {}
-
 export const ClubOversightRepoPg = Layer.effect(Clubs.ClubOversightRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const clubs = rowsOf(Clubs.Club)
+  const members = rowsOf(Clubs.ClubMember)
   return Clubs.ClubOversightRepo.of({
     changeMember: (clubId, userId, change) =>
       Effect.gen(function*() {
@@ -125,9 +109,9 @@ export const ClubOversightRepoPg = Layer.effect(Clubs.ClubOversightRepo, Effect.
         return yield* sql.withTransaction(Effect.gen(function*() {
           const club = yield* sql`select id from clubs.clubs where id = ${clubId} for update`
           if (club.length === 0) return { _tag: "NotFound" } as const
-          const rows = yield* sql<MemberRow>`select * from clubs.members where club_id = ${clubId} and user_id = ${userId} for update`
-          const member = rows[0]
-          if (member === undefined) return { _tag: "NotFound" } as const
+          const found = yield* members.maybe(sql`select * from clubs.members where club_id = ${clubId} and user_id = ${userId} for update`)
+          if (Option.isNone(found)) return { _tag: "NotFound" } as const
+          const member = found.value
           if (change.fromStatuses !== undefined && !change.fromStatuses.includes(member.status)) {
             return { _tag: "Refused", status: member.status } as const
           }
@@ -135,29 +119,29 @@ export const ClubOversightRepoPg = Layer.effect(Clubs.ClubOversightRepo, Effect.
           const nextRole = change.role ?? member.role
           const losesOwner = member.status === "ACTIVE" && member.role === "OWNER" && (nextStatus !== "ACTIVE" || nextRole !== "OWNER")
           if (losesOwner) {
-            const owners = yield* sql<{ readonly n: number }>`
-              select count(*)::int as n from clubs.members where club_id = ${clubId} and role = 'OWNER' and status = 'ACTIVE'`
-            if (owners[0]!.n <= 1) return { _tag: "LastOwner" } as const
+            const owners = yield* counts.one(sql`
+              select count(*)::int as n from clubs.members where club_id = ${clubId} and role = 'OWNER' and status = 'ACTIVE'`)
+            if (owners.n <= 1) return { _tag: "LastOwner" } as const
           }
-          const updated = yield* sql<MemberRow>`
+          const updated = yield* members.one(sql`
             update clubs.members set status = ${nextStatus}, role = ${nextRole}, updated_at = now(),
               joined_at = case when ${nextStatus} = 'ACTIVE' and status <> 'ACTIVE' then now() else joined_at end
-            where id = ${member.id} returning *`
-          return { _tag: "Changed", member: updated[0]! as Clubs.ClubMember } as const
+            where id = ${member.id} returning *`)
+          return { _tag: "Changed", member: updated } as const
         }))
       }).pipe(Effect.orDie),
     setActive: (clubId, isActive, reason) =>
-      (Uuid.test(clubId)
-        ? sql<ClubRow>`
+      Uuid.test(clubId)
+        ? clubs.maybe(sql`
           update clubs.clubs set is_active = ${isActive}, deactivation_reason = ${reason}, updated_at = now()
-          where id = ${clubId} and is_active = ${!isActive} returning *`
-        : Effect.succeed<ReadonlyArray<ClubRow>>([])).pipe(Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toClub)), Effect.orDie),
+          where id = ${clubId} and is_active = ${!isActive} returning *`)
+        : Effect.succeed(Option.none()),
     setVerification: (clubId, from, to, reason) =>
-      (Uuid.test(clubId)
-        ? sql<ClubRow>`
+      Uuid.test(clubId)
+        ? clubs.maybe(sql`
           update clubs.clubs set verification_status = ${to}, verification_reason = ${reason}, updated_at = now()
-          where id = ${clubId} and verification_status in ${sql.in([...from])} returning *`
-        : Effect.succeed<ReadonlyArray<ClubRow>>([])).pipe(Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toClub)), Effect.orDie),
+          where id = ${clubId} and verification_status in ${sql.in([...from])} returning *`)
+        : Effect.succeed(Option.none()),
     verificationQueue: (filter) =>
       Effect.gen(function*() {
         const search = filter.search === undefined ? undefined : `%${filter.search.replace(/[\\%_]/g, "\\$&")}%`
@@ -166,13 +150,13 @@ export const ClubOversightRepoPg = Layer.effect(Clubs.ClubOversightRepo, Effect.
           sql`verification_status in ${sql.in([...filter.statuses])}`,
           search === undefined ? sql`true` : sql`(name ilike ${search} or slug ilike ${search})`
         ])
-        const rows = yield* sql<ClubRow>`
+        const items = yield* clubs.all(sql`
           select * from clubs.clubs where ${where}
           order by case when verification_status = 'QUEUED' then 0 else 1 end, created_at asc, id
-          limit ${filter.limit} offset ${filter.offset}`
-        const total = (yield* sql<{ readonly n: number }>`select count(*)::int as n from clubs.clubs where ${where}`)[0]!.n
-        return { items: rows.map(toClub), total }
-      }).pipe(Effect.orDie)
+          limit ${filter.limit} offset ${filter.offset}`)
+        const total = (yield* counts.one(sql`select count(*)::int as n from clubs.clubs where ${where}`)).n
+        return { items, total }
+      })
   })
 }))
 

@@ -7,7 +7,8 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
+import { counts, onUnique, rowsOf } from "../rows.pg.js"
 
 const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -21,52 +22,46 @@ const CheckoutColumns = `id, club_id, tier_id, user_id, promo_id, list_amount::f
 const MembershipColumns = `id, club_id, member_id, user_id, tier_id, status, current_period_start, current_period_end, cancel_at_period_end,
   canceled_at, last_payment_id, last_proration_amount::float8 as last_proration_amount, created_at, updated_at`
 
-const tier = (r: Clubs.ClubTier): Clubs.ClubTier => ({ ...r, benefits: [...r.benefits] })
-const first = <A, B>(rows: ReadonlyArray<A>, f: (a: A) => B) => Option.map(Option.fromNullable(rows[0]), f)
-const id = <A>(a: A) => a
-
-const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code === "23505"
+const CommissionRow = Schema.Struct({ commissionBps: Schema.Number })
 
 export const ClubTierRepoPg = Layer.effect(Clubs.ClubTierRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.literal(TierColumns)
+  const tiers = rowsOf(Clubs.ClubTier)
   return Clubs.ClubTierRepo.of({
     create: (input) =>
-      sql<Clubs.ClubTier>`
+      tiers.one(sql`
         insert into clubs.tiers (club_id, name, description, price_amount, billing_period, benefits, sort_order)
         values (${input.clubId}, ${input.name}, ${input.description}, ${input.priceAmount}, ${input.billingPeriod},
           array(select jsonb_array_elements_text(${JSON.stringify(input.benefits)}::jsonb)), ${input.sortOrder})
-        returning ${cols}`.pipe(Effect.map((rows) => tier(rows[0]!)), Effect.orDie),
+        returning ${cols}`),
     find: (clubId, tierId) =>
       !Uuid.test(clubId) || !Uuid.test(tierId)
         ? Effect.succeed(Option.none())
-        : sql<Clubs.ClubTier>`select ${cols} from clubs.tiers where id = ${tierId} and club_id = ${clubId}`.pipe(
-          Effect.map((rows) => first(rows, tier)),
-          Effect.orDie
-        ),
+        : tiers.maybe(sql`select ${cols} from clubs.tiers where id = ${tierId} and club_id = ${clubId}`),
     list: (clubId, options) =>
-      sql<Clubs.ClubTier>`
+      tiers.all(sql`
         select ${cols} from clubs.tiers
         where club_id = ${clubId} ${options.includeArchived ? sql`` : sql`and status = 'ACTIVE'`}
-        order by sort_order, created_at`.pipe(Effect.map((rows) => rows.map(tier)), Effect.orDie),
+        order by sort_order, created_at`),
     archive: (clubId, tierId) =>
-      sql<Clubs.ClubTier>`
+      tiers.maybe(sql`
         update clubs.tiers set status = 'ARCHIVED', updated_at = now()
-        where id = ${tierId} and club_id = ${clubId} and status = 'ACTIVE' returning ${cols}`.pipe(Effect.map((rows) => first(rows, tier)), Effect.orDie),
+        where id = ${tierId} and club_id = ${clubId} and status = 'ACTIVE' returning ${cols}`),
     setCommission: (clubId, tierId, bps) =>
-      sql<Clubs.ClubTier>`
+      tiers.maybe(sql`
         update clubs.tiers set commission_bps = ${bps}, updated_at = now()
-        where id = ${tierId} and club_id = ${clubId} returning ${cols}`.pipe(Effect.map((rows) => first(rows, tier)), Effect.orDie)
+        where id = ${tierId} and club_id = ${clubId} returning ${cols}`)
   })
 }))
 
 export const ClubCommissionRepoPg = Layer.effect(Clubs.ClubCommissionRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const overrides = rowsOf(CommissionRow)
   return Clubs.ClubCommissionRepo.of({
     get: (clubId) =>
-      sql<{ readonly commissionBps: number }>`select commission_bps from clubs.commission_overrides where club_id = ${clubId}`.pipe(
-        Effect.map((rows) => rows[0]?.commissionBps ?? null),
-        Effect.orDie
+      overrides.maybe(sql`select commission_bps from clubs.commission_overrides where club_id = ${clubId}`).pipe(
+        Effect.map(Option.match({ onNone: () => null, onSome: (r) => r.commissionBps }))
       ),
     set: (clubId, bps, adminId) =>
       (bps === null
@@ -81,36 +76,30 @@ export const ClubCommissionRepoPg = Layer.effect(Clubs.ClubCommissionRepo, Effec
 export const TierPromoRepoPg = Layer.effect(Clubs.TierPromoRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.literal(PromoColumns)
+  const promos = rowsOf(Clubs.TierPromo)
   return Clubs.TierPromoRepo.of({
     create: (input) =>
-      sql<Clubs.TierPromo>`
+      promos.one(sql`
         insert into clubs.tier_promos (club_id, tier_id, code, discount_type, discount_value, max_redemptions, valid_from, valid_until, created_by)
         values (${input.clubId}, ${input.tierId}, ${input.code}, ${input.discountType}, ${input.discountValue}, ${input.maxRedemptions},
           ${input.validFrom}, ${input.validUntil}, ${input.createdBy})
-        returning ${cols}`.pipe(
-        Effect.map((rows) => rows[0]!),
-        Effect.catchIf(isUniqueViolation, () => Effect.fail(new Clubs.TierPromoCodeTaken({ code: input.code }))),
-        Effect.catchTag("SqlError", Effect.die)
-      ),
+        returning ${cols}`.pipe(onUnique(() => new Clubs.TierPromoCodeTaken({ code: input.code })))),
     find: (clubId, tierId, promoId) =>
-      sql<Clubs.TierPromo>`select ${cols} from clubs.tier_promos where id = ${promoId} and club_id = ${clubId} and tier_id = ${tierId}`.pipe(
-        Effect.map((rows) => first(rows, id)),
-        Effect.orDie
-      ),
+      promos.maybe(sql`select ${cols} from clubs.tier_promos where id = ${promoId} and club_id = ${clubId} and tier_id = ${tierId}`),
     findByCode: (tierId, code) =>
-      sql<Clubs.TierPromo>`
+      promos.maybe(sql`
         select ${cols} from clubs.tier_promos where tier_id = ${tierId} and code = ${code}
-        order by (status = 'ACTIVE') desc, created_at desc limit 1`.pipe(Effect.map((rows) => first(rows, id)), Effect.orDie),
+        order by (status = 'ACTIVE') desc, created_at desc limit 1`),
     list: (tierId, page) =>
       Effect.all({
-        items: sql<Clubs.TierPromo>`
-          select ${cols} from clubs.tier_promos where tier_id = ${tierId} order by created_at desc, id limit ${page.limit} offset ${page.offset}`,
-        total: sql<{ readonly n: number }>`select count(*)::int as n from clubs.tier_promos where tier_id = ${tierId}`.pipe(Effect.map((r) => r[0]?.n ?? 0))
-      }).pipe(Effect.orDie),
+        items: promos.all(sql`
+          select ${cols} from clubs.tier_promos where tier_id = ${tierId} order by created_at desc, id limit ${page.limit} offset ${page.offset}`),
+        total: counts.one(sql`select count(*)::int as n from clubs.tier_promos where tier_id = ${tierId}`).pipe(Effect.map((r) => r.n))
+      }),
     archive: (promoId) =>
-      sql<Clubs.TierPromo>`
+      promos.maybe(sql`
         update clubs.tier_promos set status = 'ARCHIVED', archived_at = now()
-        where id = ${promoId} and status = 'ACTIVE' returning ${cols}`.pipe(Effect.map((rows) => first(rows, id)), Effect.orDie),
+        where id = ${promoId} and status = 'ACTIVE' returning ${cols}`),
     redeem: (promoId) => sql`update clubs.tier_promos set redemptions = redemptions + 1 where id = ${promoId}`.pipe(Effect.asVoid, Effect.orDie)
   })
 }))
@@ -118,48 +107,41 @@ export const TierPromoRepoPg = Layer.effect(Clubs.TierPromoRepo, Effect.gen(func
 export const TierCheckoutRepoPg = Layer.effect(Clubs.TierCheckoutRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.literal(CheckoutColumns)
+  const checkouts = rowsOf(Clubs.TierCheckout)
   return Clubs.TierCheckoutRepo.of({
     create: (i) =>
-      sql<Clubs.TierCheckout>`
+      checkouts.one(sql`
         insert into clubs.tier_checkouts (club_id, tier_id, user_id, promo_id, list_amount, discount_amount, amount, currency,
           commission_bps, commission_amount, net_amount, provider, gateway_order_id)
         values (${i.clubId}, ${i.tierId}, ${i.userId}, ${i.promoId}, ${i.listAmount}, ${i.discountAmount}, ${i.amount}, ${i.currency},
           ${i.commissionBps}, ${i.commissionAmount}, ${i.netAmount}, ${i.provider}, ${i.gatewayOrderId})
-        returning ${cols}`.pipe(Effect.map((rows) => rows[0]!), Effect.orDie),
+        returning ${cols}`),
     findById: (checkoutId) =>
       !Uuid.test(checkoutId)
         ? Effect.succeed(Option.none())
-        : sql<Clubs.TierCheckout>`select ${cols} from clubs.tier_checkouts where id = ${checkoutId}`.pipe(Effect.map((rows) => first(rows, id)), Effect.orDie),
+        : checkouts.maybe(sql`select ${cols} from clubs.tier_checkouts where id = ${checkoutId}`),
     findByOrder: (provider, orderId) =>
-      sql<Clubs.TierCheckout>`select ${cols} from clubs.tier_checkouts where provider = ${provider} and gateway_order_id = ${orderId}`.pipe(
-        Effect.map((rows) => first(rows, id)),
-        Effect.orDie
-      ),
+      checkouts.maybe(sql`select ${cols} from clubs.tier_checkouts where provider = ${provider} and gateway_order_id = ${orderId}`),
     markPaid: (checkoutId, paymentId) =>
-      sql<Clubs.TierCheckout>`
+      checkouts.maybe(sql`
         update clubs.tier_checkouts set status = 'PAID', payment_id = ${paymentId}, paid_at = now()
-        where id = ${checkoutId} and status = 'OPEN' returning ${cols}`.pipe(Effect.map((rows) => first(rows, id)), Effect.orDie),
+        where id = ${checkoutId} and status = 'OPEN' returning ${cols}`),
     paidCount: (clubId) =>
-      sql<{ readonly n: number }>`select count(*)::int as n from clubs.tier_checkouts where club_id = ${clubId} and status = 'PAID'`.pipe(
-        Effect.map((rows) => rows[0]?.n ?? 0),
-        Effect.orDie
-      )
+      counts.one(sql`select count(*)::int as n from clubs.tier_checkouts where club_id = ${clubId} and status = 'PAID'`).pipe(Effect.map((r) => r.n))
   })
 }))
 
 export const TierMembershipRepoPg = Layer.effect(Clubs.TierMembershipRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const cols = sql.literal(MembershipColumns)
+  const memberships = rowsOf(Clubs.TierMembership)
   return Clubs.TierMembershipRepo.of({
     findByMember: (memberId) =>
       !Uuid.test(memberId)
         ? Effect.succeed(Option.none())
-        : sql<Clubs.TierMembership>`select ${cols} from clubs.tier_memberships where member_id = ${memberId}`.pipe(
-          Effect.map((rows) => first(rows, id)),
-          Effect.orDie
-        ),
+        : memberships.maybe(sql`select ${cols} from clubs.tier_memberships where member_id = ${memberId}`),
     save: (i) =>
-      sql<Clubs.TierMembership>`
+      memberships.one(sql`
         insert into clubs.tier_memberships (club_id, member_id, user_id, tier_id, status, current_period_start, current_period_end,
           last_payment_id, last_proration_amount)
         values (${i.clubId}, ${i.memberId}, ${i.userId}, ${i.tierId}, 'ACTIVE', ${i.periodStart}, ${i.periodEnd}, ${i.lastPaymentId}, ${i.prorationAmount})
@@ -167,17 +149,17 @@ export const TierMembershipRepoPg = Layer.effect(Clubs.TierMembershipRepo, Effec
           tier_id = excluded.tier_id, status = 'ACTIVE', current_period_start = excluded.current_period_start,
           current_period_end = excluded.current_period_end, cancel_at_period_end = false, canceled_at = null,
           last_payment_id = excluded.last_payment_id, last_proration_amount = excluded.last_proration_amount, updated_at = now()
-        returning ${cols}`.pipe(Effect.map((rows) => rows[0]!), Effect.orDie),
+        returning ${cols}`),
     move: (membershipId, from, to, now) =>
-      sql<Clubs.TierMembership>`
+      memberships.maybe(sql`
         update clubs.tier_memberships set status = ${to}, cancel_at_period_end = ${to === "CANCELED"},
           canceled_at = ${to === "CANCELED" ? now : null}, updated_at = now()
         where id = ${membershipId} and status in ${sql.in(from)} and current_period_end > ${now}
-        returning ${cols}`.pipe(Effect.map((rows) => first(rows, id)), Effect.orDie),
+        returning ${cols}`),
     changeTier: (membershipId, tierId, prorationAmount) =>
-      sql<Clubs.TierMembership>`
+      memberships.maybe(sql`
         update clubs.tier_memberships set tier_id = ${tierId}, last_proration_amount = ${prorationAmount}, updated_at = now()
-        where id = ${membershipId} returning ${cols}`.pipe(Effect.map((rows) => first(rows, id)), Effect.orDie)
+        where id = ${membershipId} returning ${cols}`)
   })
 }))
 

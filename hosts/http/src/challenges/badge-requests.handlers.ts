@@ -5,9 +5,9 @@
  * media URLs.
  */
 import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
-import { type Authenticated, CurrentPrincipal, Forbidden } from "@podium/contracts/common"
+import { type Authenticated, CurrentPrincipal, } from "@podium/contracts/common"
 import { AthletesApi } from "@podium/contracts/athletes"
-import { Challenges, type Identity, Media, type Organizers } from "@podium/core"
+import { Challenges, type Identity, Media, } from "@podium/core"
 import type { AppConfig, ChallengesInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
@@ -51,21 +51,6 @@ const requestView = (r: Challenges.BadgeRequestWithBadge) =>
     }
   })
 
-/**
- * The organizer tenancy refusals of a creator check, read as on every organizer-scoped route. The
- * organizers context declares no public meaning for them yet, so they are answered here.
- */
-type TenancyRefusal = Organizers.OrganizerAccessDenied | Organizers.OrganizerSuspended
-
-const isTenancyRefusal = (e: unknown): e is TenancyRefusal =>
-  typeof e === "object" && e !== null && "_tag" in e && (e._tag === "OrganizerAccessDenied" || e._tag === "OrganizerSuspended")
-
-const organizerTenancyRefusals = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, TenancyRefusal> | Forbidden, R> =>
-  Effect.catchIf(effect, (e): e is E & TenancyRefusal => isTenancyRefusal(e), (e) =>
-    Effect.fail(
-      e._tag === "OrganizerSuspended" ? new Forbidden({ code: "ORGANIZER_SUSPENDED", message: e.message }) : new Forbidden({ message: "Access Denied" })
-    )) as Effect.Effect<A, Exclude<E, TenancyRefusal> | Forbidden, R>
-
 /** The bytes of an uploaded file (the multipart parser persisted it to a scoped temp file). */
 const readUpload = (file: Multipart.PersistedFile | undefined): Effect.Effect<Media.Upload | undefined> =>
   file === undefined
@@ -80,7 +65,7 @@ export const ChallengeBadgeRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"
           const me = yield* CurrentPrincipal
           const rows = yield* Challenges.listCreatorBadgeRequests(me, path.creatorType, path.creatorId)
           return yield* Effect.forEach(rows, requestView)
-        }).pipe(organizerTenancyRefusals))
+        }))
       .handle("createCreatorBadgeRequest", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
@@ -92,7 +77,7 @@ export const ChallengeBadgeRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"
             dueDate: payload.dueDate ?? null
           })
           return yield* requestView(created)
-        }).pipe(organizerTenancyRefusals)))
+        })))
 
 export const AdminChallengeBadgeRequestsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "adminChallengeBadgeRequests">,

@@ -5,7 +5,6 @@ import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Platform } from "@podium/core"
 import type { IntegrationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 
 const messageView = (m: Platform.ChatMessage) => ({ id: m.id, channelId: m.channel.id, userId: m.userId, text: m.text, createdAt: m.createdAt })
@@ -17,7 +16,6 @@ const messagesView = (r: { readonly channel: Clubs.ClubChannel; readonly message
   nextBefore: r.nextBefore
 })
 
-const chatErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(clubErrors)
 
 type Services = ClubsHandlerServices | IntegrationsInfrastructure
 
@@ -29,11 +27,10 @@ export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "club
       .handle("clubMessages", ({ urlParams }) =>
         Effect.flatMap(ClubAccess, (access) =>
           Clubs.clubMessages(access.clubId, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })).pipe(
-            Effect.map(messagesView),
-            chatErrors
+            Effect.map(messagesView)
           ))
       .handle("clubPosts", ({ path, urlParams }) =>
-        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(chatErrors))
+        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))))
 )
 
 export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubChat">, never, Services> = HttpApiBuilder.group(
@@ -45,12 +42,10 @@ export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
         CurrentPrincipal.pipe(
           Effect.flatMap((admin) => Clubs.getClub(admin, path.clubId)),
           Effect.flatMap((club) => Clubs.clubMessages(club.id, { channelId: urlParams.channelId, limit: urlParams.limit ?? 50, before: urlParams.before })),
-          Effect.map(messagesView),
-          chatErrors
+          Effect.map(messagesView)
         ))
       .handle("adminDeleteClubMessage", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView), chatErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteClubMessage(admin, path.clubId, path.msgId)).pipe(Effect.map(messageView)))
       .handle("adminClubChatActivity", ({ urlParams }) =>
-        Clubs.clubChatActivity(urlParams.limit ?? 20).pipe(Effect.map((rows) => rows.map((r) => ({ ...r, lastMessage: r.lastMessage === null ? null : messageView(r.lastMessage) }))),
-          chatErrors))
+        Clubs.clubChatActivity(urlParams.limit ?? 20).pipe(Effect.map((rows) => rows.map((r) => ({ ...r, lastMessage: r.lastMessage === null ? null : messageView(r.lastMessage) })))))
 )

@@ -1,24 +1,10 @@
 /** Handlers of the club admin workspace's community tools: recognition rules, awards, segments. */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { ClubAccess, pageOf, validationBody } from "@podium/contracts/common"
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { ClubAccess, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
-
-const ruleView = (r: Clubs.RecognitionRule) => ({ ...r })
-const awardView = (a: Clubs.ClubAward) => ({ ...a })
-const segmentView = (s: Clubs.ClubSegment) => ({ ...s, filter: { ...s.filter }, challengeIds: [...s.challengeIds] })
-
-/** Input rules checked after decoding answer 400 with the validation message list. */
-const inputErrors = <A, E, R>(self: Effect.Effect<A, E | Clubs.ClubAdminInputInvalid, R>) =>
-  Effect.catchIf(
-    self,
-    (e): e is Clubs.ClubAdminInputInvalid => (e as { _tag?: string })._tag === "ClubAdminInputInvalid",
-    (e) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody(e.messages), { status: 400 }))
-  )
 
 type FilterInput = {
   readonly roles?: ReadonlyArray<Clubs.ClubRole> | undefined
@@ -46,58 +32,44 @@ export const ClubAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
   (handlers) =>
     handlers
       .handle("clubRecognitionRules", ({ urlParams }) =>
-        withAccess((a) => Clubs.listRecognitionRules(a.clubId, { status: urlParams.status, ...pageOf(urlParams) })).pipe(Effect.map((found) => pageView(found, ruleView))))
+        withAccess((a) => Clubs.listRecognitionRules(a.clubId, { status: urlParams.status, ...pageOf(urlParams) })))
       .handle("createClubRecognitionRule", ({ payload }) =>
-        withAccess((a) => Clubs.createRecognitionRule(a.principal, a.clubId, payload)).pipe(Effect.map(ruleView)))
+        withAccess((a) => Clubs.createRecognitionRule(a.principal, a.clubId, payload)))
       .handle("clubRecognitionRule", ({ path }) =>
-        withAccess((a) => Clubs.getRecognitionRule(a.clubId, path.id)).pipe(Effect.map(ruleView), clubErrors))
+        withAccess((a) => Clubs.getRecognitionRule(a.clubId, path.id)))
       .handle("updateClubRecognitionRule", ({ path, payload }) =>
-        withAccess((a) => Clubs.updateRecognitionRule(a.principal, a.clubId, path.id, payload)).pipe(Effect.map(ruleView), clubErrors))
+        withAccess((a) => Clubs.updateRecognitionRule(a.principal, a.clubId, path.id, payload)))
       .handle("disableClubRecognitionRule", ({ path }) =>
-        withAccess((a) => Clubs.moveRecognitionRule(a.principal, a.clubId, path.id, "disable")).pipe(Effect.map(ruleView), clubErrors))
+        withAccess((a) => Clubs.moveRecognitionRule(a.principal, a.clubId, path.id, "disable")))
       .handle("enableClubRecognitionRule", ({ path }) =>
-        withAccess((a) => Clubs.moveRecognitionRule(a.principal, a.clubId, path.id, "enable")).pipe(Effect.map(ruleView), clubErrors))
+        withAccess((a) => Clubs.moveRecognitionRule(a.principal, a.clubId, path.id, "enable")))
       .handle("evaluateClubRecognitionRule", ({ path, payload }) =>
-        withAccess((a) => Clubs.evaluateRecognitionRule(a.clubId, path.id, payload.periodKey)).pipe(inputErrors, clubErrors))
+        withAccess((a) => Clubs.evaluateRecognitionRule(a.clubId, path.id, payload.periodKey)))
       .handle("clubAwards", ({ urlParams }) =>
-        withAccess((a) => Clubs.listAwards(a.clubId, { userId: urlParams.userId, ruleId: urlParams.ruleId, ...pageOf(urlParams) })).pipe(
-          Effect.map((found) => pageView(found, awardView))
-        ))
+        withAccess((a) => Clubs.listAwards(a.clubId, { userId: urlParams.userId, ruleId: urlParams.ruleId, ...pageOf(urlParams) })))
       .handle("giveClubAward", ({ payload }) =>
-        withAccess((a) => Clubs.giveAward(a.principal, a.clubId, payload)).pipe(Effect.map(awardView), inputErrors, clubErrors))
+        withAccess((a) => Clubs.giveAward(a.principal, a.clubId, payload)))
       .handle("revokeClubAward", ({ path }) =>
-        withAccess((a) => Clubs.revokeAward(a.principal, a.clubId, path.awardId)).pipe(Effect.map(awardView), clubErrors))
+        withAccess((a) => Clubs.revokeAward(a.principal, a.clubId, path.awardId)))
       .handle("updateClubAward", ({ path, payload }) =>
-        withAccess((a) => Clubs.updateAward(a.principal, a.clubId, path.awardId, payload)).pipe(Effect.map(awardView), clubErrors))
+        withAccess((a) => Clubs.updateAward(a.principal, a.clubId, path.awardId, payload)))
       .handle("clubAudienceSegments", ({ urlParams }) =>
-        withAccess((a) => Clubs.listSegments(a.clubId, "AUDIENCE", { status: urlParams.status, ...pageOf(urlParams) })).pipe(
-          Effect.map((found) => pageView(found, segmentView))
-        ))
+        withAccess((a) => Clubs.listSegments(a.clubId, "AUDIENCE", { status: urlParams.status, ...pageOf(urlParams) })))
       .handle("createClubAudienceSegment", ({ payload }) =>
-        withAccess((a) => Clubs.createSegment(a.principal, a.clubId, "AUDIENCE", { ...payload, filter: toFilter(payload.filter) })).pipe(
-          Effect.map(segmentView),
-          inputErrors
-        ))
+        withAccess((a) => Clubs.createSegment(a.principal, a.clubId, "AUDIENCE", { ...payload, filter: toFilter(payload.filter) })))
       .handle("updateClubAudienceSegment", ({ path, payload }) =>
         withAccess((a) =>
-          Clubs.updateAudienceSegment(a.principal, a.clubId, path.id, { ...payload, filter: payload.filter === undefined ? undefined : toFilter(payload.filter) })).pipe(
-            Effect.map(segmentView),
-            inputErrors,
-            clubErrors
-          ))
+          Clubs.updateAudienceSegment(a.principal, a.clubId, path.id, { ...payload, filter: payload.filter === undefined ? undefined : toFilter(payload.filter) })))
       .handle("archiveClubAudienceSegment", ({ path }) =>
-        withAccess((a) => Clubs.archiveAudienceSegment(a.principal, a.clubId, path.id)).pipe(Effect.map(segmentView), clubErrors))
+        withAccess((a) => Clubs.archiveAudienceSegment(a.principal, a.clubId, path.id)))
       .handle("previewClubAudienceSegment", ({ path }) =>
-        withAccess((a) => Clubs.previewAudienceSegment(a.clubId, path.id)).pipe(clubErrors))
+        withAccess((a) => Clubs.previewAudienceSegment(a.clubId, path.id)))
       .handle("attachClubSegmentChallenge", ({ path }) =>
-        withAccess((a) => Clubs.attachSegmentChallenge(a.principal, a.clubId, path.id, path.challengeId)).pipe(Effect.map(segmentView), clubErrors))
+        withAccess((a) => Clubs.attachSegmentChallenge(a.principal, a.clubId, path.id, path.challengeId)))
       .handle("detachClubSegmentChallenge", ({ path }) =>
-        withAccess((a) => Clubs.detachSegmentChallenge(a.principal, a.clubId, path.id, path.challengeId)).pipe(Effect.map(segmentView), clubErrors))
+        withAccess((a) => Clubs.detachSegmentChallenge(a.principal, a.clubId, path.id, path.challengeId)))
       .handle("clubMemberSegments", ({ urlParams }) =>
-        withAccess((a) => Clubs.listSegments(a.clubId, "MEMBER", pageOf(urlParams))).pipe(Effect.map((found) => pageView(found, segmentView))))
+        withAccess((a) => Clubs.listSegments(a.clubId, "MEMBER", pageOf(urlParams))))
       .handle("createClubMemberSegment", ({ payload }) =>
-        withAccess((a) => Clubs.createSegment(a.principal, a.clubId, "MEMBER", { ...payload, filter: toFilter(payload.filter) })).pipe(
-          Effect.map(segmentView),
-          inputErrors
-        ))
+        withAccess((a) => Clubs.createSegment(a.principal, a.clubId, "MEMBER", { ...payload, filter: toFilter(payload.filter) })))
 )

@@ -4,13 +4,12 @@
  * carries its documents as fresh short-lived signed media URLs and the bank account number masked
  * (`XXXXXX1234`) to the club, in full to admins.
  */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse, type Multipart } from "@effect/platform"
-import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/contracts/common"
+import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { type ClubKycView, ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Identity, Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { privateDocumentUrls, readUploads } from "../media/documents.js"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 
 type ClubKycPayload = {
@@ -82,16 +81,6 @@ export const clubKycView = (kyc: Clubs.ClubKyc, forAdmin: boolean): Effect.Effec
     }
   })
 
-const isTagged = (e: unknown): e is { readonly _tag: string } => typeof e === "object" && e !== null && "_tag" in e
-
-/** Input failures found after decoding (file types and sizes, nothing to verify): the validation 400 with its message list. */
-const kycInputErrors = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.catchIf(
-    effect,
-    (e): e is Extract<E, Clubs.ClubKycInputInvalid> => isTagged(e) && e._tag === "ClubKycInputInvalid",
-    (e) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody((e as Clubs.ClubKycInputInvalid).messages), { status: 400 }))
-  )
-
 export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubKyc">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "clubKyc",
@@ -108,28 +97,28 @@ export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubK
           const access = yield* ClubAccess
           const saved = yield* Clubs.saveClubKyc(access.principal, access.clubId, yield* kycInput(payload), "update")
           return yield* clubKycView(saved.kyc, false)
-        }).pipe(clubErrors, kycInputErrors))
+        }))
       .handle("saveClubKyc", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* ClubAccess
           const saved = yield* Clubs.saveClubKyc(access.principal, access.clubId, yield* kycInput(payload), "createOrUpdate")
           return yield* clubKycView(saved.kyc, false)
-        }).pipe(clubErrors, kycInputErrors))
+        }))
       .handle("submitClubKyc", () =>
         Effect.gen(function*() {
           const access = yield* ClubAccess
           return yield* clubKycView(yield* Clubs.submitClubKyc(access.principal, access.clubId), false)
-        }).pipe(clubErrors))
+        }))
       .handle("verifyClubKycBank", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* ClubAccess
           return yield* Clubs.verifyClubBank(access.principal, access.clubId, payload)
-        }).pipe(clubErrors, kycInputErrors))
+        }))
       .handle("verifyClubKycPan", ({ payload }) =>
         Effect.gen(function*() {
           const access = yield* ClubAccess
           return yield* Clubs.verifyClubPan(access.principal, access.clubId, payload)
-        }).pipe(clubErrors, kycInputErrors))
+        }))
 )
 
 export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubKyc">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -155,20 +144,20 @@ export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("clubKycDetail", ({ path }) =>
         Effect.gen(function*() {
           return yield* clubKycView(yield* Clubs.getClubKycById(path.kycId), true)
-        }).pipe(clubErrors))
+        }))
       .handle("approveClubKyc", ({ path }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           return yield* clubKycView(yield* Clubs.approveClubKyc(admin, path.kycId), true)
-        }).pipe(clubErrors))
+        }))
       .handle("rejectClubKyc", ({ path, payload }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           return yield* clubKycView(yield* Clubs.rejectClubKyc(admin, path.kycId, payload.reason), true)
-        }).pipe(clubErrors))
+        }))
       .handle("requestClubKycResubmission", ({ path, payload }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           return yield* clubKycView(yield* Clubs.requestClubKycResubmission(admin, path.kycId, payload.reason), true)
-        }).pipe(clubErrors))
+        }))
 )

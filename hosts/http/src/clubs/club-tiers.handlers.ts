@@ -1,45 +1,17 @@
 /**
  * Handlers of the club tier groups: tiers, checkout and payment verify, cancel/resume, change-tier,
  * revenue streams and monetization eligibility (`clubTiers`), tier promos (`clubTierPromos`) and the
- * admin commission routes (`clubCommission`, `clubs.money`). Thin: each calls one use case; clubs
- * errors map in clubs.errors.ts, the payments errors a tier checkout can meet map here.
+ * admin commission routes (`clubCommission`, `clubs.money`). Thin: each calls one use case; the
+ * clubs and payments errors it meets carry their own public meaning.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import type { ChangeTierPreviewView, ClubTierView, TierMembershipView } from "@podium/contracts/clubs"
+import type { TierMembershipView } from "@podium/contracts/clubs"
 import { ClubsApi } from "@podium/contracts/clubs"
-import { BadRequest, CurrentPrincipal, NotFound, pageOf, ServiceUnavailable } from "@podium/contracts/common"
-import { Clubs, type Payments } from "@podium/core"
+import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { mapErrors } from "../platform/error-mapping.js"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
 import { ClubAccess } from "./tenancy.middleware.js"
-
-/** The payments outcomes of checkout and verify (the spec documents none; codes follow the payments context). */
-const paymentErrors = mapErrors({
-  PaymentSignatureInvalid: (e: Payments.PaymentSignatureInvalid) => new BadRequest({ code: "PAYMENT_SIGNATURE_INVALID", message: e.message }),
-  PaymentMismatch: (e: Payments.PaymentMismatch) => new BadRequest({ code: "PAYMENT_MISMATCH", message: e.message }),
-  PaymentOrderNotFound: (e: Payments.PaymentOrderNotFound) => new NotFound({ code: "PAYMENT_ORDER_NOT_FOUND", message: e.message }),
-  PaymentOrderInvalid: (e: Payments.PaymentOrderInvalid) => new BadRequest({ code: "PAYMENT_ORDER_INVALID", message: e.messages.join("; ") }),
-  PaymentNotFoundAtGateway: (e: Payments.PaymentNotFoundAtGateway) => new BadRequest({ code: "PAYMENT_NOT_FOUND", message: `Payment ${e.paymentId} not found at the gateway` }),
-  PaymentGatewayRejected: (e: Payments.PaymentGatewayRejected) => new BadRequest({ code: "PAYMENT_GATEWAY_REJECTED", message: e.message }),
-  PaymentGatewayUnavailable: (e: Payments.PaymentGatewayUnavailable) => new ServiceUnavailable({ code: "PAYMENT_GATEWAY_NOT_CONFIGURED", message: e.message })
-})
-
-export const tierView = (t: Clubs.ClubTier): ClubTierView => ({
-  id: t.id,
-  clubId: t.clubId,
-  name: t.name,
-  description: t.description,
-  priceAmount: t.priceAmount,
-  currency: t.currency,
-  billingPeriod: t.billingPeriod,
-  benefits: t.benefits,
-  status: t.status,
-  sortOrder: t.sortOrder,
-  createdAt: t.createdAt
-})
 
 export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView => ({
   id: m.id,
@@ -57,24 +29,6 @@ export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView 
   updatedAt: m.updatedAt
 })
 
-const previewView = (p: Clubs.ChangeTierPreview): ChangeTierPreviewView => ({ ...p })
-
-const promoView = (p: Clubs.TierPromo) => ({
-  id: p.id,
-  clubId: p.clubId,
-  tierId: p.tierId,
-  code: p.code,
-  discountType: p.discountType,
-  discountValue: p.discountValue,
-  maxRedemptions: p.maxRedemptions,
-  redemptions: p.redemptions,
-  validFrom: p.validFrom,
-  validUntil: p.validUntil,
-  status: p.status,
-  createdAt: p.createdAt,
-  archivedAt: p.archivedAt
-})
-
 const optionalPrincipal = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
 export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubTiers">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -83,7 +37,7 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
   (handlers) =>
     handlers
       .handle("listClubTiers", ({ path }) =>
-        Effect.flatMap(optionalPrincipal, (p) => Clubs.listTiers(p, path.id)).pipe(Effect.map(({ tiers }) => tiers.map(tierView)), clubErrors))
+        Effect.flatMap(optionalPrincipal, (p) => Clubs.listTiers(p, path.id)).pipe(Effect.map(({ tiers }) => tiers)))
       .handle("checkoutClubTier", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.checkoutTier(p, path.id, path.tierId, { promoCode: payload.promoCode })).pipe(
           Effect.map(({ checkout, keyId, tier }) => ({
@@ -96,30 +50,25 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
             listAmount: checkout.listAmount,
             discountAmount: checkout.discountAmount,
             promoId: checkout.promoId,
-            tier: tierView(tier)
-          })),
-          clubErrors,
-          paymentErrors
+            tier
+          }))
         ))
       .handle("verifyClubTierPayment", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.verifyTierPayment(p, path.id, path.tierId, path.paymentId, payload)).pipe(
-          Effect.map(({ membership }) => (membership === null ? null : tierMembershipView(membership))),
-          clubErrors,
-          paymentErrors
+          Effect.map(({ membership }) => (membership === null ? null : tierMembershipView(membership)))
         ))
       .handle("cancelMyClubTier", () =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.cancelMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.cancelMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView)))
       .handle("resumeMyClubTier", () =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.resumeMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.resumeMyTier(a.principal, a.clubId)).pipe(Effect.map(tierMembershipView)))
       .handle("clubMonetizationEligibility", () =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.monetizationEligibility(a.clubId)).pipe(clubErrors))
-      .handle("clubRevenueStreams", () => Effect.flatMap(ClubAccess, (a) => Clubs.revenueStreams(a.clubId)).pipe(clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.monetizationEligibility(a.clubId)))
+      .handle("clubRevenueStreams", () => Effect.flatMap(ClubAccess, (a) => Clubs.revenueStreams(a.clubId)))
       .handle("previewChangeMemberTier", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.previewChangeTier(a.clubId, path.id, payload.tierId)).pipe(Effect.map(previewView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.previewChangeTier(a.clubId, path.id, payload.tierId)))
       .handle("changeMemberTier", ({ path, payload }) =>
         Effect.flatMap(ClubAccess, (a) => Clubs.changeMemberTier(a.principal, a.clubId, path.id, payload.tierId)).pipe(
-          Effect.map(({ membership, preview }) => ({ membership: tierMembershipView(membership), preview: previewView(preview) })),
-          clubErrors
+          Effect.map(({ membership, preview }) => ({ membership: tierMembershipView(membership), preview }))
         ))
 )
 
@@ -129,18 +78,14 @@ export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   (handlers) =>
     handlers
       .handle("listTierPromos", ({ path, urlParams }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.listTierPromos(a.clubId, path.tierId, pageOf(urlParams))).pipe(
-          Effect.map((found) => pageView(found, promoView)),
-          clubErrors
-        ))
+        Effect.flatMap(ClubAccess, (a) => Clubs.listTierPromos(a.clubId, path.tierId, pageOf(urlParams))))
       .handle("createTierPromo", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.createTierPromo(a.principal, a.clubId, path.tierId, payload)).pipe(Effect.map(promoView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.createTierPromo(a.principal, a.clubId, path.tierId, payload)))
       .handle("archiveTierPromo", ({ path }) =>
-        Effect.flatMap(ClubAccess, (a) => Clubs.archiveTierPromo(a.principal, a.clubId, path.tierId, path.promoId)).pipe(Effect.map(promoView), clubErrors))
+        Effect.flatMap(ClubAccess, (a) => Clubs.archiveTierPromo(a.principal, a.clubId, path.tierId, path.promoId)))
       .handle("quoteTierPromo", ({ path, urlParams }) =>
         Effect.flatMap(optionalPrincipal, (p) => Clubs.quoteTierPromo(p, path.clubId, path.tierId, urlParams.code)).pipe(
-          Effect.map(({ promoId: _, ...quote }) => quote),
-          clubErrors
+          Effect.map(({ promoId: _, ...quote }) => quote)
         ))
 )
 
@@ -150,9 +95,9 @@ export const ClubCommissionHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   (handlers) =>
     handlers
       .handle("setClubCommission", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setClubCommission(admin, path.clubId, payload.commissionPct)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setClubCommission(admin, path.clubId, payload.commissionPct)))
       .handle("setTierCommission", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setTierCommission(admin, path.clubId, path.tierId, payload.commissionPct)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.setTierCommission(admin, path.clubId, path.tierId, payload.commissionPct)))
       .handle("tierCommissionBreakdown", ({ path }) =>
-        Clubs.commissionBreakdown(path.clubId, path.tierId).pipe(clubErrors))
+        Clubs.commissionBreakdown(path.clubId, path.tierId))
 )

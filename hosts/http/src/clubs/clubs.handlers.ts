@@ -4,9 +4,7 @@ import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, Option, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { clubView, pageView } from "./club.view.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
@@ -16,18 +14,17 @@ export const ClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubs">
   (handlers) =>
     handlers
       .handle("browseClubs", ({ urlParams }) =>
-        Clubs.browseClubs({ ...pageOf(urlParams), search: urlParams.search, sportId: urlParams.sportId }).pipe(Effect.map((found) => pageView(found, clubView))))
+        Clubs.browseClubs({ ...pageOf(urlParams), search: urlParams.search, sportId: urlParams.sportId }))
       .handle("createClub", ({ payload }) =>
-        Effect.flatMap(CurrentPrincipal, (principal) => Clubs.createClub(principal, payload)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (principal) => Clubs.createClub(principal, payload)))
       .handle("clubCreationEligibility", () => Effect.flatMap(CurrentPrincipal, Clubs.creationEligibility))
       .handle("clubsBySport", ({ path, urlParams }) =>
-        Clubs.browseClubs({ ...pageOf(urlParams), sportId: path.sportId }).pipe(Effect.map((found) => pageView(found, clubView))))
+        Clubs.browseClubs({ ...pageOf(urlParams), sportId: path.sportId }))
       .handle("getClub", ({ path }) =>
-        Effect.flatMap(caller, (principal) => Clubs.getClub(principal, path.idOrSlug)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(caller, (principal) => Clubs.getClub(principal, path.idOrSlug)))
       .handle("clubSports", ({ path }) =>
         Effect.flatMap(caller, (principal) => Clubs.getClub(principal, path.clubId)).pipe(
-          Effect.map((club) => ({ clubId: club.id, sportIds: club.sportIds })),
-          clubErrors
+          Effect.map((club) => ({ clubId: club.id, sportIds: club.sportIds }))
         ))
 )
 

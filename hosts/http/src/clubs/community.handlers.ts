@@ -1,46 +1,44 @@
 /**
  * Handlers of club membership, invites, linked organizer accounts and admin club oversight
- * (`clubs.review`). Thin: each calls one use case and maps its errors through `clubErrors`.
+ * (`clubs.review`). Thin: each calls one use case; its domain errors answer as they declare.
  */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/contracts/common"
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { clubView, memberView, pageView } from "./club.view.js"
-import { adminClubStateView, adminClubView, inviteView, organizerRefView } from "./community.view.js"
+import { adminClubView, organizerRefView } from "./community.view.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
-const invalid = (messages: ReadonlyArray<string>) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody(messages), { status: 400 }))
+const invalid = (messages: ReadonlyArray<string>) => new Clubs.ClubAdminInputInvalid({ messages })
 
 export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubMembership">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "clubMembership",
   (handlers) => {
     const relation = (kind: Clubs.ClubRelationKind, on: boolean) => ({ path }: { readonly path: { readonly id: string } }) =>
-      Effect.flatMap(CurrentPrincipal, (p) => Clubs.setClubRelation(p, path.id, kind, on)).pipe(clubErrors)
+      Effect.flatMap(CurrentPrincipal, (p) => Clubs.setClubRelation(p, path.id, kind, on))
     return handlers
       .handle("clubMembers", ({ path, urlParams }) =>
-        Effect.flatMap(caller, (p) => Clubs.listMembers(p, path.id, pageOf(urlParams))).pipe(Effect.map((found) => pageView(found, memberView)), clubErrors))
+        Effect.flatMap(caller, (p) => Clubs.listMembers(p, path.id, pageOf(urlParams))))
       .handle("clubFeaturedMembers", ({ path }) =>
-        Effect.flatMap(caller, (p) => Clubs.featuredMembers(p, path.id)).pipe(Effect.map((items) => items.map(memberView)), clubErrors))
+        Effect.flatMap(caller, (p) => Clubs.featuredMembers(p, path.id)))
       .handle("myClubMembership", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.myMembership(p, path.id)).pipe(Effect.map((m) => (m === null ? null : memberView(m))), clubErrors))
-      .handle("joinClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.joinClub(p, path.id)).pipe(Effect.map(memberView), clubErrors))
-      .handle("leaveClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.leaveClub(p, path.id)).pipe(Effect.map(memberView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.myMembership(p, path.id)))
+      .handle("joinClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.joinClub(p, path.id)))
+      .handle("leaveClub", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.leaveClub(p, path.id)))
       .handle("followClub", relation("FOLLOW", true))
       .handle("unfollowClub", relation("FOLLOW", false))
       .handle("muteClub", relation("MUTE", true))
       .handle("unmuteClub", relation("MUTE", false))
       .handle("blockClub", relation("BLOCK", true))
       .handle("unblockClub", relation("BLOCK", false))
-      .handle("clubFollowCount", ({ path }) => Effect.flatMap(caller, (p) => Clubs.followCount(p, path.id)).pipe(clubErrors))
-      .handle("clubFollowStatus", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.followStatus(p, path.id)).pipe(clubErrors))
-      .handle("clubSummary", ({ path }) => Effect.flatMap(caller, (p) => Clubs.clubSummary(p, path.id)).pipe(clubErrors))
-      .handle("clubReadiness", () => Effect.flatMap(ClubAccess, (access) => Clubs.clubReadiness(access.clubId)).pipe(clubErrors))
-      .handle("clubSocialVerdict", ({ path }) => Effect.flatMap(caller, (p) => Clubs.socialVerdict(p, path.id)).pipe(clubErrors))
+      .handle("clubFollowCount", ({ path }) => Effect.flatMap(caller, (p) => Clubs.followCount(p, path.id)))
+      .handle("clubFollowStatus", ({ path }) => Effect.flatMap(CurrentPrincipal, (p) => Clubs.followStatus(p, path.id)))
+      .handle("clubSummary", ({ path }) => Effect.flatMap(caller, (p) => Clubs.clubSummary(p, path.id)))
+      .handle("clubReadiness", () => Effect.flatMap(ClubAccess, (access) => Clubs.clubReadiness(access.clubId)))
+      .handle("clubSocialVerdict", ({ path }) => Effect.flatMap(caller, (p) => Clubs.socialVerdict(p, path.id)))
   }
 )
 
@@ -50,9 +48,9 @@ export const ClubInvitesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
   (handlers) =>
     handlers
       .handle("previewClubInvite", ({ path }) =>
-        Clubs.previewInvite(path.token).pipe(Effect.map((v) => ({ ...v, club: v.club === null ? null : clubView(v.club) }))))
+        Clubs.previewInvite(path.token))
       .handle("acceptClubInvite", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.acceptInvite(p, path.token)).pipe(Effect.map(memberView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.acceptInvite(p, path.token)))
 )
 
 export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOrganizerAccounts">, never, ClubsHandlerServices> = HttpApiBuilder
@@ -72,8 +70,7 @@ export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
                 organizer: organizerRefView(r.organizer),
                 linkedAt: r.linkedAt
               }))
-            ),
-            clubErrors
+            )
           ))
         .handle("repairClubOrganizerAccounts", () =>
           Effect.flatMap(CurrentPrincipal, Clubs.repairOrganizerAccounts).pipe(
@@ -89,8 +86,7 @@ export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
                 organizer: organizerRefView(i.organizer),
                 previousOrganizerId: i.previousOrganizerId
               }))
-            })),
-            clubErrors
+            }))
           ))
   )
 
@@ -105,7 +101,7 @@ const verificationQueuePage = (urlParams: {
       ...pageOf(urlParams),
       statuses: urlParams.verificationStatus === undefined ? undefined : [urlParams.verificationStatus],
       search: urlParams.search
-    }).pipe(Effect.map((found) => pageView(found, clubView)))
+    })
 
 export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -113,27 +109,23 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
   (handlers) =>
     handlers
       .handle("adminListClubs", ({ urlParams }) =>
-        Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search }).pipe(Effect.map((found) => pageView(found, clubView))))
+        Clubs.adminListClubs({ ...pageOf(urlParams), status: urlParams.status, verificationStatus: urlParams.verificationStatus, search: urlParams.search }))
       .handle("adminClubVerificationQueue", ({ urlParams }) =>
         verificationQueuePage(urlParams))
       .handle("adminGetClub", ({ path }) =>
-        Clubs.adminGetClub(path.id).pipe(Effect.map(adminClubView), clubErrors))
+        Clubs.adminGetClub(path.id).pipe(Effect.map(adminClubView)))
       .handle("adminPatchClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminPatchClub(admin, path.id, payload)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminPatchClub(admin, path.id, payload)))
       .handle("adminDeactivateClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deactivateClub(admin, path.id, payload.reason)))
       .handle("adminReactivateClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reactivateClub(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reactivateClub(admin, path.id)))
       .handle("adminVerifyApproveClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.id)).pipe(Effect.map(adminClubStateView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.id)))
       .handle("adminVerifyRejectClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)).pipe(
-          Effect.map(adminClubStateView),
-          clubErrors
-        ))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.id, payload.reason)))
       .handle("adminClubMembers", ({ path, urlParams }) =>
-        Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role }).pipe(Effect.map((found) => pageView(found, memberView)),
-          clubErrors))
+        Clubs.adminListMembers(path.id, { ...pageOf(urlParams), status: urlParams.status, role: urlParams.role }))
       .handle("adminAddClubMember", ({ path, payload }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
@@ -156,21 +148,16 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
               expiresInHours: payload.expiresInHours,
               maxUses: payload.maxUses
             }
-          const added = yield* Clubs.adminAddMember(admin, path.id, input)
-          return {
-            member: added.member === null ? null : memberView(added.member),
-            invite: added.invite === null ? null : inviteView(added.invite),
-            token: added.token
-          }
-        }).pipe(clubErrors))
+          return yield* Clubs.adminAddMember(admin, path.id, input)
+        }))
       .handle("adminPatchClubMember", ({ path, payload }) =>
         Effect.gen(function*() {
           const admin = yield* CurrentPrincipal
           if (payload.role === undefined && payload.status === undefined) return yield* invalid(["role or status is required"])
-          return memberView(yield* Clubs.adminChangeMember(admin, path.id, path.userId, payload))
-        }).pipe(clubErrors))
+          return yield* Clubs.adminChangeMember(admin, path.id, path.userId, payload)
+        }))
       .handle("adminRemoveClubMember", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)).pipe(Effect.map(memberView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)))
 )
 
 export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubVerification">, never, ClubsHandlerServices> = HttpApiBuilder
@@ -182,15 +169,9 @@ export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         .handle("listClubVerification", ({ urlParams }) =>
           verificationQueuePage(urlParams))
         .handle("getClubVerification", ({ path }) =>
-          Clubs.adminGetClub(path.clubId).pipe(Effect.map(adminClubView), clubErrors))
+          Clubs.adminGetClub(path.clubId).pipe(Effect.map(adminClubView)))
         .handle("approveClubVerification", ({ path }) =>
-          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.clubId)).pipe(
-            Effect.map(adminClubStateView),
-            clubErrors
-          ))
+          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClubVerification(admin, path.clubId)))
         .handle("rejectClubVerification", ({ path, payload }) =>
-          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)).pipe(
-            Effect.map(adminClubStateView),
-            clubErrors
-          ))
+          Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClubVerification(admin, path.clubId, payload.reason)))
   )

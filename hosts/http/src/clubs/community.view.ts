@@ -1,30 +1,8 @@
-/** Club community and oversight records on the wire. */
+/** Club community and oversight records on the wire, where their shape differs from the records. */
 import type { Clubs, Organizers } from "@podium/core"
-import { clubView } from "./club.view.js"
-
-export const inviteView = (i: Clubs.ClubInvite) => ({
-  id: i.id,
-  clubId: i.clubId,
-  kind: i.kind,
-  targetUserId: i.targetUserId,
-  role: i.role,
-  expiresAt: i.expiresAt,
-  maxUses: i.maxUses,
-  uses: i.uses,
-  revokedAt: i.revokedAt,
-  createdAt: i.createdAt
-})
-
-export const adminClubStateView = (c: Clubs.Club) => ({
-  ...clubView(c),
-  deactivationReason: c.deactivationReason,
-  verificationReason: c.verificationReason,
-  payoutFrozen: c.payoutFrozen
-})
 
 export const adminClubView = (d: { readonly club: Clubs.Club; readonly memberCount: number; readonly pendingCount: number; readonly followerCount: number }) => ({
-  ...adminClubStateView(d.club),
-  reviewedBy: d.club.reviewedBy,
+  ...d.club,
   memberCount: d.memberCount,
   pendingCount: d.pendingCount,
   followerCount: d.followerCount

@@ -4,31 +4,7 @@ import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
-
-const channelView = (c: Clubs.ClubChannel) => ({
-  id: c.id,
-  clubId: c.clubId,
-  name: c.name,
-  topic: c.topic,
-  staffOnly: c.staffOnly,
-  archived: c.archived,
-  createdAt: c.createdAt,
-  updatedAt: c.updatedAt
-})
-
-const announcementView = (a: Clubs.ClubAnnouncement) => ({
-  id: a.id,
-  clubId: a.clubId,
-  title: a.title,
-  body: a.body,
-  pinned: a.pinned,
-  authorKind: a.authorKind,
-  authorId: a.authorId,
-  createdAt: a.createdAt
-})
 
 const isManager = (role: string) => role === "OWNER" || role === "ADMIN" || role === "PLATFORM_ADMIN"
 
@@ -38,22 +14,17 @@ export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
   (handlers) =>
     handlers
       .handle("clubChannels", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listChannels(access.clubId, urlParams.includeArchived === "true" && isManager(access.role))).pipe(
-          Effect.map((channels) => channels.map(channelView))
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listChannels(access.clubId, urlParams.includeArchived === "true" && isManager(access.role))))
       .handle("createClubChannel", ({ payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.createChannel(access.principal, access.clubId, payload)).pipe(Effect.map(channelView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.createChannel(access.principal, access.clubId, payload)))
       .handle("updateClubChannel", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.updateChannel(access.principal, access.clubId, path.channelId, payload)).pipe(Effect.map(channelView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.updateChannel(access.principal, access.clubId, path.channelId, payload)))
       .handle("archiveClubChannel", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.archiveChannel(access.principal, access.clubId, path.channelId)).pipe(Effect.map(channelView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.archiveChannel(access.principal, access.clubId, path.channelId)))
       .handle("clubAnnouncements", ({ path, urlParams }) =>
-        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubAnnouncements(Option.getOrUndefined(principal), path.id, pageOf(urlParams))).pipe(
-          Effect.map((found) => pageView(found, announcementView)),
-          clubErrors
-        ))
+        Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubAnnouncements(Option.getOrUndefined(principal), path.id, pageOf(urlParams))))
       .handle("postClubAnnouncement", ({ payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.postAnnouncement(access.principal, access.clubId, payload)).pipe(Effect.map(announcementView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.postAnnouncement(access.principal, access.clubId, payload)))
       .handle("announcementBlastStatus", ({ path }) =>
         Effect.flatMap(ClubAccess, (access) => Clubs.blastStatus(access.clubId, path.id)).pipe(
           Effect.map((s) => ({
@@ -61,12 +32,11 @@ export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
             sent: s.sent,
             blast: s.blast === null ? null : { recipients: s.blast.recipients, skippedWithoutEmail: s.blast.skippedWithoutEmail, requestedBy: s.blast.requestedBy, createdAt: s.blast.createdAt },
             deliveries: s.deliveries
-          })),
-          clubErrors
+          }))
         ))
       .handle("sendAnnouncementBlast", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.sendBlast(access.principal, access.clubId, path.id)).pipe(clubErrors))
-      .handle("createClubEvent", () => Clubs.createClubEvent().pipe(clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.sendBlast(access.principal, access.clubId, path.id)))
+      .handle("createClubEvent", () => Clubs.createClubEvent())
 )
 
 export const AdminClubAnnouncementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubAnnouncements">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -78,10 +48,9 @@ export const AdminClubAnnouncementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"
         Effect.flatMap(Effect.flatMap(Clubs.ClubRepo, (r) => r.findById(path.id)), Option.match({
             onNone: () => Effect.fail(new Clubs.ClubNotFound({ ref: path.id })),
             onSome: (club) => Clubs.announcementsPage(club.id, pageOf(urlParams))
-          })).pipe(Effect.map((found) => pageView(found, announcementView)),
-          clubErrors))
+          })))
       .handle("adminPostClubAnnouncement", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.postAnnouncement(admin, path.id, payload)).pipe(Effect.map(announcementView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.postAnnouncement(admin, path.id, payload)))
       .handle("adminDeleteClubAnnouncement", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteAnnouncement(admin, path.annId)).pipe(Effect.map(announcementView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.deleteAnnouncement(admin, path.annId)))
 )

@@ -1,43 +1,15 @@
 /** Handlers of club gamification: points, leaderboards (club visibility) and member of the month. */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/contracts/common"
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
-
-export const pointsEntryView = (e: Clubs.PointsEntry) => ({
-  id: e.id,
-  clubId: e.clubId,
-  userId: e.userId,
-  points: e.points,
-  kind: e.kind,
-  reason: e.reason,
-  sportId: e.sportId,
-  reversesEntryId: e.reversesEntryId,
-  reversedByEntryId: e.reversedByEntryId,
-  idempotencyKey: e.idempotencyKey,
-  createdBy: e.createdBy,
-  occurredAt: e.occurredAt,
-  monthKey: e.monthKey,
-  weekKey: e.weekKey,
-  createdAt: e.createdAt
-})
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
-/** Well-formed but unusable period keys answer 400 with the validation message list. */
-const keyErrors = <A, E, R>(self: Effect.Effect<A, E | Clubs.GamificationKeyInvalid, R>) =>
-  Effect.catchIf(
-    self,
-    (e): e is Clubs.GamificationKeyInvalid => (e as { _tag?: string })._tag === "GamificationKeyInvalid",
-    (e) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody(e.messages), { status: 400 }))
-  )
-
 const board = (clubId: string, input: Clubs.LeaderboardInput) =>
-  Effect.flatMap(caller, (principal) => Clubs.clubLeaderboard(principal, clubId, input)).pipe(keyErrors, clubErrors)
+  Effect.flatMap(caller, (principal) => Clubs.clubLeaderboard(principal, clubId, input))
 
 export const ClubGamificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubGamification">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -48,19 +20,13 @@ export const ClubGamificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
       .handle("clubMonthlyLeaderboard", ({ path, urlParams }) => board(path.clubId, { kind: "monthly", key: urlParams.monthKey, ...pageOf(urlParams) }))
       .handle("clubWeeklyLeaderboard", ({ path, urlParams }) => board(path.clubId, { kind: "weekly", key: urlParams.weekKey, ...pageOf(urlParams) }))
       .handle("detectClubMemberOfTheMonth", ({ payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.detectMemberOfTheMonth(access.principal, access.clubId, payload.monthKey)).pipe(keyErrors, clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.detectMemberOfTheMonth(access.principal, access.clubId, payload.monthKey)))
       .handle("clubPointsGrants", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listPointsEntries(access.clubId, { userId: urlParams.userId, ...pageOf(urlParams) })).pipe(
-          Effect.map((found) => pageView(found, pointsEntryView))
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listPointsEntries(access.clubId, { userId: urlParams.userId, ...pageOf(urlParams) })))
       .handle("grantClubPoints", ({ payload }) =>
         Effect.flatMap(ClubAccess, (access) => Clubs.grantPoints(access.principal, access.clubId, payload)).pipe(
-          Effect.map((r) => pointsEntryView(r.entry)),
-          clubErrors
+          Effect.map((r) => r.entry)
         ))
       .handle("reverseClubPoints", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.reversePoints(access.principal, access.clubId, path.entryId, payload.reason)).pipe(
-          Effect.map(pointsEntryView),
-          clubErrors
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.reversePoints(access.principal, access.clubId, path.entryId, payload.reason)))
 )

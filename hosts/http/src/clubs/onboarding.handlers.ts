@@ -4,20 +4,18 @@ import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { clubView, pageView } from "./club.view.js"
 
 export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
   "clubOnboarding",
   (handlers) =>
     handlers
-      .handle("myClubOnboarding", () => Effect.flatMap(CurrentPrincipal, Clubs.myOnboarding).pipe(Effect.map((clubs) => clubs.map(clubView))))
+      .handle("myClubOnboarding", () => Effect.flatMap(CurrentPrincipal, Clubs.myOnboarding))
       .handle("submitClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.submitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.submitClub(p, path.clubId)))
       .handle("resubmitClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)))
 )
 
 export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -26,9 +24,9 @@ export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"pod
   (handlers) =>
     handlers
       .handle("clubOnboardingQueue", ({ urlParams }) =>
-        Clubs.onboardingQueue({ ...pageOf(urlParams), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) }).pipe(Effect.map((found) => pageView(found, clubView))))
+        Clubs.onboardingQueue({ ...pageOf(urlParams), ...(urlParams.status === undefined ? {} : { status: urlParams.status }) }))
       .handle("approveClub", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClub(admin, path.clubId)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveClub(admin, path.clubId)))
       .handle("rejectClub", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)).pipe(Effect.map(clubView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectClub(admin, path.clubId, payload.reason)))
 )

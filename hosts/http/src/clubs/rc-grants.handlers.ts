@@ -4,9 +4,7 @@ import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { rcGrantView } from "./club-money.view.js"
 
 export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -14,14 +12,11 @@ export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
   (handlers) =>
     handlers
       .handle("listClubRcGrants", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listClubRcGrants(access.clubId, pageOf(urlParams))).pipe(
-          Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) })),
-          clubErrors
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listClubRcGrants(access.clubId, pageOf(urlParams))))
       .handle("requestClubRcGrant", ({ payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.requestRcGrant(access.principal, access.clubId, payload)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.requestRcGrant(access.principal, access.clubId, payload)))
       .handle("cancelClubRcGrant", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)))
 )
 
 export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -30,12 +25,11 @@ export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
   (handlers) =>
     handlers
       .handle("clubRcGrantQueue", ({ urlParams }) =>
-        Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId }).pipe(Effect.map((found) => ({ ...found, items: found.items.map(rcGrantView) }))))
+        Clubs.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status, clubId: urlParams.clubId }))
       .handle("getClubRcGrant", ({ path }) =>
-        Clubs.rcGrantForAdmin(path.id).pipe(Effect.map((found) => ({ ...found, grant: rcGrantView(found.grant) })),
-          clubErrors))
+        Clubs.rcGrantForAdmin(path.id))
       .handle("approveClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approveRcGrant(admin, path.id, payload.approvedRc)))
       .handle("rejectClubRcGrant", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)).pipe(Effect.map(rcGrantView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectRcGrant(admin, path.id, payload.reason)))
 )

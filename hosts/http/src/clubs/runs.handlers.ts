@@ -1,10 +1,9 @@
 /** Handlers of the club runs groups: scheduling, reads, RSVP, and the admin attendance (`clubs.review`). */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
-import { ClubAccess, CurrentPrincipal, pageOf, validationBody } from "@podium/contracts/common"
+import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { pageView } from "./club.view.js"
 
@@ -36,27 +35,22 @@ export const ClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "club
       .handle("scheduleRun", ({ payload }) =>
         Effect.flatMap(ClubAccess, (access) =>
           Clubs.scheduleRun(access.principal, access.clubId, { ...payload, startsAt: new Date(payload.startsAt), endsAt: date(payload.endsAt) })).pipe(
-            Effect.map((run) => runView(noCounts(run))),
-            Effect.catchTag("RunInputInvalid", (e) => Effect.succeed(HttpServerResponse.unsafeJson(validationBody(e.messages), { status: 400 }))),
-            clubErrors
+            Effect.map((run) => runView(noCounts(run)))
           ))
       .handle("clubRuns", ({ path, urlParams }) =>
         Effect.flatMap(caller, (principal) =>
           Clubs.listRuns(principal, path.id, { ...pageOf(urlParams), status: urlParams.status, from: date(urlParams.from), to: date(urlParams.to) })).pipe(
-            Effect.map((found) => pageView(found, runView)),
-            clubErrors
+            Effect.map((found) => pageView(found, runView))
           ))
       .handle("clubRunCalendar", ({ path, urlParams }) =>
         Effect.flatMap(caller, (principal) => Clubs.runCalendar(principal, path.id, urlParams.month)).pipe(
-          Effect.map((calendar) => ({ month: calendar.month, days: calendar.days.map((d) => ({ date: d.date, runs: d.runs.map((r) => runView(noCounts(r))) })) })),
-          clubErrors
+          Effect.map((calendar) => ({ month: calendar.month, days: calendar.days.map((d) => ({ date: d.date, runs: d.runs.map((r) => runView(noCounts(r))) })) }))
         ))
       .handle("clubRun", ({ path }) =>
-        Effect.flatMap(caller, (principal) => Clubs.getRun(principal, path.id, path.runId)).pipe(Effect.map(runView), clubErrors))
+        Effect.flatMap(caller, (principal) => Clubs.getRun(principal, path.id, path.runId)).pipe(Effect.map(runView)))
       .handle("rsvpClubRun", ({ path, payload }) =>
         Effect.flatMap(ClubAccess, (access) => Clubs.rsvp(access.principal, access.clubId, path.runId, payload.status)).pipe(
-          Effect.map((r) => ({ runId: r.runId, status: r.status, rsvpCounts: r.counts })),
-          clubErrors
+          Effect.map((r) => ({ runId: r.runId, status: r.status, rsvpCounts: r.counts }))
         ))
 )
 
@@ -68,10 +62,9 @@ export const AdminClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
       .handle("adminClubRuns", ({ urlParams }) =>
         Clubs.adminListRuns({ ...pageOf(urlParams), clubId: urlParams.clubId, status: urlParams.status, from: date(urlParams.from), to: date(urlParams.to) }).pipe(Effect.map((found) => pageView(found, runView))))
       .handle("adminRunAttendance", ({ path }) =>
-        Clubs.runAttendance(path.runId).pipe(Effect.map((a) => ({ run: runView(noCounts(a.run)), present: a.present, attendance: a.attendance })),
-          clubErrors))
+        Clubs.runAttendance(path.runId).pipe(Effect.map((a) => ({ run: runView(noCounts(a.run)), present: a.present, attendance: a.attendance }))))
       .handle("adminMarkAttendance", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.markAttendance(admin, path.runId, payload.userIds, payload.present ?? true)).pipe(clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.markAttendance(admin, path.runId, payload.userIds, payload.present ?? true)))
       .handle("adminInferAttendance", ({ payload }) =>
-        Clubs.inferAttendance(payload.runId ?? null).pipe(clubErrors))
+        Clubs.inferAttendance(payload.runId ?? null))
 )

@@ -4,10 +4,7 @@ import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
-import { clubErrors } from "./clubs.errors.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
-import { pageView } from "./club.view.js"
-import { payoutRequestView, settlementView } from "./club-money.view.js"
 
 export const ClubSettlementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubSettlements">, never, ClubsHandlerServices> = HttpApiBuilder.group(
   ClubsApi,
@@ -15,25 +12,15 @@ export const ClubSettlementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
   (handlers) =>
     handlers
       .handle("listClubPayoutRequests", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listClubPayoutRequests(access.clubId, pageOf(urlParams))).pipe(
-          Effect.map((found) => pageView(found, payoutRequestView))
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listClubPayoutRequests(access.clubId, pageOf(urlParams))))
       .handle("cancelClubPayoutRequest", ({ path, payload }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.cancelPayoutRequest(access.principal, access.clubId, path.id, payload.reason)).pipe(
-          Effect.map(payoutRequestView),
-          clubErrors
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.cancelPayoutRequest(access.principal, access.clubId, path.id, payload.reason)))
       .handle("listClubSettlements", ({ urlParams }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.listClubSettlements(access.clubId, pageOf(urlParams))).pipe(
-          Effect.map((found) => pageView(found, settlementView))
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.listClubSettlements(access.clubId, pageOf(urlParams))))
       .handle("getClubSettlement", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.getClubSettlement(access.clubId, path.settlementId)).pipe(Effect.map(settlementView), clubErrors))
+        Effect.flatMap(ClubAccess, (access) => Clubs.getClubSettlement(access.clubId, path.settlementId)))
       .handle("requestClubPayout", ({ path }) =>
-        Effect.flatMap(ClubAccess, (access) => Clubs.requestPayout(access.principal, access.clubId, path.settlementId)).pipe(
-          Effect.map(payoutRequestView),
-          clubErrors
-        ))
+        Effect.flatMap(ClubAccess, (access) => Clubs.requestPayout(access.principal, access.clubId, path.settlementId)))
 )
 
 export const AdminPayoutRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPayoutRequests">, never, ClubsHandlerServices> = HttpApiBuilder.group(
@@ -42,19 +29,13 @@ export const AdminPayoutRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"pod
   (handlers) =>
     handlers
       .handle("payoutRequestQueue", ({ urlParams }) =>
-        Clubs.payoutQueue({ ...pageOf(urlParams), status: urlParams.status, payeeType: urlParams.payeeType, clubId: urlParams.clubId }).pipe(Effect.map((found) => pageView(found, payoutRequestView))))
+        Clubs.payoutQueue({ ...pageOf(urlParams), status: urlParams.status, payeeType: urlParams.payeeType, clubId: urlParams.clubId }))
       .handle("reviewPayoutRequest", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reviewPayoutRequest(admin, path.id)).pipe(Effect.map(payoutRequestView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.reviewPayoutRequest(admin, path.id)))
       .handle("approvePayoutRequest", ({ path }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approvePayoutRequest(admin, path.id)).pipe(Effect.map(payoutRequestView), clubErrors))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.approvePayoutRequest(admin, path.id)))
       .handle("markPayoutRequestPaid", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.markPayoutPaid(admin, path.id, payload.paymentReference)).pipe(
-          Effect.map(payoutRequestView),
-          clubErrors
-        ))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.markPayoutPaid(admin, path.id, payload.paymentReference)))
       .handle("rejectPayoutRequest", ({ path, payload }) =>
-        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectPayoutRequest(admin, path.id, payload.reason)).pipe(
-          Effect.map(payoutRequestView),
-          clubErrors
-        ))
+        Effect.flatMap(CurrentPrincipal, (admin) => Clubs.rejectPayoutRequest(admin, path.id, payload.reason)))
 )

@@ -5,30 +5,15 @@
  * tenancy policy.
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
-import { type Authenticated, CurrentPrincipal, Forbidden, NotFound } from "@podium/contracts/common"
+import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { MoneyApi } from "@podium/contracts/money"
-import type { Clubs, Organizers } from "@podium/core"
 import { Wallets } from "@podium/core"
 import type { ClubsInfrastructure, IdentityServices, OrganizersInfrastructure, WalletsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { mapErrors } from "../platform/error-mapping.js"
 
 export type WalletsHandlerServices = IdentityServices | OrganizersInfrastructure | ClubsInfrastructure | WalletsInfrastructure | Authenticated
 
 const DefaultLimit = 20
-
-/**
- * The organizers and clubs tenancy refusals as these routes answer them (an unknown organizer or
- * club is a plain 404); they are those contexts' errors, so they stay mapped here until those
- * contexts declare their public meaning themselves.
- */
-const tenancyErrors = mapErrors({
-  OrganizerAccessDenied: (_: Organizers.OrganizerAccessDenied) => new Forbidden({ message: "Access Denied" }),
-  OrganizerSuspended: (e: Organizers.OrganizerSuspended) => new Forbidden({ code: "ORGANIZER_SUSPENDED", message: e.message }),
-  OrganizerNotFound: (_: Organizers.OrganizerNotFound) => new NotFound({ message: "Organizer not found" }),
-  ClubAccessDenied: (_: Clubs.ClubAccessDenied) => new Forbidden({ message: "Access Denied" }),
-  ClubNotFound: (_: Clubs.ClubNotFound) => new NotFound({ message: "Club not found" })
-})
 
 /** The caller's access to the wallet: its owner, or a platform admin (whose `wallets.read` the contract declares). */
 const authorize = (ownerType: Wallets.CreatorOwnerType, ownerId: string) =>
@@ -56,11 +41,11 @@ export const CreatorWalletsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         Effect.gen(function*() {
           yield* authorize(path.ownerType, path.ownerId)
           return yield* Wallets.creatorWalletView(path.ownerType, path.ownerId)
-        }).pipe(tenancyErrors))
+        }))
       .handle("listCreatorWalletTransactions", ({ path, urlParams }) =>
         Effect.gen(function*() {
           yield* authorize(path.ownerType, path.ownerId)
           const limit = urlParams.limit ?? DefaultLimit
           const page = yield* Wallets.creatorWalletTransactions(path.ownerType, path.ownerId, { limit, before: urlParams.before })
           return { items: page.items.map(transactionView), total: page.total, limit, nextCursor: page.nextCursor }
-        }).pipe(tenancyErrors)))
+        })))
