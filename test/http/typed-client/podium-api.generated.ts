@@ -516,6 +516,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * Format: date-time
+         * @description a potentially invalid Date instance
+         */
+        Instant: string;
         Gone: {
             status: components["schemas"]["Int"];
             statusText: string;

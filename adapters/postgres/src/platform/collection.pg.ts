@@ -6,7 +6,7 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Platform } from "@podium/core"
-import type { Effect, Schema } from "effect"
+import { Effect, type Schema } from "effect"
 import { rowsOf } from "../rows.pg.js"
 import { makeCrudRepoPg } from "./crud.pg.js"
 
@@ -15,7 +15,7 @@ export const makeCollectionRepoPg = <C extends Platform.AnyCollection>(
   options: { readonly table: string }
 ): Effect.Effect<Platform.CollectionRepo<C>, never, SqlClient.SqlClient> => {
   const columns = collection.columns as Readonly<Record<string, string>>
-  return makeCrudRepoPg<Platform.RecordOf<C>, Platform.CreateOf<C>, Platform.PatchOf<C>>({
+  const base = makeCrudRepoPg<Platform.RecordOf<C>, Platform.CreateOf<C>, Platform.PatchOf<C>>({
     resource: collection.resource,
     table: options.table,
     columns,
@@ -23,4 +23,8 @@ export const makeCollectionRepoPg = <C extends Platform.AnyCollection>(
     rows: rowsOf(collection.record as unknown as Schema.Schema<Platform.RecordOf<C>, unknown>),
     ...("updatedAt" in collection.record.fields ? { touch: "updated_at" } : {})
   })
+  // A replace resets the fields it leaves out to the declaration's defaults, as the memory twin does
+  // (the generic repository would write null).
+  const defaults = collection.defaults as Platform.CreateOf<C>
+  return Effect.map(base, (repo) => ({ ...repo, replace: (id, input) => repo.replace(id, { ...defaults, ...input }) }))
 }
