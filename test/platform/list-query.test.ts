@@ -5,9 +5,11 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Platform } from "@podium/core"
-import { runListQuery } from "@podium/postgres"
-import { Effect, Either } from "effect"
+import { rowsOf, runListQuery } from "@podium/postgres"
+import { Effect, Either, Schema } from "effect"
 import { TestDatabase } from "../support/database.js"
+
+const probeRows = rowsOf(Schema.Struct({ id: Schema.Number }))
 
 const spec: Platform.ListSpec = {
   fields: { id: "number", name: "string", city: "string", active: "boolean", score: "number", joinedAt: "date" },
@@ -102,7 +104,7 @@ layer(TestDatabase, { timeout: "60 seconds", excludeTestServices: true })("list 
       Effect.gen(function*() {
         yield* seeded
         const query = parse(params)
-        const { rows, total: counted } = yield* runListQuery<{ id: number }>({ table: "public.list_probe", columns, query })
+        const { rows, total: counted } = yield* runListQuery({ table: "public.list_probe", columns, query, rows: probeRows })
         assert.deepStrictEqual(rows.map((r) => r.id), [...expected])
         assert.strictEqual(counted, total)
       }))

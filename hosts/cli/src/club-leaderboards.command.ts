@@ -8,7 +8,7 @@ import { Args, Command } from "@effect/cli"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { AppConfigLive, RedisBackend, RedisPortsLive } from "@podium/host-common"
-import { ClubPointsRepoPg } from "@podium/postgres"
+import { ClubPointsRepoPg, ids } from "@podium/postgres"
 import { ConfigError, Console, Effect, Layer, Schema } from "effect"
 
 /** The leaderboards command failed in a way the operator can fix; printed as one line. */
@@ -23,7 +23,7 @@ const rebuild = Command.make("rebuild", { clubId: Args.text({ name: "clubId" }).
     if (!Uuid.test(clubId)) return yield* new ClubLeaderboardsCommandFailed({ message: "clubId must be a UUID" })
     const database = yield* Effect.context<SqlClient.SqlClient>()
     const sql = yield* SqlClient.SqlClient
-    const found = yield* sql<{ readonly id: string }>`select id from clubs.clubs where id = ${clubId}`.pipe(Effect.orDie)
+    const found = yield* ids.all(sql`select id from clubs.clubs where id = ${clubId}`)
     if (found.length === 0) return yield* new ClubLeaderboardsCommandFailed({ message: `unknown club ${clubId}` })
     const program = Effect.gen(function*() {
       const backend = yield* RedisBackend

@@ -116,16 +116,15 @@ export const OrganizerRepoPg = Layer.effect(Organizers.OrganizerRepo, Effect.gen
         where id = ${id} and ${live} and approval_status in ${sql.in(from)}
         returning ${cols}`),
     list: (query) =>
-      runListQuery<object>({
+      runListQuery({
         table: "organizers.organizers",
         columns: ListColumns,
         query,
+        rows: organizers,
         scope: (q) => q`deleted_at is null`
       }).pipe(
         Effect.provideService(SqlClient.SqlClient, sql),
-        Effect.orDie,
-        Effect.flatMap(({ rows, total }) =>
-          Effect.map(organizers.decode(rows), (decoded) => {
+        Effect.map(({ rows: decoded, total }) => {
             const data = decoded.map((o): Partial<Organizers.Organizer> => {
               if (query.fields === undefined) return o
               const picked: Record<string, unknown> = { id: o.id }
@@ -134,7 +133,6 @@ export const OrganizerRepoPg = Layer.effect(Organizers.OrganizerRepo, Effect.gen
             })
             return Platform.listPage(query, data, total)
           })
-        )
       ),
     follow: (organizerId, userId, on) =>
       Effect.gen(function*() {

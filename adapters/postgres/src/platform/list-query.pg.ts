@@ -5,7 +5,6 @@
  */
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import type { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { counts, type Rows } from "../rows.pg.js"
@@ -79,20 +78,13 @@ export interface ListQuerySource {
 
 /**
  * Runs a list query against `table` (a trusted, schema-qualified name) and answers the page with
- * its total: one `count(*)` and one page select, both with the same where clause. With `rows`, the
- * page is decoded by the record's schema (query failures are defects).
+ * its total: one `count(*)` and one page select, both with the same where clause; the page is
+ * decoded by the record's schema (query failures are defects).
  */
-export function runListQuery<A>(
+export const runListQuery = <A>(
   options: ListQuerySource & { readonly rows: Rows<A> }
-): Effect.Effect<{ readonly rows: ReadonlyArray<A>; readonly total: number }, never, SqlClient.SqlClient>
-/**
- * @deprecated pass `rows` (the record's decoders); without them the page is typed, not checked.
- */
-export function runListQuery<Row extends object>(
-  options: ListQuerySource
-): Effect.Effect<{ readonly rows: ReadonlyArray<Row>; readonly total: number }, SqlError, SqlClient.SqlClient>
-export function runListQuery<A>(options: ListQuerySource & { readonly rows?: Rows<A> }) {
-  return Effect.gen(function*() {
+): Effect.Effect<{ readonly rows: ReadonlyArray<A>; readonly total: number }, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = sql.literal(options.table)
     const where = sql.and([
@@ -103,7 +95,6 @@ export function runListQuery<A>(options: ListQuerySource & { readonly rows?: Row
     const page = sql`select * from ${table} where ${where}
       ${listOrderSql(sql, options.columns, options.query.sort, options.tiebreak ?? "id")}
       limit ${options.query.limit} offset ${options.query.offset}`
-    const rows = options.rows === undefined ? yield* page : yield* options.rows.all(page)
+    const rows = yield* options.rows.all(page)
     return { rows, total: counted.n }
   })
-}

@@ -8,7 +8,7 @@ import { type NotificationMappingBody, NotificationsApi } from "@podium/contract
 import { Notifications, Platform } from "@podium/core"
 import { Effect, Option, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
-import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 type MappingBody = typeof NotificationMappingBody.Type
@@ -37,7 +37,7 @@ const generic = crudHandlers({
   toDto,
   conflictCode: "MAPPING_EXISTS"
 })
-const mapErrors = crudErrors("MAPPING_EXISTS")
+const mapErrors = withConflictCode("MAPPING_EXISTS")
 
 export const NotificationMappingsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationMappings">,

@@ -8,12 +8,12 @@ import { type CreatePromotionTemplateBody, NotificationsApi, type UpdatePromotio
 import { Notifications, Platform } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
-import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 const ConflictCode = "PROMOTION_TEMPLATE_EXISTS"
-const mapErrors = crudErrors(ConflictCode)
+const mapErrors = withConflictCode(ConflictCode)
 
 export const promotionTemplateDto = (p: Notifications.PromotionTemplate) => ({ ...p, channel: publicChannel(p.channel) })
 

@@ -8,12 +8,12 @@ import { type CreateSystemNotificationBody, NotificationsApi, type UpdateSystemN
 import { Notifications, Platform } from "@podium/core"
 import { Effect, Either, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
-import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 
 const Conflict = "SYSTEM_NOTIFICATION_EXISTS"
-const mapErrors = crudErrors(Conflict)
+const mapErrors = withConflictCode(Conflict)
 
 const toDto = (n: Notifications.SystemNotification) => ({ ...n, channel: publicChannel(n.channel) })
 

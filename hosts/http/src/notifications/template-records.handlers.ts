@@ -8,12 +8,12 @@ import { NotificationsApi, type TemplateRecordBody } from "@podium/contracts/not
 import { Notifications, Platform } from "@podium/core"
 import { Effect, identity, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
-import { crudErrors, crudHandlers } from "../platform/crud.handlers.js"
+import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 
 const ConflictCode = "TEMPLATE_RECORD_EXISTS"
-const mapErrors = crudErrors(ConflictCode)
+const mapErrors = withConflictCode(ConflictCode)
 
 const toCore = (b: typeof TemplateRecordBody.Type): Notifications.NewTemplateRecord => ({
   key: b.key,

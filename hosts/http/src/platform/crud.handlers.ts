@@ -23,13 +23,6 @@ export const withConflictCode = (code: string) => <A, E, R>(effect: Effect.Effec
     (e) => Effect.fail(new Platform.ResourceConflict({ resource: e.resource, field: e.field, message: e.message, code }))
   )
 
-/**
- * The former CRUD error table, now only the conflict code: list-query failures, clashes and missing
- * records are domain errors that carry their public meaning.
- * @deprecated use `withConflictCode`.
- */
-export const crudErrors = withConflictCode
-
 export interface CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD> {
   readonly resource: Platform.CrudResource
   /** The resource's repository (its Context.Tag). */
