@@ -29,10 +29,7 @@ export const pathPattern = (path: string): RegExp =>
 
 // A method named right before the site: `.post(` / `post(` / `request("POST", ` / `send(h, "PATCH", `
 // (optionally `base + ` in front of the path).
-const methodBefore = new RegExp(
-  "(?:\\b(get|post|put|patch|delete)\\s*\\(\\s*|[\"'`](GET|POST|PUT|PATCH|DELETE)[\"'`]\\s*,\\s*)(?:[\\w$.()]+\\s*\\+\\s*)?$",
-  "i"
-)
+const methodBefore = /(?:\b(get|post|put|patch|delete)\s*\(\s*|["'`](GET|POST|PUT|PATCH|DELETE)["'`]\s*,\s*)(?:[\w$.()]+\s*\+\s*)?$/i
 // A fetch-style `{ method: "POST" }` among the rest of the site's call arguments.
 const methodOption = /\bmethod\s*:\s*["'`](GET|POST|PUT|PATCH|DELETE)["'`]/i
 
