@@ -28,7 +28,10 @@ export default defineConfig({
     // effect-vitest-setup.ts (setup files run again before every file).
     isolate: false,
     minWorkers: 1,
-    testTimeout: 30_000,
-    hookTimeout: 60_000
+    // Deadlines for a hang, not budgets: on this 2-core machine shared with other runs a heavy
+    // test (the swagger-parser validation, a host starting on PGlite) has taken over 30 s. Tests
+    // wait for conditions; these only end one that never comes.
+    testTimeout: 120_000,
+    hookTimeout: 180_000
   }
 })
