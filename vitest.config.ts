@@ -27,7 +27,10 @@ export default defineConfig({
     // count on process-wide state being fresh. @effect/vitest's shared `it` is reset per file by
     // effect-vitest-setup.ts (setup files run again before every file).
     isolate: false,
-    minWorkers: 1,
+    // Workers live for the whole run: with isolate: false they are long-lived, and letting the pool
+    // shrink idle ones (minWorkers below maxWorkers) is the one place left that tears a worker
+    // down mid-run.
+    minWorkers: 3,
     // Deadlines for a hang, not budgets: on this 2-core machine shared with other runs a heavy
     // test (the swagger-parser validation, a host starting on PGlite) has taken over 30 s. Tests
     // wait for conditions; these only end one that never comes.
