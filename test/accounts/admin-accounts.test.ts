@@ -7,12 +7,11 @@
 import { Accounts, Identity, Notifications, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let root: { id: string; token: string }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { ADMIN_BOOTSTRAP_TOKEN: "boot" })
   const created = await host.http.request("POST", "/v2/admins/bootstrap", { phoneNumber: "+919811100001", firstName: "Root" }, { "x-bootstrap-token": "boot" })
   expect(created.status).toBe(201)
@@ -51,7 +50,7 @@ const athlete = async () => {
 
 const auditRows = (action: string) => host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ action, limit: 50 })))
 
-describe.runIf(onServer)("admin CRUD", () => {
+describe("admin CRUD", () => {
   it("creates an admin (200), refuses duplicates of phone, e-mail (any case) and handle with 409, validates the body", async () => {
     const res = await send("POST", "/v2/admins", root.token, { phoneNumber: "+91 98222 99001", email: "Ops.One@Example.com", firstName: "Ops", handle: "ops.one" })
     expect(res.status).toBe(200)
@@ -202,7 +201,7 @@ describe.runIf(onServer)("admin CRUD", () => {
   })
 })
 
-describe.runIf(onServer)("handles", () => {
+describe("handles", () => {
   it("checks validity and availability, and finds an admin by handle", async () => {
     await adminWith([], { handle: "taken.handle" })
     const free = await get("/v2/admins/handle/check?handle=free_handle.1", root.token)
@@ -223,7 +222,7 @@ describe.runIf(onServer)("handles", () => {
   })
 })
 
-describe.runIf(onServer)("admin notification preferences", () => {
+describe("admin notification preferences", () => {
   it("reads defaults, changes only the given switches, and stores them where the sender reads them", async () => {
     const a = await adminWith([])
     const initial = await get("/v2/admins/notification-preferences/me", a.token)
@@ -253,7 +252,7 @@ describe.runIf(onServer)("admin notification preferences", () => {
   })
 })
 
-describe.runIf(onServer)("permissions", () => {
+describe("permissions", () => {
   it("enforces permissions on every admin operation: 401 anonymous, 403 athlete, 403 ADMIN_PERMISSION_REQUIRED without it", async () => {
     const reader = await adminWith(["admins.read"])
     const nobody = await adminWith([])

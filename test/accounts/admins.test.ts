@@ -6,12 +6,11 @@ import { JobHandlersLive, JobQueueLive } from "@podium/host-common"
 import { AdminRepoPg } from "@podium/postgres"
 import { Console, Effect, Exit, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let closed: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { ADMIN_BOOTSTRAP_TOKEN: "let-me-in" })
   closed = await startRealHost(`${import.meta.url}-closed`)
 })
@@ -23,7 +22,7 @@ afterAll(async () => {
 const bootstrap = (h: RealHost, body: unknown, token?: string) =>
   h.http.request("POST", "/v2/admins/bootstrap", body, token === undefined ? {} : { "x-bootstrap-token": token })
 
-describe.runIf(onServer)("admin bootstrap", () => {
+describe("admin bootstrap", () => {
   it("is disabled (403) when ADMIN_BOOTSTRAP_TOKEN is unset", async () => {
     const res = await bootstrap(closed, { phoneNumber: "+919812300001" }, "anything")
     expect(res.status).toBe(403)
@@ -60,7 +59,7 @@ describe.runIf(onServer)("admin bootstrap", () => {
   })
 })
 
-describe.runIf(onServer)("cli admin create", () => {
+describe("cli admin create", () => {
   const run = (...args: Array<string>) =>
     Effect.gen(function*() {
       const out: Array<string> = []

@@ -8,12 +8,12 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { freshPhone, multipart, newAdmin, newAthlete, PdfBytes, PngBytes, seedOrganizer, tokenFor } from "../organizers/support.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (onServer) host = await startRealHost(import.meta.url)
+  host = await startRealHost(import.meta.url)
 }, 60_000)
 afterAll(async () => {
   await host?.close()
@@ -48,7 +48,7 @@ const complete = (id: string, headers: Record<string, string>, body: Record<stri
   imageUrl: "https://cdn.example.com/badges/monsoon.png"
 }) => host.http.request("POST", `/v2/admins/challenge-badge-requests/${id}/complete`, body, headers)
 
-describe.runIf(onServer)("challenge badge requests: creator side", () => {
+describe("challenge badge requests: creator side", () => {
   it("lets an organizer OWNER or ADMIN ask for a badge and list the organizer's requests", async () => {
     const org = await seedOrganizer(host, "Creator Org")
     const challengeId = crypto.randomUUID()
@@ -130,7 +130,7 @@ describe.runIf(onServer)("challenge badge requests: creator side", () => {
   })
 })
 
-describe.runIf(onServer)("challenge badge requests: admin side", () => {
+describe("challenge badge requests: admin side", () => {
   it("lists requests with an optional status filter and reads one; 400 on an unknown status", async () => {
     const { request } = await pendingRequest()
     const { headers } = await badgeAdmin()

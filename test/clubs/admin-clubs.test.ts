@@ -8,13 +8,12 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, clubIn, freshSlug, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
@@ -24,7 +23,7 @@ const Unknown = "00000000-0000-4000-8000-000000000000"
 const ids = (res: { body: { data: { items: Array<{ id: string }> } } }) => res.body.data.items.map((c) => c.id)
 const memberPath = (clubId: string, userId: string) => `/v2/admin/clubs/${clubId}/members/${userId}`
 
-describe.runIf(onServer)("admin clubs: list, detail, edit", () => {
+describe("admin clubs: list, detail, edit", () => {
   it("lists every club with status, verification and search filters, paginated", async () => {
     const tag = freshSlug("zeta")
     const { club: draft } = await clubIn(host(), "DRAFT", { name: "Zeta Draft Club", slug: `${tag}-draft` })
@@ -98,7 +97,7 @@ describe.runIf(onServer)("admin clubs: list, detail, edit", () => {
   })
 })
 
-describe.runIf(onServer)("admin clubs: deactivation", () => {
+describe("admin clubs: deactivation", () => {
   it("deactivates with the reason verbatim, hides the club, and reactivates", async () => {
     const { club } = await clubIn(host(), "ACTIVE")
     const reason = "  Repeated spam in the club feed  "
@@ -131,7 +130,7 @@ describe.runIf(onServer)("admin clubs: deactivation", () => {
   })
 })
 
-describe.runIf(onServer)("admin clubs: verification badge", () => {
+describe("admin clubs: verification badge", () => {
   it("approves, refuses a second approval, revokes with a reason and approves again", async () => {
     const { club } = await clubIn(host(), "ACTIVE", { slug: freshSlug("verif") })
     const queue = await host().http.get("/v2/admin/clubs/verification-queue?limit=100", admin.headers)
@@ -175,7 +174,7 @@ describe.runIf(onServer)("admin clubs: verification badge", () => {
   })
 })
 
-describe.runIf(onServer)("admin clubs: members", () => {
+describe("admin clubs: members", () => {
   it("lists memberships with filters", async () => {
     const { club, member } = await seedClub(host())
     const all = await host().http.get(`/v2/admin/clubs/${club.id}/members`, admin.headers)

@@ -7,13 +7,12 @@
 import { Clubs, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
@@ -21,7 +20,7 @@ const generalOf = async (clubId: string) => (await host().run(Clubs.listChannels
 const say = (channelId: string, userId: string, text: string) =>
   host().run(Effect.flatMap(Platform.FeedChat, (f) => f.postMessage(Platform.clubChatChannel(channelId), userId, text)))
 
-describe.runIf(onServer)("club chat", () => {
+describe("club chat", () => {
   it("shows members the messages of #general by default, newest first, page by page", async () => {
     const seeded = await seedClub(host())
     const general = await generalOf(seeded.club.id)
@@ -61,7 +60,7 @@ describe.runIf(onServer)("club chat", () => {
   })
 })
 
-describe.runIf(onServer)("club chat moderation (admin)", () => {
+describe("club chat moderation (admin)", () => {
   it("reads a club's chat, deletes one of its messages (audited) and refuses another club's", async () => {
     const a = await seedClub(host())
     const b = await seedClub(host())

@@ -9,7 +9,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
@@ -33,7 +33,7 @@ const attendedRun = async (clubId: string, start: Date, userIds: ReadonlyArray<s
   return run
 }
 
-describe.runIf(onServer)("recognition rules", () => {
+describe("recognition rules", () => {
   it("creates rules DISABLED and lists, reads and updates them", async () => {
     const s = await seedClub(host())
     const created = await rule(s.club.id, s.owner.headers)
@@ -155,7 +155,7 @@ describe.runIf(onServer)("recognition rules", () => {
   })
 })
 
-describe.runIf(onServer)("awards", () => {
+describe("awards", () => {
   it("gives, updates and revokes awards to active members", async () => {
     const s = await seedClub(host())
     const given = await host().http.post(`/v2/clubs/${s.club.id}/admin/awards`, { userId: s.member.user.id, name: "Pacer of the year", description: "Kept every group together" }, s.owner.headers)
@@ -222,7 +222,7 @@ describe.runIf(onServer)("awards", () => {
   })
 })
 
-describe.runIf(onServer)("audience and member segments", () => {
+describe("audience and member segments", () => {
   it("counts the members each filter matches (count only)", async () => {
     const s = await seedClub(host())
     const extra = await addMember(host(), s.club.id, "MEMBER")

@@ -7,7 +7,7 @@ import { Clubs } from "@podium/core"
 import { makeClubKycRepoMemory } from "@podium/core/testing"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { clubIn } from "./support.js"
 
 describe("club KYC state machine", () => {
@@ -110,7 +110,7 @@ contract("memory twin", () => {
 })
 
 let host: RealHost
-describe.runIf(onServer)("on Postgres", () => {
+describe("on Postgres", () => {
   beforeAll(async () => {
     host = await startRealHost(import.meta.url)
   }, 60_000)

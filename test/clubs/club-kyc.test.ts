@@ -11,13 +11,12 @@ import { Clubs, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { multipart, PdfBytes, PngBytes } from "../organizers/support.js"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let reviewer: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   reviewer = await clubAdmin(host(), ["clubs.review"])
 }, 60_000)
 
@@ -75,7 +74,7 @@ const underReview = async () => {
   return ready
 }
 
-describe.runIf(onServer)("club KYC reads and saves", () => {
+describe("club KYC reads and saves", () => {
   it("answers data null (not 404) to the club and to admins while the KYC was never started", async () => {
     const { club, owner } = await seedClub(host())
     const mine = await readKyc(club.id, owner.headers)
@@ -176,7 +175,7 @@ describe.runIf(onServer)("club KYC reads and saves", () => {
   })
 })
 
-describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
+describe("club KYC penny drop (verify-bank)", () => {
   it("answers the verified C shape exactly and records it on the KYC", async () => {
     const { club, owner } = await seedClub(host())
     await saveKyc(club.id, fullForm(), owner.headers)
@@ -251,7 +250,7 @@ describe.runIf(onServer)("club KYC penny drop (verify-bank)", () => {
   })
 })
 
-describe.runIf(onServer)("club KYC PAN check (verify-pan)", () => {
+describe("club KYC PAN check (verify-pan)", () => {
   it("checks the format and, once the bank is verified, the name against the account holder (no registry)", async () => {
     const { club, owner } = await seedClub(host())
     const bad = await verifyPan(club.id, { panNumber: "ABCD1234F" }, owner.headers)
@@ -281,7 +280,7 @@ describe.runIf(onServer)("club KYC PAN check (verify-pan)", () => {
   })
 })
 
-describe.runIf(onServer)("club KYC submit and lock", () => {
+describe("club KYC submit and lock", () => {
   it("lists every missing prerequisite (400 CLUB_KYC_INCOMPLETE)", async () => {
     const { club, owner } = await seedClub(host())
     const none = await submit(club.id, owner.headers)
@@ -343,7 +342,7 @@ describe.runIf(onServer)("club KYC submit and lock", () => {
   })
 })
 
-describe.runIf(onServer)("club KYC admin review", () => {
+describe("club KYC admin review", () => {
   it("queues UNDER_REVIEW by default with full bank details, and filters by status with paging", async () => {
     const a = await underReview()
     const b = await underReview()
@@ -456,7 +455,7 @@ describe.runIf(onServer)("club KYC admin review", () => {
   })
 })
 
-describe.runIf(onServer)("club KYC tenancy", () => {
+describe("club KYC tenancy", () => {
   it("lets the OWNER and ADMIN in; MODERATOR, MEMBER, strangers and other clubs' managers get 403; anonymous 401", async () => {
     const seed = await seedClub(host())
     const other = await seedClub(host())

@@ -6,12 +6,12 @@
 import { Clubs } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { clubAdmin, clubIn, createClub, freshSlug, newAthlete } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 
-describe.runIf(onServer)("club creation", () => {
+describe("club creation", () => {
   it("creates a DRAFT club whose creator is its ACTIVE OWNER", async () => {
     const owner = await newAthlete(host())
     const slug = freshSlug("pacers")
@@ -87,7 +87,7 @@ describe.runIf(onServer)("club creation", () => {
   })
 })
 
-describe.runIf(onServer)("club reads", () => {
+describe("club reads", () => {
   it("shows an ACTIVE club to anyone by id or slug, and its sports", async () => {
     const { club } = await clubIn(host(), "ACTIVE", { sportIds: ["swimming"] })
     const byId = await host().http.get(`/v2/clubs/${club.id}`)

@@ -9,17 +9,16 @@ import { Accounts, Clubs } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, tokenFor } from "../organizers/support.js"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
-describe.runIf(onServer)("club channels", () => {
+describe("club channels", () => {
   it("always has #general, creates, renames and archives channels, and protects #general", async () => {
     const seeded = await seedClub(host())
     const base = `/v2/clubs/${seeded.club.id}/channels`
@@ -61,7 +60,7 @@ describe.runIf(onServer)("club channels", () => {
   })
 })
 
-describe.runIf(onServer)("club announcements", () => {
+describe("club announcements", () => {
   it("publishes club and platform announcements, pinned first, and lets admins delete them", async () => {
     const seeded = await seedClub(host())
     const first = await host().http.post(`/v2/clubs/${seeded.club.id}/admin/announcements`, { title: "Race week", body: "Taper!" }, seeded.admin.headers)
@@ -93,7 +92,7 @@ describe.runIf(onServer)("club announcements", () => {
   })
 })
 
-describe.runIf(onServer)("announcement e-mail blast", () => {
+describe("announcement e-mail blast", () => {
   const memberWithEmail = async (clubId: string, email: string | null) => {
     const user = await host().run(Effect.flatMap(Accounts.UserRepo, (r) => r.create({ phoneNumber: freshPhone(), email })))
     await host().run(Effect.flatMap(Clubs.ClubMemberRepo, (r) => r.upsert(clubId, user.id, "ACTIVE", "MEMBER")))
@@ -134,7 +133,7 @@ describe.runIf(onServer)("announcement e-mail blast", () => {
   })
 })
 
-describe.runIf(onServer)("club event creation", () => {
+describe("club event creation", () => {
   it("is disabled at launch", async () => {
     const seeded = await seedClub(host())
     const res = await host().http.post(`/v2/clubs/${seeded.club.id}/events`, { title: "Club 10K" }, seeded.owner.headers)

@@ -23,7 +23,7 @@ import {
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { freshPhone, tokenFor } from "../organizers/support.js"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubIn, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
@@ -99,7 +99,7 @@ describe("the use cases on the memory twins", () => {
   })
 })
 
-describe.runIf(onServer)("points grants and debits", () => {
+describe("points grants and debits", () => {
   it("lets the club's OWNER and ADMIN grant and debit a member's points", async () => {
     const s = await seedClub(host())
     const granted = await grant(s.club.id, s.owner.headers, { userId: s.member.user.id, points: 50 })
@@ -195,7 +195,7 @@ describe.runIf(onServer)("points grants and debits", () => {
   })
 })
 
-describe.runIf(onServer)("points reversal", () => {
+describe("points reversal", () => {
   it("reverses an entry once and never a reversal", async () => {
     const s = await seedClub(host())
     const entry = (await grant(s.club.id, s.owner.headers, { userId: s.member.user.id, points: 40 })).body.data
@@ -246,7 +246,7 @@ describe.runIf(onServer)("points reversal", () => {
   })
 })
 
-describe.runIf(onServer)("leaderboards", () => {
+describe("leaderboards", () => {
   it("ranks all-time, monthly (default current UTC month) and weekly (default current ISO week) boards", async () => {
     const s = await seedClub(host())
     await grant(s.club.id, s.owner.headers, { userId: s.member.user.id, points: 30, sportId: "running" })
@@ -353,7 +353,7 @@ const outboxOf = (producer: string) =>
   sql((q) => q<{ channel: string; recipient: string; userId: string; subject: string }>`
     select channel, recipient, user_id, subject from notifications.outbox where producer = ${producer} order by channel`)
 
-describe.runIf(onServer)("member of the month", () => {
+describe("member of the month", () => {
   it("picks the month's top member and emits CLUB_MEMBER_OF_THE_MONTH only on the first detection", async () => {
     const s = await seedClub(host())
     const winner = await memberWithEmail(s.club.id)

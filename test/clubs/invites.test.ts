@@ -9,13 +9,12 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { clubAdmin, clubIn, newAthlete } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
@@ -28,7 +27,7 @@ const preview = (token: string) => host().http.get(`/v2/clubs/invites/by-token/$
 const accept = (token: string, headers: Record<string, string>) => host().http.post(`/v2/clubs/invites/${token}/accept`, {}, headers)
 const sql = <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) => host().run(Effect.flatMap(SqlClient.SqlClient, f).pipe(Effect.orDie))
 
-describe.runIf(onServer)("club invite preview", () => {
+describe("club invite preview", () => {
   it("answers VALID with the club for a fresh share link", async () => {
     const { club } = await clubIn(host(), "ACTIVE")
     const { invite: created, token } = await invite(club.id, { maxUses: 5, expiresInHours: 48 })
@@ -82,7 +81,7 @@ describe.runIf(onServer)("club invite preview", () => {
   })
 })
 
-describe.runIf(onServer)("club invite accept", () => {
+describe("club invite accept", () => {
   it("auto-approves a targeted invite into a gated club, for its athlete only", async () => {
     const { club } = await clubIn(host(), "ACTIVE", { requiresApproval: true })
     const target = await newAthlete(host())

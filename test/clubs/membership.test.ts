@@ -8,13 +8,12 @@ import { Clubs, Organizers, Platform } from "@podium/core"
 import { AuditLogMemory, ClubsCommunityMemory, ClubsReposMemory } from "@podium/core/testing"
 import { Effect, Layer, Option } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
@@ -25,7 +24,7 @@ const audit = async (clubId: string) =>
   (await host().run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 50 })))).map((r) => r.action)
 const Unknown = "00000000-0000-4000-8000-000000000000"
 
-describe.runIf(onServer)("club membership", () => {
+describe("club membership", () => {
   it("joins an open club as an ACTIVE member, idempotently, and lists them", async () => {
     const { club } = await clubIn(host(), "ACTIVE")
     const athlete = await newAthlete(host())
@@ -142,7 +141,7 @@ describe.runIf(onServer)("club membership", () => {
   })
 })
 
-describe.runIf(onServer)("club follow / mute / block", () => {
+describe("club follow / mute / block", () => {
   it("switches follow on and off idempotently and counts followers", async () => {
     const { club } = await clubIn(host(), "ACTIVE")
     const a = await newAthlete(host())
@@ -193,7 +192,7 @@ describe.runIf(onServer)("club follow / mute / block", () => {
   })
 })
 
-describe.runIf(onServer)("club readiness and social verdict", () => {
+describe("club readiness and social verdict", () => {
   it("shows the readiness checklist to the club's OWNER/ADMIN and platform admins only", async () => {
     const { club, owner, admin: clubAdminMember, moderator, member } = await seedClub(host(), { description: "Runs every Sunday at dawn by the lake" })
     const path = `/v2/clubs/${club.id}/readiness`
@@ -229,7 +228,7 @@ describe.runIf(onServer)("club readiness and social verdict", () => {
   })
 })
 
-describe.runIf(onServer)("club organizer accounts", () => {
+describe("club organizer accounts", () => {
   it("lists, creates, keeps and repairs the organizer linked to each owned club", async () => {
     const { club, owner } = await clubIn(host(), "ACTIVE")
     const listed = await host().http.get("/v2/club-organizer-accounts", owner.headers)

@@ -7,13 +7,12 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, clubIn, createClub, newAthlete } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
@@ -24,7 +23,7 @@ const reject = (clubId: string, reason: string) => host().http.post(`/v2/admin/c
 const audit = async (clubId: string) =>
   (await host().run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: clubId, limit: 20 })))).map((r) => r.action)
 
-describe.runIf(onServer)("club onboarding", () => {
+describe("club onboarding", () => {
   it("walks DRAFT → PENDING_APPROVAL → SUSPENDED → PENDING_APPROVAL → ACTIVE with the reason verbatim then cleared", async () => {
     const owner = await newAthlete(host())
     const club = await createClub(host(), owner)

@@ -8,13 +8,12 @@
 import { Clubs, Platform, Wallets } from "@podium/core"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host(), ["clubs.money"])
 }, 60_000)
 
@@ -39,7 +38,7 @@ const openGrant = async () => {
   return { ...seeded, grant: res.body.data as { id: string; requestedRc: number } }
 }
 
-describe.runIf(onServer)("club RC grants: the club's side", () => {
+describe("club RC grants: the club's side", () => {
   it("lets the owner or an admin request RC, lists it with the granted-RC position, and refuses a second open request", async () => {
     const { admin: clubAdminMember, club, owner } = await seedClub(host())
     const created = await request(club.id, clubAdminMember.headers, { requestedRc: 1200, reason: "Rewards for the monsoon run series" })
@@ -135,7 +134,7 @@ describe.runIf(onServer)("club RC grants: the club's side", () => {
   })
 })
 
-describe.runIf(onServer)("club RC grants: admin review", () => {
+describe("club RC grants: admin review", () => {
   it("approves for fewer coins than asked, credits the club creator wallet once, and answers a repeat unchanged", async () => {
     const { club, grant, owner } = await openGrant()
     const approved = await approve(grant.id, { approvedRc: 300 })

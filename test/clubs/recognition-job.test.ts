@@ -6,13 +6,12 @@
 import { Clubs, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { clubAdmin, seedClub } from "./support.js"
 
 let host: RealHost
 let platformAdmin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   platformAdmin = await clubAdmin(host, ["*"])
 }, 60_000)
@@ -26,7 +25,7 @@ const nextMonth = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2, 3, 0, 0))
 }
 
-describe.runIf(onServer)("daily recognition", () => {
+describe("daily recognition", () => {
   it("detects the month's winner once and gives ENABLED rules' awards once", async () => {
     const s = await seedClub(host)
     const grant = (userId: string, points: number) =>

@@ -7,13 +7,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { addMember, clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host())
 }, 60_000)
 
@@ -29,7 +28,7 @@ const endRun = (runId: string) =>
   host().run(Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql`update clubs.runs set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' where id = ${runId}`))
 
-describe.runIf(onServer)("scheduling runs", () => {
+describe("scheduling runs", () => {
   it("lets club staff schedule a run and shows it in the list, detail and calendar", async () => {
     const seeded = await seedClub(host())
     const created = await schedule(seeded.club.id, seeded.moderator.headers, { capacity: 20, startsAt: inDays(2), endsAt: inDays(2, 8) })
@@ -70,7 +69,7 @@ describe.runIf(onServer)("scheduling runs", () => {
   })
 })
 
-describe.runIf(onServer)("RSVP", () => {
+describe("RSVP", () => {
   it("records each member's answer and counts them; changing an answer moves the count", async () => {
     const seeded = await seedClub(host())
     const runId = (await schedule(seeded.club.id, seeded.owner.headers)).body.data.id
@@ -106,7 +105,7 @@ describe.runIf(onServer)("RSVP", () => {
   })
 })
 
-describe.runIf(onServer)("attendance (admin)", () => {
+describe("attendance (admin)", () => {
   it("infers attendance from GOING RSVPs of ended runs, keeps manual marks, and is idempotent", async () => {
     const seeded = await seedClub(host())
     const runId = (await schedule(seeded.club.id, seeded.owner.headers)).body.data.id

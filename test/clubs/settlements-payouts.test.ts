@@ -10,13 +10,12 @@ import { Clubs, Platform, Wallets } from "@podium/core"
 import { Effect, Option } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli.js"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { clubAdmin, newAthlete, seedClub } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   admin = await clubAdmin(host(), ["clubs.money"])
 }, 60_000)
 
@@ -84,7 +83,7 @@ const clubCancel = (clubId: string, id: string, headers: Headers, body: Record<s
   host().http.post(`/v2/clubs/${clubId}/settlements/payout-requests/${id}/cancel`, body, headers)
 const getSettlement = (clubId: string, id: string, headers: Headers) => host().http.get(`/v2/clubs/${clubId}/settlements/${id}`, headers)
 
-describe.runIf(onServer)("the settlement run", () => {
+describe("the settlement run", () => {
   it("settles a period's club revenue net of commission and refunds, moves it to the club's payable account, and settles each entry once (CLI)", async () => {
     const { club, owner } = await seedClub(host())
     const from = new Date(Date.now() - 1000)
@@ -185,7 +184,7 @@ describe.runIf(onServer)("the settlement run", () => {
   })
 })
 
-describe.runIf(onServer)("club settlements: the club's reads", () => {
+describe("club settlements: the club's reads", () => {
   it("shows the club its own settlements and answers SETTLEMENT_NOT_FOUND for another club's, an organizer-paid one or an unknown id", async () => {
     const a = await eligibleSettlement()
     const b = await eligibleSettlement()
@@ -243,7 +242,7 @@ describe.runIf(onServer)("club settlements: the club's reads", () => {
   })
 })
 
-describe.runIf(onServer)("club payout requests", () => {
+describe("club payout requests", () => {
   it("walks REQUESTED → UNDER_REVIEW → APPROVED → PAID, records the payout in the ledger and refuses a second payout with PAYOUT_ALREADY_PAID", async () => {
     const { club, owner, settlement } = await eligibleSettlement(12_000)
     const requested = await requestPayout(club.id, settlement.id, owner.headers)

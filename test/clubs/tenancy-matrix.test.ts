@@ -7,7 +7,7 @@
  */
 import { ClubTenancyPolicies } from "@podium/contracts/common"
 import { describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { expectedAnswer, type GuardedRoute, guardedRoutes as routesGuardedBy, OtherId, walkMatrix } from "../support/tenancy-matrix.js"
 import { clubAdmin, newAthlete, seedClub } from "./support.js"
 
@@ -27,7 +27,7 @@ const Principals: ReadonlyArray<PrincipalName> = ["anonymous", "athlete", "other
 const expected = (guard: string, who: PrincipalName) =>
   expectedAnswer(ClubTenancyPolicies[guard]!, who, { owner: "OWNER", admin: "ADMIN", moderator: "MODERATOR", member: "MEMBER" })
 
-describe.runIf(onServer)("club tenancy matrix", () => {
+describe("club tenancy matrix", () => {
   it("finds the club-scoped routes in the contract", () => {
     expect(guardedRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["POST /v2/clubs/:id/runs", "POST /v2/clubs/:id/runs/:runId/rsvp"]))
   })

@@ -6,7 +6,7 @@
 import { Clubs, Wallets } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { clubAdmin, newAthlete } from "./support.js"
 import { buy, pay, tierOf, tiersClub } from "./tiers.support.js"
 
@@ -14,7 +14,7 @@ const host = useRealHost(import.meta.url)
 
 const summary = (account: Wallets.LedgerAccountRef) => host().run(Effect.flatMap(Wallets.Ledger, (l) => l.summary(account)))
 
-describe.runIf(onServer)("tier promos", () => {
+describe("tier promos", () => {
   it("a manager creates a promo; the quote answers the effective amount and percentage", async () => {
     const { club, owner } = await tiersClub(host())
     const tier = await tierOf(host(), club.id, 50000)
@@ -109,7 +109,7 @@ describe.runIf(onServer)("tier promos", () => {
   })
 })
 
-describe.runIf(onServer)("club commission", () => {
+describe("club commission", () => {
   it("resolves platform default → club override → tier override, and clears back", async () => {
     const { club } = await tiersClub(host())
     const tier = await tierOf(host(), club.id, 49900)

@@ -11,13 +11,12 @@ import { LocalGatewayControl } from "@podium/providers"
 import { Context, Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { approveKyc, buy, pay, tierOf, tiersClub } from "./tiers.support.js"
 import { addMember, clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
 }, 60_000)
 afterAll(async () => {
@@ -33,7 +32,7 @@ const tierMembership = async (clubId: string, userId: string) => {
   return Option.getOrUndefined(found)
 }
 
-describe.runIf(onServer)("tiers: created by the CLI, listed publicly", () => {
+describe("tiers: created by the CLI, listed publicly", () => {
   it("creates a tier with `clubs tiers create` and lists it at /v2/clubs/{id}/tiers for anyone", async () => {
     const { club } = await tiersClub(host)
     const run = await host.run(runCli("clubs", "tiers", "create", "--club", club.id, "--name", "Gold", "--price", "49900", "--period", "QUARTERLY", "--benefit", "Coached runs", "--benefit", "Kit discount"))
@@ -79,7 +78,7 @@ describe.runIf(onServer)("tiers: created by the CLI, listed publicly", () => {
   })
 })
 
-describe.runIf(onServer)("tier checkout", () => {
+describe("tier checkout", () => {
   it("answers what the app needs to open the gateway checkout and stores the order", async () => {
     const { club } = await tiersClub(host)
     const tier = await tierOf(host, club.id, 49900)
@@ -151,7 +150,7 @@ describe.runIf(onServer)("tier checkout", () => {
   })
 })
 
-describe.runIf(onServer)("tier payment verify", () => {
+describe("tier payment verify", () => {
   it("activates the membership and books the money: club revenue net of the platform commission", async () => {
     const { club } = await tiersClub(host)
     const tier = await tierOf(host, club.id, 49900)
@@ -279,7 +278,7 @@ describe.runIf(onServer)("tier payment verify", () => {
   })
 })
 
-describe.runIf(onServer)("tier activation by the gateway webhook", () => {
+describe("tier activation by the gateway webhook", () => {
   it("a payment.captured webhook activates the membership without verify; verify afterwards and a redelivery change nothing", async () => {
     const { club } = await tiersClub(host)
     const tier = await tierOf(host, club.id, 25000)
@@ -317,7 +316,7 @@ describe.runIf(onServer)("tier activation by the gateway webhook", () => {
   })
 })
 
-describe.runIf(onServer)("tier cancel and resume", () => {
+describe("tier cancel and resume", () => {
   const subscribed = async () => {
     const { club } = await tiersClub(host)
     const tier = await tierOf(host, club.id)
@@ -372,7 +371,7 @@ describe.runIf(onServer)("tier cancel and resume", () => {
   })
 })
 
-describe.runIf(onServer)("club admin change-tier", () => {
+describe("club admin change-tier", () => {
   it("previews the proration without persisting, then changes the tier keeping the period end", async () => {
     const { club, owner } = await tiersClub(host)
     const gold = await tierOf(host, club.id, 60000, "Gold")
@@ -429,7 +428,7 @@ describe.runIf(onServer)("club admin change-tier", () => {
   })
 })
 
-describe.runIf(onServer)("monetization eligibility and revenue streams", () => {
+describe("monetization eligibility and revenue streams", () => {
   it("tells the managers what is missing", async () => {
     const { club, owner } = await tiersClub(host, { kyc: false })
     const before = await host.http.get(`/v2/clubs/${club.id}/monetization-eligibility`, owner.headers)

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, type SignedIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { query } from "./support.js"
 
 let host: RealHost
@@ -13,7 +13,6 @@ let disabledHost: RealHost
 let admin: SignedIn
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { ACCOUNT_MERGE_EXECUTE_ENABLED: "true" })
   disabledHost = await startRealHost(`${import.meta.url}#disabled`)
   admin = await signInNewAdmin(host)
@@ -25,7 +24,7 @@ afterAll(async () => {
 
 const as = (who: SignedIn) => bearer(who.accessToken)
 
-describe.runIf(onServer)("account merge", () => {
+describe("account merge", () => {
   it("previews without persisting, proposes, refuses a second open proposal, lists, gets and cancels", async () => {
     const source = await signInNewUser(host)
     const target = await signInNewUser(host)

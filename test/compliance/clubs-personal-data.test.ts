@@ -10,14 +10,13 @@ import { Clubs, Wallets } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, type SignedIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { query } from "./support.js"
 
 let host: RealHost
 let admin: SignedIn
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await signInNewAdmin(host)
 }, 120_000)
@@ -190,7 +189,7 @@ const ledgerBalances = async () => {
   return { perCurrency, drift }
 }
 
-describe.runIf(onServer)("clubs, wallets and payments personal data", () => {
+describe("clubs, wallets and payments personal data", () => {
   it("the export carries the clubs, wallets and payments sections with every kind of record", async () => {
     const user = await seededClubUser()
     const answer = await host.http.request("GET", "/v2/me/data-export", undefined, as(user))

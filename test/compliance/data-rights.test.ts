@@ -10,14 +10,13 @@ import { AllSchedules } from "@podium/host-common"
 import { Console, Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { allowResend, bearer, phoneSignIn, type SignedIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { query } from "./support.js"
 
 let host: RealHost
 let admin: SignedIn
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { ERASURE_COOL_OFF_DAYS: "14", PUBLIC_API_URL: "https://api.podium.test" })
   admin = await signInNewAdmin(host)
 }, 120_000)
@@ -53,7 +52,7 @@ const cliRun = async (...args: Array<string>) => {
   return out.join("\n")
 }
 
-describe.runIf(onServer)("consent", () => {
+describe("consent", () => {
   it("lists every purpose withdrawn, grants and withdraws idempotently, and keeps an append-only history", async () => {
     const user = await signInNewUser(host)
     const initial = await host.http.request("GET", "/v2/me/consent", undefined, as(user))
@@ -114,7 +113,7 @@ describe.runIf(onServer)("consent", () => {
   })
 })
 
-describe.runIf(onServer)("data export", () => {
+describe("data export", () => {
   it("answers JSON with one section per context, and CSV with ?format=csv", async () => {
     const user = await richUser()
     await host.http.request("POST", "/v2/me/consent", { purpose: "analytics", granted: true }, as(user))
@@ -178,7 +177,7 @@ describe.runIf(onServer)("data export", () => {
   })
 })
 
-describe.runIf(onServer)("erasure", () => {
+describe("erasure", () => {
   it("scrambles personal data at once, kills the other sessions, and can be cancelled during the cool-off", async () => {
     const user = await richUser()
     // A second session of the same account (signed in from another device).

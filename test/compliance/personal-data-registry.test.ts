@@ -9,14 +9,13 @@ import { Compliance, Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, type SignedIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { query } from "./support.js"
 
 let host: RealHost
 let admin: SignedIn
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await signInNewAdmin(host)
 }, 120_000)
@@ -68,7 +67,7 @@ const saveMedical = (userId: string) =>
   host.run(Effect.flatMap(Compliance.MedicalInfoRepo, (repo) =>
     repo.save(userId, { bloodGroup: "B+", allergies: "penicillin", emergencyContactName: "Ravi Kulkarni", emergencyContactPhone: "+919800011122" })))
 
-describe.runIf(onServer)("personal-data registry", () => {
+describe("personal-data registry", () => {
   it("the export carries one section per context holding the user's data", async () => {
     const user = await seededUser()
     await saveMedical(user.id)
@@ -144,7 +143,7 @@ describe.runIf(onServer)("personal-data registry", () => {
   })
 })
 
-describe.runIf(onServer)("POST /v2/me/medical-info/erase", () => {
+describe("POST /v2/me/medical-info/erase", () => {
   it("erases the stored medical information at once and answers which fields it erased; again erases nothing", async () => {
     const user = await signInNewUser(host)
     await saveMedical(user.id)

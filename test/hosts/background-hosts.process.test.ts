@@ -17,6 +17,8 @@ afterAll(async () => {
   await Effect.runPromise(Scope.close(scope, Exit.void))
 })
 
+// Needs the Postgres server: two separate processes (scheduler and worker) share one database,
+// which the embedded PGlite (one process's alone) cannot do.
 describe.runIf(databaseTarget.kind === "postgres")("background hosts", () => {
   it("scheduler enqueues, worker runs, and both exit 0 on SIGTERM", async () => {
     const env = {

@@ -13,7 +13,7 @@ import { AreaApis } from "@podium/http/api"
 import { guardsOf, requirementOf } from "@podium/http/identity/auth.middleware"
 import { describe, expect, it } from "vitest"
 import { newAdmin, newAthlete, seedOrganizer } from "../organizers/support.js"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { OtherId } from "../support/tenancy-matrix.js"
 
 const host = useRealHost(import.meta.url)
@@ -60,7 +60,7 @@ const Bodies: ReadonlyArray<{ readonly name: string; readonly body: unknown; rea
   { name: "malformed body", body: [1, "x", { readonly: null }], query: "?limit=abc&page=-1&from=yesterday" }
 ]
 
-describe.runIf(onServer)("authorization before decoding", () => {
+describe("authorization before decoding", () => {
   it("finds the guarded routes of every area in the contract", () => {
     const routes = guardedRoutes()
     const kinds = new Set(routes.map((r) => (typeof r.guard === "string" ? r.guard : r.guard._tag)))

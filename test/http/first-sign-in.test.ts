@@ -23,7 +23,6 @@ import { freshPhone } from "../support/sign-in.js"
 let host: RealHost
 let production: RunningHttp
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   production = await startHttp(await infraWith([], {
     APP_ENV: "production",
@@ -40,7 +39,7 @@ afterAll(async () => {
 
 const json = { "content-type": "application/json" }
 
-describe.runIf(onServer)("a first sign-in in development", () => {
+describe("a first sign-in in development", () => {
   it("reads an address's sign-in code from the development inbox without a token, an unencoded + included", async () => {
     const phoneNumber = freshPhone()
     expect((await host.http.post("/v2/auth/send-otp", { phoneNumber }, json)).status).toBe(201)
@@ -103,7 +102,9 @@ describe.runIf(onServer)("a first sign-in in development", () => {
     expect((await production.post("/v2/dev/seed")).status).toBe(404)
   })
 
-  it("gives two development hosts on one database the same generated secrets, so they accept each other's tokens", async () => {
+  // Needs the Postgres server: two hosts open one database through DATABASE_URL (the embedded
+  // PGlite is one process's alone).
+  it.runIf(onServer)("gives two development hosts on one database the same generated secrets, so they accept each other's tokens", async () => {
     const scope = Effect.runSync(Scope.make())
     const databaseUrl = await Effect.runPromise(Scope.extend(freshDatabaseUrl, scope))
     try {

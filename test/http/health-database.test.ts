@@ -36,6 +36,8 @@ afterAll(async () => {
   await Effect.runPromise(Scope.close(scope, Exit.void))
 })
 
+// Needs the Postgres server: the database is cut off by a TCP proxy in front of it (the embedded
+// PGlite runs inside this process, so there is no connection to cut).
 describe.runIf(onServer)("health with a real database", () => {
   it("reports the database up, then 503 with database under error once it stops", async () => {
     const up = await http.get("/health")

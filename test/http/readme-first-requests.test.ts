@@ -6,7 +6,7 @@ import { execFile } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 afterAll(() => host?.close())
 
-describe.runIf(onServer)("the README", () => {
+describe("the README", () => {
   it("walks a newcomer from nothing to a signed-in request with the curl lines of First requests", async () => {
     const script = /```sh\n([\s\S]*?)```/.exec(section("First requests"))?.[1]
     expect(script).toBeDefined()

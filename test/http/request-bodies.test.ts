@@ -9,7 +9,7 @@
 import type { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { AreaApis } from "@podium/http/api"
 import { describe, expect, it } from "vitest"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 import { bearer, freshPhone, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
 
 const host = useRealHost(import.meta.url)
@@ -29,7 +29,7 @@ const payloadFields = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): 
   return ast._tag === "TypeLiteral" ? (ast.propertySignatures ?? []).map((p) => String(p.name)) : []
 }
 
-describe.runIf(onServer)("request bodies and their wording", () => {
+describe("request bodies and their wording", () => {
   it("never shows the validator's internals, on any documented operation given malformed input", async () => {
     const admin = await signInNewAdmin(host())
     const headers = bearer(admin.accessToken)

@@ -8,14 +8,14 @@ import { readFileSync, writeFileSync } from "node:fs"
 import createClient from "openapi-fetch"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PngBytes } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { freshPhone } from "../support/sign-in.js"
 import { GeneratedTypesFile, generateClientTypes } from "../support/typed-client.js"
 import type { paths } from "./typed-client/podium-api.generated.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (onServer) host = await startRealHost(import.meta.url)
+  host = await startRealHost(import.meta.url)
 })
 afterAll(() => host?.close())
 
@@ -29,7 +29,7 @@ const formData = (body: Record<string, string | Blob | undefined>) => {
   return form
 }
 
-describe.runIf(onServer)("a typed client generated from /docs/openapi.json", () => {
+describe("a typed client generated from /docs/openapi.json", () => {
   it("has checked-in types that match what the served document generates", async () => {
     const served = (await host.http.get("/docs/openapi.json")).body
     const generated = await generateClientTypes(served)

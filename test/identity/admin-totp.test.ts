@@ -8,13 +8,12 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { allowResend, bearer, createAdmin, phoneSignIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
 import { stepNow, totpCode } from "../support/totp.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
 })
 afterAll(async () => {
@@ -36,7 +35,7 @@ const adminSignIn = async (phoneNumber: string) => {
   return phoneSignIn(host, phoneNumber, "admin")
 }
 
-describe.runIf(onServer)("admin TOTP policy", () => {
+describe("admin TOTP policy", () => {
   it("require-totp forces enrollment at the next sign-in; enroll + confirm with the mfaToken finish it; later sign-ins demand a code", async () => {
     const actor = await signInNewAdmin(host)
     const target = await createAdmin(host, [])

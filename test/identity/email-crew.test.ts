@@ -2,11 +2,10 @@
 import { Accounts } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
 })
 afterAll(() => host?.close())
@@ -16,7 +15,7 @@ const unique = () => `${Date.now().toString(36)}${counter++}`
 const freshPhone = () => `+9196${String(Date.now() % 1_000_000).padStart(6, "0")}${String(counter++ % 100).padStart(2, "0")}`
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-describe.runIf(onServer)("e-mail sign-in", () => {
+describe("e-mail sign-in", () => {
   it("e-mails a 4-digit code without creating an account, then signs in creating the athlete", async () => {
     const email = `asha.${unique()}@example.com`
     const sent = await host.http.request("POST", "/v2/auth/email/send-otp", { email: email.toUpperCase() })
@@ -79,7 +78,7 @@ describe.runIf(onServer)("e-mail sign-in", () => {
   })
 })
 
-describe.runIf(onServer)("crew sign-in", () => {
+describe("crew sign-in", () => {
   it("SMS: a 4-digit code for an existing crew member, crew tokens, crew refresh and logout", async () => {
     const phoneNumber = freshPhone()
     const crew = await host.run(Effect.flatMap(Accounts.CrewMemberRepo, (r) => r.create({ phoneNumber, name: "Ravi Kumar" })))

@@ -9,12 +9,11 @@ import { Accounts, Identity, Notifications } from "@podium/core"
 import { type Context, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type LocalIdentityProvider, startIdentityProvider } from "../support/identity-provider-server.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let provider: LocalIdentityProvider
 beforeAll(async () => {
-  if (!onServer) return
   provider = await startIdentityProvider({ audience: "podium-app" })
   host = await startRealHost(import.meta.url, {
     IDENTITY_PROVIDER_A_ISSUER: provider.issuer,
@@ -53,7 +52,7 @@ const identities = async (token: string) => {
 }
 const unlink = (token: string, id: string) => host.http.request("DELETE", `/v2/auth/identities/${id}`, undefined, bearer(token))
 
-describe.runIf(onServer)("linked identities", () => {
+describe("linked identities", () => {
   it("lists phone, e-mail and provider identities, and removes a provider identity", async () => {
     const email = `list.${unique()}@example.com`
     const phoneNumber = freshPhone()
@@ -134,7 +133,7 @@ const queuedLink = async (recipient: string) => {
   return { message, token: link === null ? undefined : decodeURIComponent(link[1]!) }
 }
 
-describe.runIf(onServer)("e-mail verification", () => {
+describe("e-mail verification", () => {
   it("queues a signed link through the outbox; opening it verifies the address once", async () => {
     const email = `verify.${unique()}@example.com`
     const token = await sessionFor(await newUser({ email }))

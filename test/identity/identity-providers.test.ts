@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type LocalIdentityProvider, startIdentityProvider } from "../support/identity-provider-server.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 const ReturnUrl = "https://app.example.test/auth/done?from=provider-b"
 const RedirectUri = "https://api.example.test/v2/auth/oauth/identity-provider-b/callback"
@@ -21,7 +21,6 @@ let bare: RealHost
 let providerA: LocalIdentityProvider
 let providerB: LocalIdentityProvider
 beforeAll(async () => {
-  if (!onServer) return
   providerA = await startIdentityProvider({ audience: "podium-app-a" })
   providerB = await startIdentityProvider({ audience: "com.podium.web" })
   host = await startRealHost(import.meta.url, {
@@ -53,7 +52,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 const signInA = (body: Record<string, unknown>, h: RealHost = host) => h.http.request("POST", "/v2/auth/oauth/identity-provider-a", body)
 const whoAmI = (token: string) => host.http.get("/v2/auth/verify-token", { headers: bearer(token) })
 
-describe.runIf(onServer)("provider configuration", () => {
+describe("provider configuration", () => {
   it("oauth/status shows which providers are configured, without calling them", async () => {
     const before = providerA.jwksFetches()
     const res = await host.http.get("/v2/auth/oauth/status")
@@ -116,7 +115,7 @@ describe.runIf(onServer)("provider configuration", () => {
   })
 })
 
-describe.runIf(onServer)("provider A: ID-token sign-in", () => {
+describe("provider A: ID-token sign-in", () => {
   it("creates an athlete on first sign-in, then finds it by subject (even after the e-mail changes)", async () => {
     const sub = `a-${unique()}`
     const email = `new.${unique()}@example.com`
@@ -213,7 +212,7 @@ describe.runIf(onServer)("provider A: ID-token sign-in", () => {
   })
 })
 
-describe.runIf(onServer)("provider B: code exchange", () => {
+describe("provider B: code exchange", () => {
   it("exchanges the native app's code with an ES256 client secret, verifies the ID token and signs in; a code works once", async () => {
     const code = `code-${unique()}`
     const nonce = `nonce-${unique()}`

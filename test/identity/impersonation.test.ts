@@ -6,11 +6,10 @@
 import { Accounts, Identity, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
 })
 afterAll(() => host?.close())
@@ -42,7 +41,7 @@ const whoAmI = (token: string) => host.http.get("/v2/auth/verify-token", { heade
 const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>
 const audit = (action: string) => host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ action, limit: 100 })))
 
-describe.runIf(onServer)("impersonation", () => {
+describe("impersonation", () => {
   it("mints a 15-minute USER token with act = the admin, bound to a new session, and audits the start", async () => {
     const ops = await admin(["users.impersonate"])
     const target = await athlete()

@@ -6,7 +6,7 @@
  * with TOTP needs no TOTP code.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, type SignedIn, signInNewUser } from "../support/sign-in.js"
 import { stepNow, totpCode } from "../support/totp.js"
 import { SoftwareAuthenticator } from "../support/webauthn-authenticator.js"
@@ -14,7 +14,6 @@ import { SoftwareAuthenticator } from "../support/webauthn-authenticator.js"
 const Origin = "http://localhost:5173"
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { WEBAUTHN_RP_ID: "localhost", WEBAUTHN_ORIGIN: `${Origin},https://app.podium.test` })
 })
 afterAll(async () => {
@@ -32,7 +31,7 @@ const register = async (me: SignedIn, device: SoftwareAuthenticator, name?: stri
   return verified.body.data
 }
 
-describe.runIf(onServer)("passkeys", () => {
+describe("passkeys", () => {
   it("registers a passkey, signs in with it (counter rising), lists and deletes it", async () => {
     const me = await signInNewUser(host)
     const device = new SoftwareAuthenticator(Origin)

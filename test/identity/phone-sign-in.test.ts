@@ -6,12 +6,11 @@
 import { Accounts } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let shortLived: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { AUTH_TEST_OTPS: "+919800000099=135790, fixed@example.com=2468" })
   shortLived = await startRealHost(`${import.meta.url}-ttl`, { AUTH_OTP_TTL_SECONDS: "1" })
 })
@@ -27,7 +26,7 @@ const freshPhone = () => `+9198${String(Date.now() % 1_000_000).padStart(6, "0")
 const send = (h: RealHost, phoneNumber: string, path = "/v2/auth/send-otp") => h.http.request("POST", path, { phoneNumber })
 const verify = (h: RealHost, body: Record<string, unknown>) => h.http.request("POST", "/v2/auth/verify-otp", body)
 
-describe.runIf(onServer)("phone sign-in", () => {
+describe("phone sign-in", () => {
   it("sends a 6-digit code in the doubly nested envelope and signs in, creating the athlete once", async () => {
     const phoneNumber = freshPhone()
     const sent = await send(host, phoneNumber)

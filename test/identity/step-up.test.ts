@@ -9,7 +9,7 @@ import { Authenticated, Forbidden, Ok, requireStepUp, Unauthorized } from "@podi
 import { AuthGuardsLive } from "@podium/http/identity/auth.middleware"
 import { Effect, Layer, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { allowResend, bearer, phoneSignIn, signInNewAdmin, signInNewUser } from "../support/sign-in.js"
 import { stepNow, totpCode } from "../support/totp.js"
 import { SoftwareAuthenticator } from "../support/webauthn-authenticator.js"
@@ -28,7 +28,6 @@ const SensitiveHandlers = HttpApiBuilder.group(SensitiveApi, "sensitive", (h) =>
 const Origin = "http://localhost:5173"
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { WEBAUTHN_ORIGIN: Origin }, {
     extraRoutes: (context) =>
       HttpLayerRouter.addHttpApi(SensitiveApi).pipe(
@@ -45,7 +44,7 @@ afterAll(async () => {
 const post = (path: string, body?: unknown, token?: string) => host.http.request("POST", path, body, token === undefined ? {} : bearer(token))
 const sensitive = (token: string) => post("/test/sensitive", undefined, token)
 
-describe.runIf(onServer)("step-up", () => {
+describe("step-up", () => {
   it("a fresh phone OTP steps up the current session only; the guard answers 403 STEP_UP_REQUIRED before", async () => {
     const me = await signInNewUser(host)
     await allowResend(host, me.phoneNumber)

@@ -8,11 +8,10 @@ import { deriveSigningKeys } from "@podium/providers"
 import { Effect, Redacted } from "effect"
 import { SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
 })
 afterAll(() => host?.close())
@@ -44,7 +43,7 @@ const endGrace = (refreshToken: string) =>
     yield* Effect.flatMap(Platform.TtlCache, (c) => c.delete(`identity:refresh-rotated:${hash}`))
   }))
 
-describe.runIf(onServer)("refresh tokens", () => {
+describe("refresh tokens", () => {
   it("rotates: a new pair, the new access token works, the refresh token changes", async () => {
     const me = await signIn()
     const res = await refresh(me.refreshToken)
@@ -84,7 +83,7 @@ describe.runIf(onServer)("refresh tokens", () => {
   })
 })
 
-describe.runIf(onServer)("logout and the guard", () => {
+describe("logout and the guard", () => {
   it("logout answers the logout result and the access token is refused at once", async () => {
     const me = await signIn()
     const out = await host.http.request("POST", "/v2/auth/logout", undefined, bearer(me.accessToken))
@@ -142,7 +141,7 @@ describe.runIf(onServer)("logout and the guard", () => {
   })
 })
 
-describe.runIf(onServer)("sessions", () => {
+describe("sessions", () => {
   it("lists active and revoked sessions, revokes one, and revokes the others", async () => {
     const me = await signIn()
     const second = await anotherSession(me.id)
@@ -185,7 +184,7 @@ describe.runIf(onServer)("sessions", () => {
   })
 })
 
-describe.runIf(onServer)("web session", () => {
+describe("web session", () => {
   it("sets an HttpOnly, SameSite=Lax, Secure cookie the guard accepts, and web logout clears it (204)", async () => {
     const me = await signIn()
     const set = await host.http.request("POST", "/v2/auth/web/session", undefined, bearer(me.accessToken))

@@ -8,13 +8,12 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { allowResend, bearer, freshPhone, phoneSignIn, type SignedIn, signInNewUser } from "../support/sign-in.js"
 import { stepNow, totpCode } from "../support/totp.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
 })
 afterAll(async () => {
@@ -38,7 +37,7 @@ const signInAgain = async (account: SignedIn) => {
   return phoneSignIn(host, account.phoneNumber)
 }
 
-describe.runIf(onServer)("TOTP", () => {
+describe("TOTP", () => {
   it("enroll shows the otpauth URL, a PNG QR code and 10 recovery codes; confirm turns it on; status is read live", async () => {
     const me = await signInNewUser(host)
     const before = await host.http.get("/v2/auth/totp/status", { headers: bearer(me.accessToken) })

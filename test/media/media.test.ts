@@ -14,7 +14,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { multipart, newAdmin, PngBytes, freshPhone } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 // ---- a tiny S3-like server that checks SigV4 on its own ----
 
@@ -119,7 +119,7 @@ describe("blob stores", () => {
   })
 })
 
-describe.runIf(onServer)("media delivery", () => {
+describe("media delivery", () => {
   let host: RealHost
   let s3Host: RealHost
   beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { Notifications, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, signInUser } from "./http-support.js"
 
 let host: RealHost
@@ -34,7 +34,6 @@ const template = (channel: Notifications.Channel, key: string, subject: string |
     })))
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
@@ -50,7 +49,7 @@ afterAll(async () => {
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)
 
-describe.runIf(onServer)("system notifications over HTTP", () => {
+describe("system notifications over HTTP", () => {
   it("requires an admin holding notifications.manage", async () => {
     expect((await host.http.get("/v2/admin/system-notifications")).status).toBe(401)
     expect((await get("/v2/admin/system-notifications", user)).status).toBe(403)
@@ -124,7 +123,7 @@ describe.runIf(onServer)("system notifications over HTTP", () => {
   })
 })
 
-describe.runIf(onServer)("promotion templates over HTTP", () => {
+describe("promotion templates over HTTP", () => {
   it("requires notifications.manage", async () => {
     expect((await host.http.get("/v2/admin/promotion-templates")).status).toBe(401)
     expect((await get("/v2/admin/promotion-templates", user)).status).toBe(403)
@@ -168,7 +167,7 @@ describe.runIf(onServer)("promotion templates over HTTP", () => {
   })
 })
 
-describe.runIf(onServer)("notification template records over HTTP", () => {
+describe("notification template records over HTTP", () => {
   it("requires notifications.manage", async () => {
     expect((await host.http.get("/v2/admin/notification-template-records")).status).toBe(401)
     expect((await get("/v2/admin/notification-template-records", plainAdmin)).status).toBe(403)

@@ -1,6 +1,6 @@
 /** Notification categories through the real host: guard, create/list/update/delete, validation, 409 on a taken key. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, signInUser } from "./http-support.js"
 
 let host: RealHost
@@ -11,7 +11,6 @@ let user: Record<string, string>
 const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
@@ -24,7 +23,7 @@ afterAll(async () => {
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)
 
-describe.runIf(onServer)("notification categories over HTTP", () => {
+describe("notification categories over HTTP", () => {
   it("requires an admin holding notifications.manage", async () => {
     expect((await host.http.get("/v2/admin/notification-categories")).status).toBe(401)
     expect((await get("/v2/admin/notification-categories", user)).status).toBe(403)

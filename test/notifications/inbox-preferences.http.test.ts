@@ -7,7 +7,7 @@
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { drainOnce, signInAdmin, signInUser } from "./http-support.js"
 
 let host: RealHost
@@ -22,7 +22,6 @@ const newUser = async (): Promise<User> => {
 let alice: User
 let bob: User
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await signInAdmin(host)
   alice = await newUser()
@@ -35,7 +34,7 @@ afterAll(async () => {
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const get = (path: string, headers: Record<string, string>) => host.http.get(path, { headers })
 
-describe.runIf(onServer)("athlete notification preferences over HTTP", () => {
+describe("athlete notification preferences over HTTP", () => {
   it("requires a signed-in caller and guards other users' settings", async () => {
     expect((await host.http.get("/v2/notifications/preferences")).status).toBe(401)
     expect((await host.http.get("/v2/notifications")).status).toBe(401)
@@ -107,7 +106,7 @@ describe.runIf(onServer)("athlete notification preferences over HTTP", () => {
   })
 })
 
-describe.runIf(onServer)("admin send-to-all and the inbox over HTTP", () => {
+describe("admin send-to-all and the inbox over HTTP", () => {
   it("honours category preferences: no inbox record, and the push is SKIPPED with the reason logged", async () => {
     // alice disabled "events" above; both get a device token
     await request("POST", `/v2/notifications/users/${alice.id}/enable`, { token: "alice-device-token" }, alice.headers)

@@ -7,14 +7,13 @@ import { Notifications } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { drainOnce, signInAdmin, signInUser } from "./http-support.js"
 
 let host: RealHost
 let admin: Record<string, string>
 let user: Record<string, string>
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await signInAdmin(host)
   user = await signInUser(host)
@@ -37,7 +36,7 @@ const failNext = (channel: Notifications.Channel, n: number) =>
   host.run(Effect.map(RecordedDeliveries, (r) => r.failNext(channel, n, { retryable: true })))
 const enqueue = (input: Notifications.EnqueueNotificationInput) => host.run(Notifications.enqueueNotification(input))
 
-describe.runIf(onServer)("notification logs over HTTP", () => {
+describe("notification logs over HTTP", () => {
   it("requires an admin", async () => {
     expect((await host.http.get("/v2/admin/notification-logs")).status).toBe(401)
     expect((await get("/v2/admin/notification-logs", user)).status).toBe(403)
@@ -129,7 +128,7 @@ describe.runIf(onServer)("notification logs over HTTP", () => {
   })
 })
 
-describe.runIf(onServer)("notification retry policies over HTTP", () => {
+describe("notification retry policies over HTTP", () => {
   it("lists every channel's policy, gets one by channel, 404 for another id; admin only", async () => {
     expect((await get("/v2/admin/notifications/retry-policies", user)).status).toBe(403)
     const list = await get("/v2/admin/notifications/retry-policies")

@@ -4,7 +4,7 @@
  * none with per-item messages, template candidates from the channel catalog.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, signInUser } from "./http-support.js"
 
 let host: RealHost
@@ -18,7 +18,6 @@ const get = (path: string, headers = manager) => host.http.get(path, { headers }
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
@@ -33,7 +32,7 @@ afterAll(async () => {
   await host?.close()
 })
 
-describe.runIf(onServer)("notification mappings over HTTP", () => {
+describe("notification mappings over HTTP", () => {
   it("requires an admin holding notifications.manage", async () => {
     expect((await host.http.get("/v2/admin/notification-mappings")).status).toBe(401)
     expect((await get("/v2/admin/notification-mappings", user)).status).toBe(403)

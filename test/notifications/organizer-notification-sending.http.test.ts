@@ -9,7 +9,7 @@ import { Accounts, Notifications } from "@podium/core"
 import { DateTime, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let org: SeededOrganizer
@@ -28,7 +28,6 @@ const outboxFor = (organizerId: string) =>
     p.items.filter((m) => m.producer?.startsWith(`organizer:${organizerId}:`) === true))
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Sending Org")
   other = await seedOrganizer(host, "Other Org")
@@ -64,7 +63,7 @@ afterAll(async () => {
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const everyone = () => [...athletes.map((a) => a.id), noPhone, "00000000-0000-4000-8000-000000000000"]
 
-describe.runIf(onServer)("organizer notification sending over HTTP", () => {
+describe("organizer notification sending over HTTP", () => {
   it("previews the audience after unsubscribe, preference and address filters", async () => {
     expect((await request("POST", "/v2/organizer/notifications/audience/preview", { channel: "sms", userIds: everyone() }, athletes[0]!.headers)).status).toBe(403)
     const preview = await request("POST", "/v2/organizer/notifications/audience/preview", { channel: "sms", userIds: everyone() }, org.viewer.headers)

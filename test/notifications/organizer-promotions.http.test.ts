@@ -9,7 +9,7 @@ import { Accounts, Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, multipart, newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let org: SeededOrganizer
@@ -49,7 +49,6 @@ const promotion = (name: string, templateKey: string, priceMinor: number, enable
     r.create({ name, description: null, channel: "SMS", templateKey, priceMinor, currency: "INR", enabled })))
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Promo Org")
   other = await seedOrganizer(host, "Other Promo Org")
@@ -73,7 +72,7 @@ afterAll(async () => {
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const csv = (text: string) => ({ bytes: new TextEncoder().encode(text), name: "recipients.csv", type: "text/csv" })
 
-describe.runIf(onServer)("organizer templates and promotion templates", () => {
+describe("organizer templates and promotion templates", () => {
   it("lists the channel templates visible to organizers with their price", async () => {
     expect((await host.http.get("/v2/organizer/notifications/templates")).status).toBe(401)
     expect((await request("GET", "/v2/organizer/notifications/templates", undefined, athleteHeaders)).status).toBe(403)
@@ -94,7 +93,7 @@ describe.runIf(onServer)("organizer templates and promotion templates", () => {
   })
 })
 
-describe.runIf(onServer)("recipient upload", () => {
+describe("recipient upload", () => {
   it("validates every row and reports accepted, invalid, unknown and duplicate rows", async () => {
     const file = [
       "userId,phone,email",
@@ -130,7 +129,7 @@ describe.runIf(onServer)("recipient upload", () => {
   })
 })
 
-describe.runIf(onServer)("promotion-send", () => {
+describe("promotion-send", () => {
   const body = (extra: Record<string, unknown> = {}) => ({
     promotionTemplateId: promotionId,
     userIds: athletes.map((a) => a.id),
@@ -202,7 +201,7 @@ describe.runIf(onServer)("promotion-send", () => {
   })
 })
 
-describe.runIf(onServer)("promotion studio", () => {
+describe("promotion studio", () => {
   const studio = (path: string) => `/v2/promotion-studio/organizer/${org.id}${path}`
   const body = () => ({ promotionTemplateId: promotionId, userIds: athletes.map((a) => a.id), variables: { event: "Trail 50" } })
 

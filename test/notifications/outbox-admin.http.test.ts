@@ -8,14 +8,13 @@ import { Notifications } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { drainOnce, signInAdmin, signInUser } from "./http-support.js"
 
 let host: RealHost
 let admin: Record<string, string>
 let user: Record<string, string>
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await signInAdmin(host)
   user = await signInUser(host)
@@ -63,7 +62,7 @@ const sendEmails = async (to: ReadonlyArray<string>) => {
   return res.body.data.ids as Array<string>
 }
 
-describe.runIf(onServer)("admin notification outbox over HTTP", () => {
+describe("admin notification outbox over HTTP", () => {
   it("requires a signed-in admin: 401 without a token, 403 for an athlete", async () => {
     for (const path of ["/v2/admin/notifications/outbox", "/v2/admin/notifications/outbox/summary", "/v2/admin/notifications/provider-health"]) {
       expect((await host.http.get(path)).status).toBe(401)

@@ -8,7 +8,7 @@
 import { Notifications } from "@podium/core"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, ProductionEnv } from "./http-support.js"
 
 let host: RealHost
@@ -19,7 +19,6 @@ let plainAdmin: Record<string, string>
 const missingId = "00000000-0000-4000-8000-000000000000"
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   production = await startRealHost(`${import.meta.url}-production`, ProductionEnv)
   manager = await adminWithPermissions(host, ["notifications.manage"])
@@ -37,7 +36,7 @@ const providerTemplates = (channel: Notifications.TemplateChannel) =>
 const extras = (channel: Notifications.Channel, id: string) =>
   host.run(Effect.flatMap(Notifications.TemplateCatalogExtrasRepo, (r) => r.get(channel, id))).then(Option.getOrThrow)
 
-describe.runIf(onServer)("create-via-messaging-provider", () => {
+describe("create-via-messaging-provider", () => {
   it("creates the email template at the provider, then in the catalog with the provider mapping", async () => {
     const res = await request("POST", "/v2/admin/notification-templates/email/create-via-messaging-provider", {
       key: "receipt",
@@ -90,7 +89,7 @@ describe.runIf(onServer)("create-via-messaging-provider", () => {
   })
 })
 
-describe.runIf(onServer)("sync from the provider", () => {
+describe("sync from the provider", () => {
   it("imports new provider templates, versions changed ones, skips rejected and unfit ones", async () => {
     host.deliveries.addProviderTemplate("CHAT", { providerTemplateId: "race_day", name: "race_day", language: "en", status: "APPROVED", subject: null, body: "Race day, {{1}}!" })
     host.deliveries.addProviderTemplate("CHAT", { providerTemplateId: "old_promo", name: "old_promo", language: "en", status: "REJECTED", subject: null, body: "x" })
@@ -132,7 +131,7 @@ describe.runIf(onServer)("sync from the provider", () => {
   })
 })
 
-describe.runIf(onServer)("verify-chatapp-provider", () => {
+describe("verify-chatapp-provider", () => {
   it("answers the provider's review status of the mapped template; 409 when unmapped, 404 when unknown", async () => {
     const created = await request("POST", "/v2/admin/notification-templates/chatapp", { key: "chat-hello", name: "Hello", body: "Hello {{name}}", variables: ["name"] })
     const id = created.body.data.id as string
@@ -156,7 +155,7 @@ describe.runIf(onServer)("verify-chatapp-provider", () => {
   })
 })
 
-describe.runIf(onServer)("without a provider (production host)", () => {
+describe("without a provider (production host)", () => {
   it("answers 503 PROVIDER_NOT_CONFIGURED for every provider template operation", async () => {
     const calls: Array<[string, string, unknown?]> = [
       ["POST", "/v2/admin/notification-templates/email/create-via-messaging-provider", { key: "k", name: "K", subject: "S", body: "B", variables: [] }],

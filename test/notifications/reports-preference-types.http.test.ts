@@ -8,7 +8,7 @@ import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, drainOnce, freshPhone } from "./http-support.js"
 
 let host: RealHost
@@ -37,7 +37,6 @@ const catalog = (channel: Notifications.Channel, key: string, visibility: "ORGAN
 const logsOf = (filter: Notifications.NotificationLogFilter) => host.run(Effect.flatMap(Notifications.NotificationLogRepo, (r) => r.list(filter)))
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
@@ -68,7 +67,7 @@ afterAll(async () => {
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 
-describe.runIf(onServer)("notification log reports", () => {
+describe("notification log reports", () => {
   it("requires notifications.manage", async () => {
     expect((await host.http.get("/v2/admin/notification-logs/stats")).status).toBe(401)
     expect((await get("/v2/admin/notification-logs/stats", plainAdmin)).status).toBe(403)
@@ -113,7 +112,7 @@ describe.runIf(onServer)("notification log reports", () => {
   })
 })
 
-describe.runIf(onServer)("notification preference types", () => {
+describe("notification preference types", () => {
   it("lists every type with the caller's subscription, including the admin categories for users", async () => {
     await request("POST", "/v2/admin/notification-categories", { key: "security", name: "Security", audience: "USER", userControllable: false }, manager)
     await request("POST", "/v2/admin/notification-categories", { key: "club-news", name: "Club news", audience: "ALL" }, manager)
@@ -161,7 +160,7 @@ describe.runIf(onServer)("notification preference types", () => {
   })
 })
 
-describe.runIf(onServer)("journey steps at delivery", () => {
+describe("journey steps at delivery", () => {
   it("skips rows of an unmapped step, of a disabled step and of a step without a mapping on the channel, saying why", async () => {
     await catalog("SMS", "journey-sms", "PRIVATE")
     const mapped = await request("POST", "/v2/admin/notification-mappings", { role: "user", step: "welcome.day1", channel: "sms", templateKey: "journey-sms" }, manager)

@@ -7,7 +7,7 @@
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, drainOnce, freshPhone, ProductionEnv, signInUser } from "./http-support.js"
 
 let host: RealHost
@@ -36,7 +36,6 @@ const template = async (channel: Notifications.Channel, key: string, category: s
     })))).id
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   production = await startRealHost(`${import.meta.url}-production`, ProductionEnv)
   manager = await adminWithPermissions(host, ["notifications.manage"])
@@ -57,7 +56,7 @@ afterAll(async () => {
 const get = (path: string, headers = manager, on = host) => on.http.get(path, { headers })
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)
 
-describe.runIf(onServer)("email css-inline", () => {
+describe("email css-inline", () => {
   it("copies <style> rules into style attributes, keeping what cannot be inlined", async () => {
     const html = "<html><head><style>p { color: red } .big { font-size: 20px } a:hover { color: blue }</style></head>" +
       "<body><p class=\"big\" style=\"color: green\">Hi</p><p>Yo</p></body></html>"
@@ -79,7 +78,7 @@ describe.runIf(onServer)("email css-inline", () => {
   })
 })
 
-describe.runIf(onServer)("sms mark-default", () => {
+describe("sms mark-default", () => {
   it("makes the template the default of its category and unsets the previous one; idempotent", async () => {
     const a = await get(`/v2/admin/notification-templates/sms/${ids.smsA}/mark-default`)
     expect(a.status).toBe(200)
@@ -103,7 +102,7 @@ describe.runIf(onServer)("sms mark-default", () => {
   })
 })
 
-describe.runIf(onServer)("sms messaging-provider analytics and logs", () => {
+describe("sms messaging-provider analytics and logs", () => {
   it("report the configured provider's deliveries from the delivery log", async () => {
     const phone = freshPhone()
     for (let i = 0; i < 3; i++) await host.run(Notifications.enqueueNotification({ channel: "SMS", recipient: phone, body: `hello ${i}` }))
@@ -141,7 +140,7 @@ describe.runIf(onServer)("sms messaging-provider analytics and logs", () => {
   })
 })
 
-describe.runIf(onServer)("chat-app provider mapping", () => {
+describe("chat-app provider mapping", () => {
   const mappingPath = () => `/v2/admin/notification-templates/chatapp/${ids.chat}/provider-mapping`
   const rollbackPath = () => `/v2/admin/notification-templates/chatapp/${ids.chat}/rollback-mapping`
 

@@ -8,7 +8,7 @@ import { Notifications } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWithPermissions, drainOnce, signInUser } from "./http-support.js"
 
 let host: RealHost
@@ -19,7 +19,6 @@ let user: Record<string, string>
 const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
@@ -74,7 +73,7 @@ const channels = [
   }
 ]
 
-describe.runIf(onServer)("channel templates over HTTP", () => {
+describe("channel templates over HTTP", () => {
   for (const c of channels) {
     describe(c.channel, () => {
       const create = (key: string, extra: Record<string, unknown> = {}) =>

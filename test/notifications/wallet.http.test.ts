@@ -10,7 +10,7 @@ import { signPayload } from "@podium/host-common"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, newAthlete, seedOrganizer, type SeededOrganizer, tokenFor } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 const Secret = "whsec-wallet-secret"
 let host: RealHost
@@ -25,7 +25,6 @@ const adminWith = async (permissions: ReadonlyArray<string>) => {
 }
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { NOTIFICATION_WEBHOOK_SECRET: Secret })
   org = await seedOrganizer(host, "Wallet Org")
   manager = await adminWith(["notifications.manage"])
@@ -53,7 +52,7 @@ const startTopUp = async (amount: number) => {
   return res.body.data.id as string
 }
 
-describe.runIf(onServer)("organizer notification wallet over HTTP", () => {
+describe("organizer notification wallet over HTTP", () => {
   it("guards the organizer routes by tenancy", async () => {
     expect((await host.http.get("/v2/organizer/notification-wallet")).status).toBe(401)
     expect((await get("/v2/organizer/notification-wallet", athlete)).status).toBe(403)
@@ -117,7 +116,7 @@ describe.runIf(onServer)("organizer notification wallet over HTTP", () => {
   })
 })
 
-describe.runIf(onServer)("admin notification wallets and settlements over HTTP", () => {
+describe("admin notification wallets and settlements over HTTP", () => {
   it("requires notifications.manage", async () => {
     expect((await get("/v2/admin/notification-wallets", plainAdmin)).status).toBe(403)
     expect((await get("/v2/admin/notification-wallets", org.owner.headers)).status).toBe(403)

@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startHttp, type RunningHttp } from "../support/http.js"
 import { infraWith } from "../support/infra.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { drainOnce, signInAdmin, signInUser } from "./http-support.js"
 
 const Secret = "whsec-test-secret"
@@ -17,7 +17,6 @@ let unsigned: RealHost
 let production: RunningHttp
 let admin: Record<string, string>
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { NOTIFICATION_WEBHOOK_SECRET: Secret })
   unsigned = await startRealHost(`${import.meta.url}-unsigned`)
   production = await startHttp(await infraWith([], {
@@ -67,7 +66,7 @@ const chatStatus = (id: string, status: string, errors?: ReadonlyArray<{ title: 
   entry: [{ id: "waba", changes: [{ field: "messages", value: { statuses: [{ id, status, timestamp: "1700000000", ...(errors ? { errors } : {}) }] } }] }]
 })
 
-describe.runIf(onServer)("delivery-receipt webhooks", () => {
+describe("delivery-receipt webhooks", () => {
   it("messaging provider: a signed receipt updates the log row by provider message id; replays change nothing", async () => {
     const log = await deliveredLog({ channel: "SMS", recipient: "+919822200001", body: "hello" })
     const delivered = { events: [{ messageId: log.providerMessageId, status: "delivered" }] }
@@ -146,7 +145,7 @@ describe.runIf(onServer)("delivery-receipt webhooks", () => {
   })
 })
 
-describe.runIf(onServer)("development-only inspection of the local provider", () => {
+describe("development-only inspection of the local provider", () => {
   it("lists what the local provider recorded, newest first, filtered by channel and recipient; admin only", async () => {
     await enqueue({ channel: "EMAIL", recipient: "dev-inbox@example.com", subject: "Welcome", body: "Hello there" })
     await enqueue({ channel: "SMS", recipient: "+919822200009", body: "Code 1234" })

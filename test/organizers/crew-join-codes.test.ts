@@ -8,14 +8,13 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { freshPhone, newAdmin, newAthlete, seedOrganizer, type SeededOrganizer } from "./support.js"
 
 let host: RealHost
 let org: SeededOrganizer
 let other: SeededOrganizer
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Crew Marathon")
   other = await seedOrganizer(host, "Other Marathon")
@@ -30,7 +29,7 @@ const preview = (code: string) => host.http.request("POST", "/v2/crew/join-codes
 const redeem = (body: Record<string, unknown>) => host.http.request("POST", "/v2/crew/join-codes/redeem", body)
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
 
-describe.runIf(onServer)("crew join codes", () => {
+describe("crew join codes", () => {
   it("lets OWNER/ADMIN create, list, edit and revoke codes, with validation and audit rows", async () => {
     const bad = await send("POST", codes(org.id), org.owner.headers, { maxUses: 0, expiresAt: "soon", label: "" })
     expect(bad.status).toBe(400)

@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { createRequire } from "node:module"
 import { inflateSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { newAdmin, newAthlete, seedOrganizer, type SeededOrganizer } from "./support.js"
 
 // pdf-lib is a dependency of @podium/providers (the renderer); the test parses the PDF with it.
@@ -28,7 +28,6 @@ let plainAdmin: { headers: Record<string, string> }
 let org: SeededOrganizer
 let otherOrg: SeededOrganizer
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const created = await newAdmin(host)
   await host.run(Effect.flatMap(Accounts.AdminPermissionRepo, (r) => r.set(created.admin.id, ["organizers.declarations"])))
@@ -66,7 +65,7 @@ const pdfText = (bytes: Uint8Array) => {
     .replace(/\((.*?)\)\s*Tj/g, (_s, text: string) => text)
 }
 
-describe.runIf(onServer)("admin declaration form templates", () => {
+describe("admin declaration form templates", () => {
   it("requires an admin holding organizers.declarations", async () => {
     expect((await host.http.get("/v2/admins/declaration-form-templates")).status).toBe(401)
     const athlete = await newAthlete(host)
@@ -145,7 +144,7 @@ describe.runIf(onServer)("admin declaration form templates", () => {
   })
 })
 
-describe.runIf(onServer)("organizer declaration form", () => {
+describe("organizer declaration form", () => {
 
   it("fills the active template and refuses the download until every required field is filled", async () => {
     // A known active template for this block.

@@ -8,14 +8,13 @@
 import { Accounts, Organizers } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { multipart, newAdmin, newAthlete, PdfBytes, PngBytes, pngOfSize, seedOrganizer, type SeededOrganizer } from "./support.js"
 
 let host: RealHost
 let admin: { headers: Record<string, string> }
 let plainAdmin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const a = await newAdmin(host)
   await host.run(Effect.flatMap(Accounts.AdminPermissionRepo, (r) => r.set(a.admin.id, ["organizers.declarations"])))
@@ -35,7 +34,7 @@ const bytesOf = async (path: string, headers: Record<string, string> = {}) => {
 }
 const Html = "<h1>GST declaration</h1><p>{{organizerName}} (PAN {{panNumber}}) declares turnover below {{turnoverLimit}}. Signed: {{signatoryName}}</p>"
 
-describe.runIf(onServer)("GST templates (admin)", () => {
+describe("GST templates (admin)", () => {
   it("needs an admin holding organizers.declarations", async () => {
     expect((await host.http.get("/v2/admin/gst-template")).status).toBe(401)
     expect((await send("GET", "/v2/admin/gst-template", plainAdmin.headers)).status).toBe(403)
@@ -94,11 +93,10 @@ describe.runIf(onServer)("GST templates (admin)", () => {
   })
 })
 
-describe.runIf(onServer)("GST declarations", () => {
+describe("GST declarations", () => {
   let org: SeededOrganizer
   let templateId: string
   beforeAll(async () => {
-    if (!onServer) return
     org = await seedOrganizer(host, "Gst Trail Co")
   })
 

@@ -8,14 +8,13 @@
 import { Organizers, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { fullKyc, organizerIn, pdf, png, reviewer, submitKyc } from "./kyc-support.js"
 import { multipart, newAdmin, newAthlete, pngOfSize } from "./support.js"
 
 let host: RealHost
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await reviewer(host)
 }, 60_000)
@@ -31,7 +30,7 @@ const organizerStatus = async (id: string) => {
 const auditActions = async (id: string) =>
   (await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectId: id, limit: 50 })))).map((r) => r.action)
 
-describe.runIf(onServer)("business KYC submission", () => {
+describe("business KYC submission", () => {
   it("accepts a complete submission: UNDER_REVIEW, documents as signed private URLs, bank number masked to the team", async () => {
     const org = await organizerIn(host, "PENDING")
     const res = await multipart(host, "POST", kycPath(org.id), fullKyc(), org.owner.headers)
@@ -137,7 +136,7 @@ describe.runIf(onServer)("business KYC submission", () => {
   })
 })
 
-describe.runIf(onServer)("business KYC review", () => {
+describe("business KYC review", () => {
   it("lists the admin queue (default UNDER_REVIEW) with id and organizerId, only to admins with organizers.review", async () => {
     const org = await organizerIn(host, "PENDING")
     const kyc = await submitKyc(host, org)
@@ -266,7 +265,7 @@ describe.runIf(onServer)("business KYC review", () => {
   })
 })
 
-describe.runIf(onServer)("public KYC resubmit limits", () => {
+describe("public KYC resubmit limits", () => {
   it("limits resubmissions per organizer", async () => {
     const id = "00000000-0000-4000-8000-0000000000aa"
     const answers: Array<number> = []

@@ -7,13 +7,12 @@
 import { Organizers, Platform } from "@podium/core"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { freshPhone, multipart, newAdmin, newAthlete, PdfBytes, PngBytes, pngOfSize, seedOrganizer } from "./support.js"
 
 let host: RealHost
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await newAdmin(host)
 }, 60_000)
@@ -23,7 +22,7 @@ afterAll(async () => {
 
 const logo = { bytes: PngBytes, name: "logo.png", type: "image/png" }
 
-describe.runIf(onServer)("organizer accounts", () => {
+describe("organizer accounts", () => {
   it("lets an admin create an organizer with a logo, served back only through a signed media URL", async () => {
     const phoneNumber = freshPhone()
     const res = await multipart(host, "POST", "/v2/organizers", {

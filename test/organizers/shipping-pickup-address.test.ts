@@ -12,7 +12,7 @@ import { Context, Effect } from "effect"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { newAdmin, newAthlete, seedOrganizer } from "./support.js"
 
 const path = (organizerId: string) => `/v2/organizers/${organizerId}/shipping/pickup-address`
@@ -30,7 +30,7 @@ const address = {
 
 let host: RealHost
 beforeAll(async () => {
-  if (onServer) host = await startRealHost(import.meta.url)
+  host = await startRealHost(import.meta.url)
 }, 60_000)
 afterAll(async () => {
   await host?.close()
@@ -40,7 +40,7 @@ const pickupLocationOf = (organizerId: string) =>
   host.run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ pickupLocation: string | null }>`select pickup_location from organizers.organizers where id = ${organizerId}`))
     .then((rows) => rows[0]?.pickupLocation ?? null)
 
-describe.runIf(onServer)("organizer pickup address (local provider)", () => {
+describe("organizer pickup address (local provider)", () => {
   it("answers null before registration, registers with the provider (201) and every team role reads it", async () => {
     const org = await seedOrganizer(host, "Pickup Org")
     const before = await host.http.get(path(org.id), { headers: org.viewer.headers })
@@ -152,7 +152,7 @@ describe.runIf(onServer)("organizer pickup address (local provider)", () => {
   })
 })
 
-describe.runIf(onServer)("organizer pickup address without a shipping provider", () => {
+describe("organizer pickup address without a shipping provider", () => {
   it("answers 503 SHIPPING_PROVIDER_NOT_CONFIGURED and keeps reads working", async () => {
     const plain = await startRealHost(`${import.meta.url}#none`, { SHIPPING_PROVIDER: "none" })
     try {
@@ -170,7 +170,7 @@ describe.runIf(onServer)("organizer pickup address without a shipping provider",
   })
 })
 
-describe.runIf(onServer)("organizer pickup address through Shiprocket (local stand-in)", () => {
+describe("organizer pickup address through Shiprocket (local stand-in)", () => {
   let server: Server
   let shiprocket: RealHost
   const calls: Array<{ path: string; auth: string | undefined; body: Record<string, unknown> }> = []

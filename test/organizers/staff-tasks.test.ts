@@ -5,12 +5,12 @@
  */
 import { Organizers } from "@podium/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { seedOrganizer, type SeededOrganizer } from "./support.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (onServer) host = await startRealHost(import.meta.url)
+  host = await startRealHost(import.meta.url)
 }, 60_000)
 afterAll(async () => {
   await host?.close()
@@ -22,7 +22,7 @@ const createTask = (org: SeededOrganizer, body: Record<string, unknown> = { titl
 const move = (org: SeededOrganizer, taskId: string, status: string, headers = org.owner.headers) =>
   host.http.request("PATCH", `/v2/organizer/staff-tasks/${taskId}/status`, { status }, headers)
 
-describe.runIf(onServer)("organizer staff tasks", () => {
+describe("organizer staff tasks", () => {
   it("creates tasks for the caller's organizer and lists them to every team role, newest first", async () => {
     const org = await seedOrganizer(host, "Tasks Org")
     const created = await createTask(org, {

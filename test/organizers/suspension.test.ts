@@ -6,14 +6,13 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { organizerIn, reviewer, submitKyc } from "./kyc-support.js"
 import { newAdmin, newAthlete, tokenFor } from "./support.js"
 
 let host: RealHost
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await reviewer(host)
 }, 60_000)
@@ -23,7 +22,7 @@ afterAll(async () => {
 
 const reason = "Repeated refund complaints from athletes"
 
-describe.runIf(onServer)("organizer oversight", () => {
+describe("organizer oversight", () => {
   it("shows an admin the organizer with its suspension, KYC state and team size", async () => {
     const org = await organizerIn(host, "PENDING")
     const detail = await host.http.request("GET", `/v2/admin/organizers/${org.id}`, undefined, admin.headers)

@@ -5,18 +5,18 @@
 import { Organizers } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { freshPhone, newAthlete, seedOrganizer } from "./support.js"
 
 let host: RealHost
 beforeAll(async () => {
-  if (onServer) host = await startRealHost(import.meta.url)
+  host = await startRealHost(import.meta.url)
 }, 60_000)
 afterAll(async () => {
   await host?.close()
 })
 
-describe.runIf(onServer)("organizer team", () => {
+describe("organizer team", () => {
   it("invites a person who accepts as an athlete and then acts for the organizer", async () => {
     const org = await seedOrganizer(host, "Team Org")
     const team = await host.http.request("GET", "/v2/organizer/team", undefined, org.viewer.headers)

@@ -6,14 +6,13 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { organizerIn, reviewer, submitKyc } from "./kyc-support.js"
 import { newAdmin } from "./support.js"
 
 let host: RealHost
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await reviewer(host)
 }, 60_000)
@@ -22,7 +21,7 @@ afterAll(async () => {
 })
 
 
-describe.runIf(onServer)("organizer verification", () => {
+describe("organizer verification", () => {
   it("lists organizers to verify (default PENDING) with their KYC state, and shows the full record", async () => {
     const org = await organizerIn(host, "PENDING", "Verify Me")
     const kyc = await submitKyc(host, org)

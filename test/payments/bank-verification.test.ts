@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from "vitest"
 import { newAthlete } from "../organizers/support.js"
-import { onServer, startRealHost, useRealHost } from "../support/real-host.js"
+import { startRealHost, useRealHost } from "../support/real-host.js"
 
 const host = useRealHost(import.meta.url)
 
-describe.runIf(onServer)("IFSC lookup", () => {
+describe("IFSC lookup", () => {
   it("answers the branch of a known IFSC", async () => {
     const me = await newAthlete(host())
     const res = await host().http.get("/v2/bank-verification/ifsc/HDFC0000001", me.headers)
@@ -43,7 +43,7 @@ describe.runIf(onServer)("IFSC lookup", () => {
   })
 })
 
-describe.runIf(onServer)("penny-drop verification", () => {
+describe("penny-drop verification", () => {
   it("answers 200 with exactly the verified shape", async () => {
     const me = await newAthlete(host())
     const res = await host().http.post("/v2/bank-verification/verify", { accountNumber: "50100012345678", ifsc: "SBIN0000300", accountHolderName: "Asha Rao" }, me.headers)
@@ -105,7 +105,7 @@ describe.runIf(onServer)("penny-drop verification", () => {
   })
 })
 
-describe.runIf(onServer)("a host without a bank verifier", () => {
+describe("a host without a bank verifier", () => {
   it("answers 503 BANK_VERIFICATION_NOT_CONFIGURED for both operations", async () => {
     const bare = await startRealHost(`${import.meta.url}#bare`, { BANK_VERIFIER: "none", PAYMENT_GATEWAY: "none" })
     try {

@@ -12,7 +12,7 @@ import { createHmac } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWith } from "./support.js"
 
 let server: Server
@@ -21,7 +21,6 @@ let host: RealHost
 const orders: Array<{ auth: string | undefined; body: unknown }> = []
 
 beforeAll(async () => {
-  if (!onServer) return
   server = createServer((req, res) => {
     let body = ""
     req.on("data", (c) => (body += c))
@@ -57,7 +56,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
 })
 
-describe.runIf(onServer)("configured HTTP payment providers", () => {
+describe("configured HTTP payment providers", () => {
   it("creates orders at the Razorpay server and accepts only webhooks signed with RAZORPAY_WEBHOOK_SECRET", async () => {
     const created = await host.run(Payments.createGatewayOrder({ purpose: "test_purchase", ownerRef: "o-1", amount: 25_000, currency: "INR" }))
     expect(created.gatewayOrder).toMatchObject({ id: "order_RZP1", provider: "razorpay", keyId: "rzp_test_selection" })

@@ -11,7 +11,7 @@ import { Payments, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newAthlete } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { adminWith, ingest, newOrder, paidWebhook, signedBody } from "./support.js"
 
 let host: RealHost
@@ -20,7 +20,6 @@ let admin: { headers: Record<string, string> }
 const flaky = { calls: 0, failing: true, applied: new Set<string>() }
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   admin = await adminWith(host, ["payments.manage"])
   // What another context does: register a processor for its purpose (idempotent by payment id).
@@ -64,7 +63,7 @@ const failedEvent = async () => {
   return result.right.event
 }
 
-describe.runIf(onServer)("webhook ingestion", () => {
+describe("webhook ingestion", () => {
   it("refuses an unsigned delivery and a wrong signature, storing nothing", async () => {
     const { order } = await newOrder(host)
     const hook = await paidWebhook(host, order.gatewayOrderId)
@@ -125,7 +124,7 @@ describe.runIf(onServer)("webhook ingestion", () => {
   })
 })
 
-describe.runIf(onServer)("checkout verification (the same payments recorded from the app's callback)", () => {
+describe("checkout verification (the same payments recorded from the app's callback)", () => {
   it("records a payment whose checkout signature matches, refuses a wrong one, and a later webhook changes nothing", async () => {
     const { order, gatewayOrder } = await newOrder(host)
     expect(gatewayOrder.keyId).toBe("rzp_test_local")
@@ -139,7 +138,7 @@ describe.runIf(onServer)("checkout verification (the same payments recorded from
   })
 })
 
-describe.runIf(onServer)("admin webhook events: list and read", () => {
+describe("admin webhook events: list and read", () => {
   it("lists newest first with status, provider and eventType filters and pages", async () => {
     const a = await receivedEvent()
     const b = await receivedEvent()
@@ -193,7 +192,7 @@ describe.runIf(onServer)("admin webhook events: list and read", () => {
   })
 })
 
-describe.runIf(onServer)("admin webhook events: acknowledge, cancel, replay", () => {
+describe("admin webhook events: acknowledge, cancel, replay", () => {
   it("acknowledges a RECEIVED row (webhook_event.acknowledged) and refuses a second acknowledge", async () => {
     const e = await receivedEvent()
     const res = await host.http.post(`${eventPath(e.id)}/acknowledge`, undefined, admin.headers)
@@ -309,7 +308,7 @@ describe.runIf(onServer)("admin webhook events: acknowledge, cancel, replay", ()
   })
 })
 
-describe.runIf(onServer)("admin payments and providers", () => {
+describe("admin payments and providers", () => {
   it("lists the platform's gateway orders with their payments, filtered by status, purpose and owner", async () => {
     const { order } = await newOrder(host, { purpose: "test_listing", amount: 12_300 })
     const unpaid = await newOrder(host, { purpose: "test_listing", amount: 4_500 })

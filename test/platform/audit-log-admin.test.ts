@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Identity, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin } from "../support/sign-in.js"
 
 let host: RealHost
@@ -21,7 +21,6 @@ const tokenFor = async (kind: "admin" | "user", id: string) =>
 const subject = `case-${Date.now()}`
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const admin = await createAdmin(host, ["platform.operate"])
   operator = { id: admin.id, token: await tokenFor("admin", admin.id) }
@@ -42,7 +41,7 @@ afterAll(() => host?.close())
 const get = (path: string, token = operator.token) => host.http.get(path, { headers: bearer(token) })
 const post = (path: string, body: unknown, token = operator.token) => host.http.request("POST", path, body, bearer(token))
 
-describe.runIf(onServer)("audit log viewer", () => {
+describe("audit log viewer", () => {
   it("filters by subject, actor and action and pages newest first by seq cursor", async () => {
     const first = await get(`/v2/admin/audit-log?subjectType=case&subjectId=${subject}&limit=2`)
     expect(first.status).toBe(200)

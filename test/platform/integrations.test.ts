@@ -10,12 +10,11 @@ import { decodeJwt, jwtVerify } from "jose"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newAthlete } from "../organizers/support.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 
 let host: RealHost
 let bare: RealHost
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   bare = await startRealHost(`${import.meta.url}#bare`, { FEED_CHAT_PROVIDER: "none", GEOCODER: "none" })
 }, 60_000)
@@ -24,7 +23,7 @@ afterAll(async () => {
   await bare?.close()
 })
 
-describe.runIf(onServer)("feed/chat tokens", () => {
+describe("feed/chat tokens", () => {
   it("issues short-lived feed and chat tokens for the caller and reports the adapter", async () => {
     const athlete = await newAthlete(host)
     const res = await host.http.get("/v2/integrations/feed-chat/tokens", athlete.headers)
@@ -48,7 +47,7 @@ describe.runIf(onServer)("feed/chat tokens", () => {
   })
 })
 
-describe.runIf(onServer)("geocoding", () => {
+describe("geocoding", () => {
   it("searches places and finds the place at a point with the local gazetteer", async () => {
     const athlete = await newAthlete(host)
     const found = await host.http.get("/v2/geo/search?q=pun", athlete.headers)

@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin } from "../support/sign-in.js"
 
 let host: RealHost
@@ -23,7 +23,6 @@ let receiverStatus = 200
 const received: Array<{ path: string; contentType: string; headers: Record<string, unknown>; body: any }> = []
 
 beforeAll(async () => {
-  if (!onServer) return
   receiver = createServer((req, res) => {
     let text = ""
     req.on("data", (c) => (text += c))
@@ -81,7 +80,7 @@ const parseProm = (text: string) => {
   return { samples, types }
 }
 
-describe.runIf(onServer)("observability", () => {
+describe("observability", () => {
   it("records requests by route with latency histograms, as JSON and as Prometheus text that parses", async () => {
     for (let i = 0; i < 3; i++) await host.http.get("/health/live")
     await host.http.get(`/v2/admins/${crypto.randomUUID()}`) // 401: counted under the :id route
@@ -222,7 +221,7 @@ describe.runIf(onServer)("observability", () => {
   })
 })
 
-describe.runIf(onServer)("observability without an OTLP endpoint", () => {
+describe("observability without an OTLP endpoint", () => {
   it("answers 503 OTLP_NOT_CONFIGURED for export-now and reports it unconfigured", async () => {
     const plain = await startRealHost(`${import.meta.url}#plain`)
     try {

@@ -4,7 +4,7 @@
  */
 import { Identity } from "@podium/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin, freshPhone } from "../support/sign-in.js"
 
 let host: RealHost
@@ -13,7 +13,6 @@ let adminId: string
 let otherToken: string
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const tokenFor = async (id: string) => (await host.run(Identity.startSession({ account: { kind: "admin", id }, role: "admin" }))).accessToken
   adminId = (await createAdmin(host, ["platform.operate"])).id
@@ -22,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => host?.close())
 
-describe.runIf(onServer)("rate limits admin", () => {
+describe("rate limits admin", () => {
   it("lists a key blocked by the OTP resend cooldown, unblocks it (audited), and the next send is allowed", async () => {
     const phoneNumber = freshPhone()
     expect((await host.http.request("POST", "/v2/auth/send-otp", { phoneNumber })).status).toBe(201)

@@ -7,7 +7,7 @@ import { Identity, Platform } from "@podium/core"
 import { RecordedPages } from "@podium/host-common"
 import { DateTime, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin } from "../support/sign-in.js"
 
 let host: RealHost
@@ -16,7 +16,6 @@ let adminId: string
 let otherToken: string
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const tokenFor = async (id: string) => (await host.run(Identity.startSession({ account: { kind: "admin", id }, role: "admin" }))).accessToken
   adminId = (await createAdmin(host, ["platform.operate"])).id
@@ -28,7 +27,7 @@ afterAll(() => host?.close())
 const get = (path: string, t = token) => host.http.get(path, { headers: bearer(t) })
 const post = (path: string, body: unknown, t = token) => host.http.request("POST", path, body, bearer(t))
 
-describe.runIf(onServer)("risk register", () => {
+describe("risk register", () => {
   it("lists 13 probes with health, signal, last check, action and runbook anchor, from live signals", async () => {
     const before = await get("/v2/admin/risk-register")
     expect(before.status).toBe(200)

@@ -5,7 +5,7 @@
 import { Identity, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin } from "../support/sign-in.js"
 
 let host: RealHost
@@ -13,7 +13,6 @@ let token: string
 let otherToken: string
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const tokenFor = async (id: string) => (await host.run(Identity.startSession({ account: { kind: "admin", id }, role: "admin" }))).accessToken
   token = await tokenFor((await createAdmin(host, ["platform.operate"])).id)
@@ -24,7 +23,7 @@ afterAll(() => host?.close())
 const get = (path: string, t = token) => host.http.get(path, { headers: bearer(t) })
 const post = (path: string, t = token) => host.http.request("POST", path, undefined, bearer(t))
 
-describe.runIf(onServer)("scheduler admin", () => {
+describe("scheduler admin", () => {
   it("lists the named jobs with schedule, next run and (before any run) no outcome", async () => {
     const answer = await get("/v2/admin/scheduler/jobs")
     expect(answer.status).toBe(200)

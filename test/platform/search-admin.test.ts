@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Identity, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin, signInNewUser } from "../support/sign-in.js"
 
 let host: RealHost
@@ -16,7 +16,6 @@ let otherToken: string
 let userToken: string
 
 beforeAll(async () => {
-  if (!onServer) return
   host = await startRealHost(import.meta.url)
   const tokenFor = async (id: string) => (await host.run(Identity.startSession({ account: { kind: "admin", id }, role: "admin" }))).accessToken
   token = await tokenFor((await createAdmin(host, ["platform.operate"])).id)
@@ -40,7 +39,7 @@ const runJob = (jobId: string) =>
     return yield* queue.get(jobId as never)
   }))
 
-describe.runIf(onServer)("search admin", () => {
+describe("search admin", () => {
   it("ensure creates every collection idempotently and answers the catalog", async () => {
     const first = await post("/v2/admin/search/ensure")
     expect(first.status).toBe(200)

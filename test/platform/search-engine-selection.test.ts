@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runCli } from "../support/cli.js"
-import { onServer, type RealHost, startRealHost } from "../support/real-host.js"
+import { type RealHost, startRealHost } from "../support/real-host.js"
 import { bearer, createAdmin } from "../support/sign-in.js"
 
 const collections = new Map<string, Map<string, unknown>>()
@@ -70,7 +70,6 @@ let token: string
 
 beforeAll(async () => {
   await startFakeTypesense()
-  if (!onServer) return
   host = await startRealHost(import.meta.url, { SEARCH_ENGINE: "typesense", TYPESENSE_URL: url, TYPESENSE_API_KEY: "ts-key-for-tests" })
   const admin = await createAdmin(host, ["platform.operate"])
   token = (await host.run(Identity.startSession({ account: { kind: "admin", id: admin.id }, role: "admin" }))).accessToken
@@ -95,7 +94,7 @@ describe("search engine configuration", () => {
   })
 })
 
-describe.runIf(onServer)("search engine selection: typesense", () => {
+describe("search engine selection: typesense", () => {
   const post = (path: string) => host.http.request("POST", path, undefined, bearer(token))
   const get = (path: string) => host.http.get(path, { headers: bearer(token) })
 

@@ -115,6 +115,16 @@ export const EmptyTestDatabase: Layer.Layer<PgClient.PgClient | SqlClient.SqlCli
 
 
 /**
+ * A directory holding a copy of the run's migrated PGlite template (as `<dir>/pglite`), removed when
+ * the scope closes: a DATA_DIR for a host on the embedded default. PGlite runs only.
+ */
+export const clonePgliteTemplate = Effect.suspend(() =>
+  databaseTarget.kind === "pglite"
+    ? cloneDirectory(databaseTarget)
+    : Effect.dieMessage("clonePgliteTemplate needs the run's PGlite template (embedded backend)")
+)
+
+/**
  * The URL of a fresh migrated clone on the test server (dropped when the scope closes), for tests
  * that must connect themselves (through a proxy, from a child process). Postgres runs only.
  */

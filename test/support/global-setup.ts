@@ -36,7 +36,11 @@ export default function setup(project: TestProject) {
   }
   const target = JSON.parse(output.trim().split("\n").at(-1)!) as TestDatabaseTarget
   if (target.kind === "pglite") {
-    console.warn(`\n[podium tests] ${target.reason}; FALLING BACK to the embedded PGlite database.\n`)
+    console.warn(
+      target.reason === "PODIUM_TEST_BACKEND=embedded"
+        ? "\n[podium tests] PODIUM_TEST_BACKEND=embedded: running on the embedded PGlite database and the in-memory Redis twins.\n"
+        : `\n[podium tests] ${target.reason}; FALLING BACK to the embedded PGlite database.\n`
+    )
   }
   project.provide("podiumDatabase", target)
 

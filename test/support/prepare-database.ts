@@ -11,6 +11,7 @@ import { Effect, Layer, Redacted } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { testBackend } from "./backend.js"
 import type { TestDatabaseTarget } from "./run.js"
 
 const defaultUrl = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -38,7 +39,18 @@ if (runId === undefined || !/^[a-z0-9]+$/.test(runId)) {
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultUrl
 const template = `podium_t_${runId}`
 
+const pgliteTemplate = async (reason: string): Promise<TestDatabaseTarget> => {
+  const root = mkdtempSync(join(tmpdir(), `podium-t-${runId}-template-`))
+  await Effect.runPromise(
+    Effect.orDie(runMigrations()).pipe(Effect.provide(Layer.orDie(EmbeddedPgLive({ dataDir: root }))))
+  )
+  return { kind: "pglite", templateDir: root, reason }
+}
+
 const prepare = async (): Promise<TestDatabaseTarget> => {
+  const backend = testBackend()
+  // Asked for on purpose: the server is not even tried.
+  if (backend === "embedded") return pgliteTemplate("PODIUM_TEST_BACKEND=embedded")
   const reachable = await Effect.runPromise(
     admin(adminUrl, "select 1").pipe(Effect.as(true as const), Effect.catchAll((e) => Effect.succeed(e.message)))
   )
@@ -63,15 +75,11 @@ const prepare = async (): Promise<TestDatabaseTarget> => {
     return { kind: "postgres", adminUrl, template }
   }
   const reason = `Postgres at ${adminUrl.replace(/:[^:@/]*@/, ":***@")} is unreachable (${reachable})`
-  if (process.env.CI === "true") {
-    console.error(`${reason}. CI=true: refusing to fall back to the embedded PGlite database.`)
+  if (process.env.CI === "true" || backend === "server") {
+    console.error(`${reason}. ${backend === "server" ? "PODIUM_TEST_BACKEND=server" : "CI=true"}: refusing to fall back to the embedded PGlite database.`)
     process.exit(2)
   }
-  const root = mkdtempSync(join(tmpdir(), `podium-t-${runId}-template-`))
-  await Effect.runPromise(
-    Effect.orDie(runMigrations()).pipe(Effect.provide(Layer.orDie(EmbeddedPgLive({ dataDir: root }))))
-  )
-  return { kind: "pglite", templateDir: root, reason }
+  return pgliteTemplate(reason)
 }
 
 const drop = () =>

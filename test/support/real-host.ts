@@ -10,7 +10,10 @@
  *   afterAll(() => host.close())
  *   await host.http.request("POST", "/v2/auth/send-otp", { phoneNumber: "+919800000001" })
  *
- * Needs the test Postgres server (`onServer`); Redis falls back to the memory twins outside CI.
+ * On the embedded backend (no server reachable, or PODIUM_TEST_BACKEND=embedded) the same host
+ * runs on what `pnpm start` uses without DATABASE_URL/REDIS_URL: PGlite in DATA_DIR — a copy of
+ * the run's migrated PGlite template, so start-up does not migrate again — and the in-memory
+ * twins of the Redis-backed ports. Tests are the same on both.
  */
 import { AppConfig, appConfigFrom, infrastructureLayer, type Infrastructure, type NotificationsInfrastructure } from "@podium/host-common"
 import { RecordedDeliveries } from "@podium/core/testing"
@@ -18,13 +21,16 @@ import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { databaseTarget, freshDatabaseUrl } from "./database.js"
+import { clonePgliteTemplate, databaseTarget, freshDatabaseUrl } from "./database.js"
 import { startHttp, type RunningHttp } from "./http.js"
 import type { RouterServices } from "@podium/http/server"
 import { deleteRedisKeys, resolveTestRedis } from "./redis.js"
 import { afterAll, beforeAll } from "vitest"
 
-/** Whether the real host can run here (it needs the test Postgres server). */
+/**
+ * Whether this run uses the real Postgres server. Only a test that needs a server feature (two
+ * processes on one database, a TCP proxy in front of it…) may be gated on it, one test at a time.
+ */
 export const onServer = databaseTarget.kind === "postgres"
 
 export interface RealHost {
@@ -54,14 +60,17 @@ export const startRealHost = async (
   } = {}
 ): Promise<RealHost> => {
   const scope = Effect.runSync(Scope.make())
-  const databaseUrl = await Effect.runPromise(Scope.extend(freshDatabaseUrl, scope))
+  // On the server: a fresh clone reached through DATABASE_URL. Embedded: DATA_DIR holds a copy of
+  // the migrated PGlite template (the host's embedded default opens `<DATA_DIR>/pglite`).
+  const database: Record<string, string> = databaseTarget.kind === "postgres"
+    ? { DATABASE_URL: await Effect.runPromise(Scope.extend(freshDatabaseUrl, scope)), DATABASE_POOL_SIZE: "4" }
+    : { DATA_DIR: await Effect.runPromise(Scope.extend(clonePgliteTemplate, scope)) }
   const redis = await resolveTestRedis(label)
   const config = await Effect.runPromise(appConfigFrom({
     APP_ENV: "test",
     DATA_DIR: mkdtempSync(join(tmpdir(), "podium-host-")),
     OPS_TOKEN: "ops-token-for-tests",
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: "4",
+    ...database,
     ...(redis.kind === "redis" ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}),
     ...env
   }))
@@ -91,7 +100,7 @@ export const startRealHost = async (
 }
 
 /**
- * The real host of a test file, started before its tests (on the test server only) and closed
+ * The real host of a test file, started before its tests and closed
  * after them: `const host = useRealHost(import.meta.url)`, then `host()` inside the tests.
  */
 export const useRealHost = (
@@ -101,13 +110,13 @@ export const useRealHost = (
 ): (() => RealHost) => {
   let host: RealHost | undefined
   beforeAll(async () => {
-    if (onServer) host = await startRealHost(label, env, options)
+    host = await startRealHost(label, env, options)
   }, 60_000)
   afterAll(async () => {
     await host?.close()
   })
   return () => {
-    if (host === undefined) throw new Error("the real host is not started (it runs only on the test server, inside the file's tests)")
+    if (host === undefined) throw new Error("the real host is not started (call host() inside the file's tests)")
     return host
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Redis for tests: every test file gets its own key prefix `podium:t:<runId>:<label>:` and deletes
  * its keys afterwards (SCAN + UNLINK by prefix). The server is TEST_REDIS_URL or 127.0.0.1:6379.
- * When it is unreachable, tests fall back to the in-memory twins and say so — except under CI=true,
- * where that is an error.
+ * When it is unreachable, tests fall back to the in-memory twins and say so — except under CI=true
+ * or PODIUM_TEST_BACKEND=server, where that is an error. PODIUM_TEST_BACKEND=embedded picks the
+ * twins without trying the server.
  */
 import type { Platform } from "@podium/core"
 import { RedisPortsMemory } from "@podium/core/testing"
@@ -11,6 +12,7 @@ import { Effect, Layer } from "effect"
 import { Redis } from "ioredis"
 import { randomBytes } from "node:crypto"
 import { basename } from "node:path"
+import { testBackend } from "./backend.js"
 import { redisPrefix } from "./run.js"
 
 /** The Redis server tests use. */
@@ -101,9 +103,13 @@ export type TestRedisTarget =
  * unreachable server throws instead. Call once per file (top-level await).
  */
 export const resolveTestRedis = async (label?: string): Promise<TestRedisTarget> => {
+  const backend = testBackend()
+  if (backend === "embedded") return { kind: "memory", reason: "PODIUM_TEST_BACKEND=embedded" }
   if (await redisReachable()) return { kind: "redis", url: testRedisUrl, prefix: testRedisPrefix(label) }
   const reason = `Redis at ${testRedisUrl} is unreachable`
-  if (process.env.CI === "true") throw new Error(`${reason} and CI=true: refusing to fall back to the in-memory twins`)
+  if (process.env.CI === "true" || backend === "server") {
+    throw new Error(`${reason} and ${backend === "server" ? "PODIUM_TEST_BACKEND=server" : "CI=true"}: refusing to fall back to the in-memory twins`)
+  }
   console.warn(`[podium:test] ${reason}; falling back to the in-memory twins of the Redis-backed ports`)
   return { kind: "memory", reason }
 }

@@ -9,12 +9,11 @@ import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { addMember, clubAdmin, seedClub } from "../clubs/support.js"
 import { newAthlete, seedOrganizer } from "../organizers/support.js"
-import { onServer, useRealHost } from "../support/real-host.js"
+import { useRealHost } from "../support/real-host.js"
 
 const host = useRealHost(import.meta.url)
 let walletsAdmin: { headers: Record<string, string> }
 beforeAll(async () => {
-  if (!onServer) return
   walletsAdmin = await clubAdmin(host(), ["wallets.read"])
 }, 60_000)
 
@@ -40,7 +39,7 @@ const debit = (ownerType: Wallets.LedgerOwnerType, ownerId: string, amount: numb
 
 const unknownId = "7b0f7a52-3c1e-4b7e-9d1a-2f6c0e9b8a11"
 
-describe.runIf(onServer)("organizer creator wallet", () => {
+describe("organizer creator wallet", () => {
   it("answers balance 0 for a wallet never credited, to every team role", async () => {
     const org = await seedOrganizer(host())
     for (const who of [org.owner, org.admin, org.viewer]) {
@@ -137,7 +136,7 @@ describe.runIf(onServer)("organizer creator wallet", () => {
   })
 })
 
-describe.runIf(onServer)("club creator wallet", () => {
+describe("club creator wallet", () => {
   it("is readable by the club's OWNER and ADMIN, not by its MODERATOR, MEMBER or outsiders", async () => {
     const seeded = await seedClub(host())
     await credit("club", seeded.club.id, 300)
@@ -176,7 +175,7 @@ describe.runIf(onServer)("club creator wallet", () => {
   })
 })
 
-describe.runIf(onServer)("brand creator wallet", () => {
+describe("brand creator wallet", () => {
   it("is readable by wallets.read admins only until sponsors exist", async () => {
     const brandId = "0f1e2d3c-4b5a-4697-8877-665544332211"
     await credit("brand", brandId, 1000)
@@ -192,7 +191,7 @@ describe.runIf(onServer)("brand creator wallet", () => {
   })
 })
 
-describe.runIf(onServer)("creator wallet validation", () => {
+describe("creator wallet validation", () => {
   it("answers 400 with the validation messages for an unknown owner type, a non-UUID owner id, a bad limit or cursor", async () => {
     const org = await seedOrganizer(host())
     const h = { headers: org.owner.headers }
