@@ -30,6 +30,11 @@ export const PlatformStatsPg = (options: { readonly poolSize: number | null }): 
           Effect.map((rows): Platform.DbConnectionStats => {
             const count = (state: string) => rows.filter((r) => r.state === state).reduce((a, r) => a + r.n, 0)
             const total = rows.reduce((a, r) => a + r.n, 0)
+            // This query runs on a client connection, so an empty view means the server does not
+            // track sessions (the embedded PGlite is single-user): count the one connection there is.
+            if (total === 0) {
+              return { available: true, poolSize: options.poolSize, active: 1, idle: 0, total: 1, note: "the embedded database tracks no sessions; its one connection is counted" }
+            }
             return {
               available: true,
               poolSize: options.poolSize,
