@@ -9,6 +9,7 @@ import {
   ErrorKind,
   ErrorKinds,
   isDomainError,
+  kindOf,
   publicFailureOf,
   statusOfKind
 } from "@podium/kernel"
@@ -87,7 +88,7 @@ class RemoteDomainError extends DomainError<RemoteDomainError>()("RemoteDomainEr
 const domainErrorWire = (kind: ErrorKind) => {
   const status = statusOfKind[kind]
   const Declared = Schema.declare(
-    (u): u is DomainErrorAny => isDomainError(u) && publicFailureOf(u).kind === kind,
+    (u): u is DomainErrorAny => isDomainError(u) && kindOf(u) === kind,
     { identifier: `DomainError(${kind})` }
   )
   const Wire = kind === "invalid" ? Schema.Union(ErrorWire, ValidationWire) : ErrorWire

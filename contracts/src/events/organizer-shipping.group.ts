@@ -8,7 +8,7 @@
  * with the provider's reason when it refuses the address.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, EmailAddress, Optional, says, StrLength } from "@podium/kernel"
+import { Body, EmailAddress, Optional, PickupAddress, says, StrLength } from "@podium/kernel"
 import { ParseResult, Schema } from "effect"
 import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
@@ -52,23 +52,8 @@ export const RegisterPickupAddressBody = Body({
   pincode: IndianPincode
 })
 
-export const PickupAddressView = Schema.Struct({
-  organizerId: Schema.String,
-  locationName: Schema.String,
-  contactName: Schema.String,
-  phone: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  addressLine1: Schema.String,
-  addressLine2: Schema.NullOr(Schema.String),
-  city: Schema.String,
-  state: Schema.String,
-  pincode: Schema.String,
-  country: Schema.String,
-  provider: Schema.String,
-  providerReference: Schema.NullOr(Schema.String),
-  registeredAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "OrganizerPickupAddress" })
+/** The stored record without its creation time (the answer shows when it was registered and changed). */
+export const PickupAddressView = PickupAddress.omit("createdAt").annotations({ identifier: "OrganizerPickupAddress" })
 
 const OrganizerPath = Schema.Struct({ organizerId: Schema.String })
 

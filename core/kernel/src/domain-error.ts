@@ -72,10 +72,13 @@ export interface PublicFailure {
 const read = <A>(value: A | ((error: never) => A), error: DomainErrorAny): A =>
   typeof value === "function" ? (value as (error: DomainErrorAny) => A)(error) : value
 
+/** The kind of a domain error (what the error wires test, one per kind, without building the rest). */
+export const kindOf = (error: DomainErrorAny): ErrorKind => read((error[MeaningKey] as ErrorMeaning<DomainErrorAny>).kind, error)
+
 /** Reads the public meaning of a domain error. */
 export const publicFailureOf = (error: DomainErrorAny): PublicFailure => {
   const meaning = error[MeaningKey] as ErrorMeaning<DomainErrorAny>
-  const kind = read(meaning.kind, error)
+  const kind = kindOf(error)
   const messages = meaning.messages?.(error)
   const message = meaning.message === undefined ? error.message : read(meaning.message, error)
   return {

@@ -5,32 +5,11 @@
  * later shipments name. One address per organizer; registering again replaces it under a new
  * location name (providers such as Shiprocket refuse to edit or reuse a registered name).
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, type PickupAddress } from "@podium/kernel"
 import { Schema } from "effect"
 
-export const PickupAddress = Schema.Struct({
-  organizerId: Schema.String,
-  locationName: Schema.String,
-  contactName: Schema.String,
-  /** Ten-digit Indian mobile number (the contract normalises +91 forms). */
-  phone: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  addressLine1: Schema.String,
-  addressLine2: Schema.NullOr(Schema.String),
-  city: Schema.String,
-  state: Schema.String,
-  /** Six-digit Indian PIN code. */
-  pincode: Schema.String,
-  country: Schema.String,
-  /** The provider that registered it (`local`, `shiprocket`). */
-  provider: Schema.String,
-  /** The provider's id of the location (Shiprocket's pickup id), when it answers one. */
-  providerReference: Schema.NullOr(Schema.String),
-  registeredAt: Schema.DateFromSelf,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface PickupAddress extends Schema.Schema.Type<typeof PickupAddress> {}
+/** The record is shared with the contract, so it is declared in the kernel. */
+export { PickupAddress } from "@podium/kernel"
 
 /** The address fields the organizer gives (validated by the contract: Indian PIN code and phone). */
 type AddressField = "contactName" | "phone" | "email" | "addressLine1" | "addressLine2" | "city" | "state" | "pincode"

@@ -547,6 +547,23 @@ export interface components {
             }[];
             nextStep: string;
         };
+        OrganizerPickupAddress: {
+            organizerId: string;
+            locationName: string;
+            contactName: string;
+            phone: string;
+            email: string | null;
+            addressLine1: string;
+            addressLine2: string | null;
+            city: string;
+            state: string;
+            pincode: string;
+            country: string;
+            provider: string;
+            providerReference: string | null;
+            registeredAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
         OrganizerKycMove: {
             id: string;
             organizerId: string;
