@@ -28,8 +28,9 @@ const program = Effect.gen(function*() {
     // The line is written at level info, so LOG_LEVEL above info silences it as it always did.
     accessLog: process.env.ACCESS_LOG !== "false" && LogLevel.lessThanEqual(parseLogLevel(process.env.LOG_LEVEL), LogLevel.Info)
   })
-  const summary = Layer.effectDiscard(Effect.sync(() => process.stdout.write(startupSummary(config, describeInfrastructure(config)))))
-  yield* Layer.launch(Layer.mergeAll(server, background, summary).pipe(Layer.provide(infra)))
+  // The summary says "listening", so it is written once the port is open, not beside the server's build.
+  const listening = server.pipe(Layer.tap(() => Effect.sync(() => process.stdout.write(startupSummary(config, describeInfrastructure(config))))))
+  yield* Layer.launch(Layer.mergeAll(listening, background).pipe(Layer.provide(infra)))
 })
 
 runHost("podium-http", program, {
