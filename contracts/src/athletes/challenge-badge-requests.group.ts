@@ -8,10 +8,10 @@
  * character reason returned verbatim to the creator). pending_admin_approval → completed | rejected;
  * any other move is 409 BADGE_REQUEST_NOT_PENDING.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, Form, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 
 export const BadgeRequestStatusParam = OneOf("pending_admin_approval", "completed", "rejected")
 export const CreatorTypeParam = OneOf("organizer", "club")
@@ -92,64 +92,17 @@ export const BadgeRequestView = Schema.Struct({
 const CreatorPath = Schema.Struct({ creatorType: CreatorTypeParam, creatorId: Schema.String })
 
 export class ChallengeBadgeRequestsGroup extends HttpApiGroup.make("challengeBadgeRequests")
-  .add(
-    HttpApiEndpoint.get("listCreatorBadgeRequests", "/v2/challenges/:creatorType/:creatorId/badge-requests")
-      .middleware(Authenticated)
-      .setPath(CreatorPath)
-      .addSuccess(Ok(Schema.Array(BadgeRequestView)))
-      .annotate(OpenApi.Summary, "The creator's badge requests, newest first (organizer OWNER/ADMIN)")
-  )
-  .add(
-    HttpApiEndpoint.post("createCreatorBadgeRequest", "/v2/challenges/:creatorType/:creatorId/badge-requests")
-      .middleware(Authenticated)
-      .setPath(CreatorPath)
-      .setPayload(CreateBadgeRequestBody)
-      .addSuccess(Ok(BadgeRequestView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Ask the platform for a badge design (status pending_admin_approval)")
-      .annotate(
-        OpenApi.Description,
-        "Body `{challengeId?, title (3–120), description (10–2000), artworkNotes?, dueDate? (YYYY-MM-DD)}`. creatorType `organizer`: the caller must be an OWNER or ADMIN of the organizer (403 otherwise). creatorType `club`: 404 CREATOR_NOT_FOUND until clubs exist."
-      )
-  )
+  .add(op.get("listCreatorBadgeRequests", "/v2/challenges/:creatorType/:creatorId/badge-requests", { path: CreatorPath, ok: Schema.Array(BadgeRequestView), summary: "The creator's badge requests, newest first (organizer OWNER/ADMIN)" }).middleware(Authenticated))
+  .add(op.post("createCreatorBadgeRequest", "/v2/challenges/:creatorType/:creatorId/badge-requests", { path: CreatorPath, body: CreateBadgeRequestBody, ok: BadgeRequestView, status: 201, summary: "Ask the platform for a badge design (status pending_admin_approval)" }).middleware(Authenticated).annotate(OpenApi.Description, "Body `{challengeId?, title (3–120), description (10–2000), artworkNotes?, dueDate? (YYYY-MM-DD)}`. creatorType `organizer`: the caller must be an OWNER or ADMIN of the organizer (403 otherwise). creatorType `club`: 404 CREATOR_NOT_FOUND until clubs exist."))
   .annotate(OpenApi.Title, "Challenge badge requests")
   .annotate(OpenApi.Description, "A challenge creator asks the platform for a badge design")
 {}
 
 export class AdminChallengeBadgeRequestsGroup extends HttpApiGroup.make("adminChallengeBadgeRequests")
-  .add(
-    HttpApiEndpoint.get("adminListBadgeRequests", "/v2/admins/challenge-badge-requests")
-      .middleware(Authenticated)
-      .setUrlParams(Schema.Struct({ status: Optional(BadgeRequestStatusParam) }))
-      .addSuccess(Ok(Schema.Array(BadgeRequestView)))
-      .annotate(OpenApi.Summary, "Every badge request, newest first, optionally of one status")
-  )
-  .add(
-    HttpApiEndpoint.get("adminGetBadgeRequest", "/v2/admins/challenge-badge-requests/:id")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(BadgeRequestView))
-      .annotate(OpenApi.Summary, "One badge request with its badge")
-  )
-  .add(
-    HttpApiEndpoint.post("adminCompleteBadgeRequest", "/v2/admins/challenge-badge-requests/:id/complete")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setPayload(CreateBadgeForm)
-      .addSuccess(Ok(BadgeRequestView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create the badge (CreateBadgeDto) and complete the request")
-      .annotate(
-        OpenApi.Description,
-        "pending_admin_approval → completed, in one transaction with the badge row; 409 BADGE_REQUEST_NOT_PENDING otherwise (also for the loser of two concurrent completes). multipart/form-data with an `image` file, or JSON with `imageUrl`."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("adminRejectBadgeRequest", "/v2/admins/challenge-badge-requests/:id/reject")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setPayload(RejectBadgeRequestBody)
-      .addSuccess(Ok(BadgeRequestView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Reject the request with a reason (10–500 characters, shown verbatim to the creator)")
-  )
+  .add(op.get("adminListBadgeRequests", "/v2/admins/challenge-badge-requests", { query: Schema.Struct({ status: Optional(BadgeRequestStatusParam) }), ok: Schema.Array(BadgeRequestView), summary: "Every badge request, newest first, optionally of one status" }).middleware(Authenticated))
+  .add(op.get("adminGetBadgeRequest", "/v2/admins/challenge-badge-requests/:id", { path: Schema.Struct({ id: Schema.String }), ok: BadgeRequestView, summary: "One badge request with its badge" }).middleware(Authenticated))
+  .add(op.post("adminCompleteBadgeRequest", "/v2/admins/challenge-badge-requests/:id/complete", { path: Schema.Struct({ id: Schema.String }), body: CreateBadgeForm, ok: BadgeRequestView, status: 201, summary: "Create the badge (CreateBadgeDto) and complete the request" }).middleware(Authenticated).annotate(OpenApi.Description, "pending_admin_approval → completed, in one transaction with the badge row; 409 BADGE_REQUEST_NOT_PENDING otherwise (also for the loser of two concurrent completes). multipart/form-data with an `image` file, or JSON with `imageUrl`."))
+  .add(op.post("adminRejectBadgeRequest", "/v2/admins/challenge-badge-requests/:id/reject", { path: Schema.Struct({ id: Schema.String }), body: RejectBadgeRequestBody, ok: BadgeRequestView, status: 201, summary: "Reject the request with a reason (10–500 characters, shown verbatim to the creator)" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("challenges.badges"))
   .annotate(OpenApi.Title, "Admin: challenge badge requests")
   .annotate(OpenApi.Description, "Admins complete (create the badge) or reject creators' badge requests; permission challenges.badges")

@@ -13,10 +13,10 @@
  *   member; REMOVED removes), DELETE (→ REMOVED). The last ACTIVE OWNER can never be removed or
  *   demoted: 409 CLUB_LAST_OWNER.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, PageOf, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, PageOf, PageParams, Requires } from "../common/index.js"
 import { AdminClubStateView, AdminClubView, ClubInviteView } from "./club-community.dto.js"
 import { ClubMemberView, ClubView } from "./club.dto.js"
 import { SportId } from "./clubs.group.js"
@@ -69,135 +69,32 @@ const ListParams = Query({
 const QueueParams = Query({ ...PageParams, verificationStatus: Optional(Verification), search: Optional(StrLength(1, 80)) })
 
 export class AdminClubsGroup extends HttpApiGroup.make("adminClubs")
-  .add(
-    HttpApiEndpoint.get("adminListClubs", "/v2/admin/clubs")
-      .middleware(Authenticated)
-      .setUrlParams(ListParams)
-      .addSuccess(Ok(PageOf(ClubView)))
-      .annotate(OpenApi.Summary, "Every club, newest first (`?status`, `?verificationStatus`, `?search`, `?page`, `?limit`)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminClubVerificationQueue", "/v2/admin/clubs/verification-queue")
-      .middleware(Authenticated)
-      .setUrlParams(QueueParams)
-      .addSuccess(Ok(PageOf(ClubView)))
-      .annotate(OpenApi.Summary, "ACTIVE clubs awaiting the badge decision (NONE or QUEUED; QUEUED first, then oldest)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminGetClub", "/v2/admin/clubs/:id")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(AdminClubView))
-      .annotate(OpenApi.Summary, "One club with oversight state and member, pending and follower counts")
-  )
-  .add(
-    HttpApiEndpoint.patch("adminPatchClub", "/v2/admin/clubs/:id")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .setPayload(AdminClubPatchBody)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Edit name, description, sports, city, type, gating (requiresApproval) and payout freeze")
-  )
-  .add(
-    HttpApiEndpoint.post("adminDeactivateClub", "/v2/admin/clubs/:id/deactivate")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .setPayload(ReasonBody)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Deactivate an active club with a reason (10-500, verbatim); hidden from athletes")
-  )
-  .add(
-    HttpApiEndpoint.post("adminReactivateClub", "/v2/admin/clubs/:id/reactivate")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Reactivate a deactivated club (reason cleared)")
-  )
-  .add(
-    HttpApiEndpoint.post("adminVerifyApproveClub", "/v2/admin/clubs/:id/verify-approve")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Grant the verified badge (NONE, QUEUED or REJECTED → VERIFIED)")
-  )
-  .add(
-    HttpApiEndpoint.post("adminVerifyRejectClub", "/v2/admin/clubs/:id/verify-reject")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .setPayload(ReasonBody)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Refuse or revoke the badge with a reason (NONE, QUEUED or VERIFIED → REJECTED)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminClubMembers", "/v2/admin/clubs/:id/members")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .setUrlParams(Query({
+  .add(op.get("adminListClubs", "/v2/admin/clubs", { query: ListParams, ok: PageOf(ClubView), summary: "Every club, newest first (`?status`, `?verificationStatus`, `?search`, `?page`, `?limit`)" }).middleware(Authenticated))
+  .add(op.get("adminClubVerificationQueue", "/v2/admin/clubs/verification-queue", { query: QueueParams, ok: PageOf(ClubView), summary: "ACTIVE clubs awaiting the badge decision (NONE or QUEUED; QUEUED first, then oldest)" }).middleware(Authenticated))
+  .add(op.get("adminGetClub", "/v2/admin/clubs/:id", { path: IdPath, ok: AdminClubView, summary: "One club with oversight state and member, pending and follower counts" }).middleware(Authenticated))
+  .add(op.patch("adminPatchClub", "/v2/admin/clubs/:id", { path: IdPath, body: AdminClubPatchBody, ok: AdminClubStateView, summary: "Edit name, description, sports, city, type, gating (requiresApproval) and payout freeze" }).middleware(Authenticated))
+  .add(op.post("adminDeactivateClub", "/v2/admin/clubs/:id/deactivate", { path: IdPath, body: ReasonBody, ok: AdminClubStateView, summary: "Deactivate an active club with a reason (10-500, verbatim); hidden from athletes" }).middleware(Authenticated))
+  .add(op.post("adminReactivateClub", "/v2/admin/clubs/:id/reactivate", { path: IdPath, ok: AdminClubStateView, summary: "Reactivate a deactivated club (reason cleared)" }).middleware(Authenticated))
+  .add(op.post("adminVerifyApproveClub", "/v2/admin/clubs/:id/verify-approve", { path: IdPath, ok: AdminClubStateView, summary: "Grant the verified badge (NONE, QUEUED or REJECTED → VERIFIED)" }).middleware(Authenticated))
+  .add(op.post("adminVerifyRejectClub", "/v2/admin/clubs/:id/verify-reject", { path: IdPath, body: ReasonBody, ok: AdminClubStateView, summary: "Refuse or revoke the badge with a reason (NONE, QUEUED or VERIFIED → REJECTED)" }).middleware(Authenticated))
+  .add(op.get("adminClubMembers", "/v2/admin/clubs/:id/members", { path: IdPath, query: Query({
         ...PageParams,
         status: Optional(OneOf("ACTIVE", "PENDING", "LEFT", "REMOVED")),
         role: Optional(OneOf("OWNER", "ADMIN", "MODERATOR", "MEMBER"))
-      }))
-      .addSuccess(Ok(PageOf(ClubMemberView)))
-      .annotate(OpenApi.Summary, "Every membership of the club (`?status`, `?role`), owners and staff first")
-  )
-  .add(
-    HttpApiEndpoint.post("adminAddClubMember", "/v2/admin/clubs/:id/members")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .setPayload(AdminAddMemberBody)
-      .addSuccess(Ok(AdminAddMemberResult, { status: 201 }))
-      .annotate(OpenApi.Summary, "Add a member with a role (mode ADD) or create an invite (mode INVITE: targeted with targetUserId, else a share link)")
-  )
-  .add(
-    HttpApiEndpoint.patch("adminPatchClubMember", "/v2/admin/clubs/:id/members/:userId")
-      .middleware(Authenticated)
-      .setPath(MemberPath)
-      .setPayload(AdminMemberPatchBody)
-      .addSuccess(Ok(ClubMemberView))
-      .annotate(OpenApi.Summary, "Change role and/or status (ACTIVE: approve a PENDING request or reinstate; REMOVED: remove); last OWNER: 409")
-  )
-  .add(
-    HttpApiEndpoint.del("adminRemoveClubMember", "/v2/admin/clubs/:id/members/:userId")
-      .middleware(Authenticated)
-      .setPath(MemberPath)
-      .addSuccess(Ok(ClubMemberView))
-      .annotate(OpenApi.Summary, "Remove a member (ACTIVE or PENDING → REMOVED); last OWNER: 409 CLUB_LAST_OWNER")
-  )
+      }), ok: PageOf(ClubMemberView), summary: "Every membership of the club (`?status`, `?role`), owners and staff first" }).middleware(Authenticated))
+  .add(op.post("adminAddClubMember", "/v2/admin/clubs/:id/members", { path: IdPath, body: AdminAddMemberBody, ok: AdminAddMemberResult, status: 201, summary: "Add a member with a role (mode ADD) or create an invite (mode INVITE: targeted with targetUserId, else a share link)" }).middleware(Authenticated))
+  .add(op.patch("adminPatchClubMember", "/v2/admin/clubs/:id/members/:userId", { path: MemberPath, body: AdminMemberPatchBody, ok: ClubMemberView, summary: "Change role and/or status (ACTIVE: approve a PENDING request or reinstate; REMOVED: remove); last OWNER: 409" }).middleware(Authenticated))
+  .add(op.del("adminRemoveClubMember", "/v2/admin/clubs/:id/members/:userId", { path: MemberPath, ok: ClubMemberView, summary: "Remove a member (ACTIVE or PENDING → REMOVED); last OWNER: 409 CLUB_LAST_OWNER" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("clubs.review"))
   .annotate(OpenApi.Title, "Clubs (admin)")
 {}
 
 /** B "Verification", club rows: the same queue and moves as the admin clubs routes. */
 export class AdminClubVerificationGroup extends HttpApiGroup.make("adminClubVerification")
-  .add(
-    HttpApiEndpoint.get("listClubVerification", "/v2/admin/verification/clubs")
-      .middleware(Authenticated)
-      .setUrlParams(QueueParams)
-      .addSuccess(Ok(PageOf(ClubView)))
-      .annotate(OpenApi.Summary, "ACTIVE clubs by badge status (default NONE and QUEUED; `?verificationStatus` for one)")
-  )
-  .add(
-    HttpApiEndpoint.get("getClubVerification", "/v2/admin/verification/clubs/:clubId")
-      .middleware(Authenticated)
-      .setPath(ClubIdPath)
-      .addSuccess(Ok(AdminClubView))
-      .annotate(OpenApi.Summary, "One club's verification record (badge status and reason, counts)")
-  )
-  .add(
-    HttpApiEndpoint.post("approveClubVerification", "/v2/admin/verification/clubs/:clubId/approve")
-      .middleware(Authenticated)
-      .setPath(ClubIdPath)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Same as /v2/admin/clubs/{id}/verify-approve")
-  )
-  .add(
-    HttpApiEndpoint.post("rejectClubVerification", "/v2/admin/verification/clubs/:clubId/reject")
-      .middleware(Authenticated)
-      .setPath(ClubIdPath)
-      .setPayload(ReasonBody)
-      .addSuccess(Ok(AdminClubStateView))
-      .annotate(OpenApi.Summary, "Same as /v2/admin/clubs/{id}/verify-reject (reason 10-500)")
-  )
+  .add(op.get("listClubVerification", "/v2/admin/verification/clubs", { query: QueueParams, ok: PageOf(ClubView), summary: "ACTIVE clubs by badge status (default NONE and QUEUED; `?verificationStatus` for one)" }).middleware(Authenticated))
+  .add(op.get("getClubVerification", "/v2/admin/verification/clubs/:clubId", { path: ClubIdPath, ok: AdminClubView, summary: "One club's verification record (badge status and reason, counts)" }).middleware(Authenticated))
+  .add(op.post("approveClubVerification", "/v2/admin/verification/clubs/:clubId/approve", { path: ClubIdPath, ok: AdminClubStateView, summary: "Same as /v2/admin/clubs/{id}/verify-approve" }).middleware(Authenticated))
+  .add(op.post("rejectClubVerification", "/v2/admin/verification/clubs/:clubId/reject", { path: ClubIdPath, body: ReasonBody, ok: AdminClubStateView, summary: "Same as /v2/admin/clubs/{id}/verify-reject (reason 10-500)" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("clubs.review"))
   .annotate(OpenApi.Title, "Club verification (admin)")
 {}

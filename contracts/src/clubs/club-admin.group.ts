@@ -6,10 +6,10 @@
  * are reconstructed, and the challenge id is a UUID reference because no challenges context exists
  * yet) and member segments (list, create). Segments are filters over the club's ACTIVE members.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { ClubManagers, Ok, PageOf, PageParams } from "../common/index.js"
+import { ClubManagers, op, PageOf, PageParams } from "../common/index.js"
 import { IsoDateTime } from "./club-runs.group.js"
 
 const PeriodKey = Schema.String.pipe(
@@ -108,174 +108,40 @@ const base = "/v2/clubs/:clubId/admin"
 
 export class ClubAdminGroup extends HttpApiGroup.make("clubAdmin")
   // recognition rules
-  .add(
-    HttpApiEndpoint.get("clubRecognitionRules", `${base}/recognition-rules`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("DISABLED", "ENABLED")) }))
-      .addSuccess(Ok(PageOf(RecognitionRuleView)))
-      .annotate(OpenApi.Summary, "The club's recognition rules, newest first (`?status`)")
-  )
-  .add(
-    HttpApiEndpoint.post("createClubRecognitionRule", `${base}/recognition-rules`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(Body(RuleFields))
-      .addSuccess(Ok(RecognitionRuleView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a recognition rule `{name, metric: points|runs_attended, period: week|month, threshold, awardName}`; created DISABLED")
-  )
-  .add(
-    HttpApiEndpoint.get("clubRecognitionRule", `${base}/recognition-rules/:id`)
-      .middleware(ClubManagers)
-      .setPath(RulePath)
-      .addSuccess(Ok(RecognitionRuleView))
-      .annotate(OpenApi.Summary, "One recognition rule")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateClubRecognitionRule", `${base}/recognition-rules/:id`)
-      .middleware(ClubManagers)
-      .setPath(RulePath)
-      .setPayload(Body({
+  .add(op.get("clubRecognitionRules", `${base}/recognition-rules`, { path: ClubPath, query: Query({ ...PageParams, status: Optional(OneOf("DISABLED", "ENABLED")) }), ok: PageOf(RecognitionRuleView), summary: "The club's recognition rules, newest first (`?status`)" }).middleware(ClubManagers))
+  .add(op.post("createClubRecognitionRule", `${base}/recognition-rules`, { path: ClubPath, body: Body(RuleFields), ok: RecognitionRuleView, status: 201, summary: "Create a recognition rule `{name, metric: points|runs_attended, period: week|month, threshold, awardName}`; created DISABLED" }).middleware(ClubManagers))
+  .add(op.get("clubRecognitionRule", `${base}/recognition-rules/:id`, { path: RulePath, ok: RecognitionRuleView, summary: "One recognition rule" }).middleware(ClubManagers))
+  .add(op.patch("updateClubRecognitionRule", `${base}/recognition-rules/:id`, { path: RulePath, body: Body({
         name: Optional(RuleFields.name),
         metric: Optional(RuleFields.metric),
         period: Optional(RuleFields.period),
         threshold: Optional(RuleFields.threshold),
         awardName: Optional(RuleFields.awardName)
-      }))
-      .addSuccess(Ok(RecognitionRuleView))
-      .annotate(OpenApi.Summary, "Update a recognition rule (its status changes only through enable/disable)")
-  )
-  .add(
-    HttpApiEndpoint.post("disableClubRecognitionRule", `${base}/recognition-rules/:id/disable`)
-      .middleware(ClubManagers)
-      .setPath(RulePath)
-      .addSuccess(Ok(RecognitionRuleView))
-      .annotate(OpenApi.Summary, "ENABLED → DISABLED (409 CLUB_RECOGNITION_RULE_MOVE_REFUSED otherwise)")
-  )
-  .add(
-    HttpApiEndpoint.post("enableClubRecognitionRule", `${base}/recognition-rules/:id/enable`)
-      .middleware(ClubManagers)
-      .setPath(RulePath)
-      .addSuccess(Ok(RecognitionRuleView))
-      .annotate(OpenApi.Summary, "DISABLED → ENABLED (409 CLUB_RECOGNITION_RULE_MOVE_REFUSED otherwise)")
-  )
-  .add(
-    HttpApiEndpoint.post("evaluateClubRecognitionRule", `${base}/recognition-rules/:id/evaluate`)
-      .middleware(ClubManagers)
-      .setPath(RulePath)
-      .setPayload(Body({ periodKey: Optional(PeriodKey) }))
-      .addSuccess(Ok(EvaluationView))
-      .annotate(OpenApi.Summary, "Preview (dry run): the ACTIVE members who meet the rule in the period now; nothing is persisted")
-      .annotate(OpenApi.Description, "periodKey: YYYY-MM for monthly rules, ISO YYYY-WW for weekly ones; default the current UTC month or week.")
-  )
+      }), ok: RecognitionRuleView, summary: "Update a recognition rule (its status changes only through enable/disable)" }).middleware(ClubManagers))
+  .add(op.post("disableClubRecognitionRule", `${base}/recognition-rules/:id/disable`, { path: RulePath, ok: RecognitionRuleView, summary: "ENABLED → DISABLED (409 CLUB_RECOGNITION_RULE_MOVE_REFUSED otherwise)" }).middleware(ClubManagers))
+  .add(op.post("enableClubRecognitionRule", `${base}/recognition-rules/:id/enable`, { path: RulePath, ok: RecognitionRuleView, summary: "DISABLED → ENABLED (409 CLUB_RECOGNITION_RULE_MOVE_REFUSED otherwise)" }).middleware(ClubManagers))
+  .add(op.post("evaluateClubRecognitionRule", `${base}/recognition-rules/:id/evaluate`, { path: RulePath, body: Body({ periodKey: Optional(PeriodKey) }), ok: EvaluationView, summary: "Preview (dry run): the ACTIVE members who meet the rule in the period now; nothing is persisted" }).middleware(ClubManagers).annotate(OpenApi.Description, "periodKey: YYYY-MM for monthly rules, ISO YYYY-WW for weekly ones; default the current UTC month or week."))
   // awards
-  .add(
-    HttpApiEndpoint.get("clubAwards", `${base}/awards`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setUrlParams(Query({ ...PageParams, userId: Optional(UuidStr), ruleId: Optional(UuidStr) }))
-      .addSuccess(Ok(PageOf(ClubAwardView)))
-      .annotate(OpenApi.Summary, "The club's awards, newest first (`?userId`, `?ruleId`)")
-  )
-  .add(
-    HttpApiEndpoint.post("giveClubAward", `${base}/awards`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(Body({
+  .add(op.get("clubAwards", `${base}/awards`, { path: ClubPath, query: Query({ ...PageParams, userId: Optional(UuidStr), ruleId: Optional(UuidStr) }), ok: PageOf(ClubAwardView), summary: "The club's awards, newest first (`?userId`, `?ruleId`)" }).middleware(ClubManagers))
+  .add(op.post("giveClubAward", `${base}/awards`, { path: ClubPath, body: Body({
         userId: UuidStr,
         name: Optional(StrLength(3, 120)),
         description: Optional(StrLength(0, 1000)),
         ruleId: Optional(UuidStr),
         periodKey: Optional(PeriodKey)
-      }))
-      .addSuccess(Ok(ClubAwardView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Give an award to an ACTIVE member, optionally for a rule (once per member and period: 409 CLUB_AWARD_ALREADY_GIVEN)")
-  )
-  .add(
-    HttpApiEndpoint.del("revokeClubAward", `${base}/awards/:awardId`)
-      .middleware(ClubManagers)
-      .setPath(AwardPath)
-      .addSuccess(Ok(ClubAwardView))
-      .annotate(OpenApi.Summary, "Revoke an award (kept in the audit trail; a second delete is 404)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateClubAward", `${base}/awards/:awardId`)
-      .middleware(ClubManagers)
-      .setPath(AwardPath)
-      .setPayload(Body({ name: Optional(StrLength(3, 120)), description: Optional(Schema.NullOr(StrLength(0, 1000))) }))
-      .addSuccess(Ok(ClubAwardView))
-      .annotate(OpenApi.Summary, "Update an award's name or description")
-  )
+      }), ok: ClubAwardView, status: 201, summary: "Give an award to an ACTIVE member, optionally for a rule (once per member and period: 409 CLUB_AWARD_ALREADY_GIVEN)" }).middleware(ClubManagers))
+  .add(op.del("revokeClubAward", `${base}/awards/:awardId`, { path: AwardPath, ok: ClubAwardView, summary: "Revoke an award (kept in the audit trail; a second delete is 404)" }).middleware(ClubManagers))
+  .add(op.patch("updateClubAward", `${base}/awards/:awardId`, { path: AwardPath, body: Body({ name: Optional(StrLength(3, 120)), description: Optional(Schema.NullOr(StrLength(0, 1000))) }), ok: ClubAwardView, summary: "Update an award's name or description" }).middleware(ClubManagers))
   // audience segments
-  .add(
-    HttpApiEndpoint.get("clubAudienceSegments", `${base}/audience-segments`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("ACTIVE", "ARCHIVED")) }))
-      .addSuccess(Ok(PageOf(ClubSegmentView)))
-      .annotate(OpenApi.Summary, "The club's audience segments, newest first (`?status`)")
-  )
-  .add(
-    HttpApiEndpoint.post("createClubAudienceSegment", `${base}/audience-segments`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(SegmentCreateBody)
-      .addSuccess(Ok(ClubSegmentView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create an audience segment: a filter over ACTIVE members (roles, tierIds, joinedBefore/After, minPoints, minAttendedRuns)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateClubAudienceSegment", `${base}/audience-segments/:id`)
-      .middleware(ClubManagers)
-      .setPath(SegmentPath)
-      .setPayload(Body({ name: Optional(StrLength(3, 120)), description: Optional(Schema.NullOr(StrLength(0, 1000))), filter: Optional(SegmentFilterBody) }))
-      .addSuccess(Ok(ClubSegmentView))
-      .annotate(OpenApi.Summary, "Update an ACTIVE audience segment (409 CLUB_SEGMENT_ARCHIVED once archived)")
-  )
-  .add(
-    HttpApiEndpoint.post("archiveClubAudienceSegment", `${base}/audience-segments/:id/archive`)
-      .middleware(ClubManagers)
-      .setPath(SegmentPath)
-      .addSuccess(Ok(ClubSegmentView))
-      .annotate(OpenApi.Summary, "ACTIVE → ARCHIVED (409 CLUB_SEGMENT_ARCHIVED when already archived)")
-  )
-  .add(
-    HttpApiEndpoint.get("previewClubAudienceSegment", `${base}/audience-segments/:id/preview`)
-      .middleware(ClubManagers)
-      .setPath(SegmentPath)
-      .addSuccess(Ok(Schema.Struct({ segmentId: Schema.String, count: Schema.Number, evaluatedAt: Schema.Date })))
-      .annotate(OpenApi.Summary, "How many ACTIVE members the segment matches now (count only)")
-  )
-  .add(
-    HttpApiEndpoint.post("attachClubSegmentChallenge", `${base}/audience-segments/:id/challenges/:challengeId`)
-      .middleware(ClubManagers)
-      .setPath(SegmentChallengePath)
-      .addSuccess(Ok(ClubSegmentView))
-      .annotate(OpenApi.Summary, "Attach a challenge to an ACTIVE audience segment (idempotent; PATH NOT SHOWN: reconstructed)")
-      .annotate(OpenApi.Description, "No challenges context exists yet: the challenge id is validated as a UUID and stored as a reference.")
-  )
-  .add(
-    HttpApiEndpoint.del("detachClubSegmentChallenge", `${base}/audience-segments/:id/challenges/:challengeId`)
-      .middleware(ClubManagers)
-      .setPath(SegmentChallengePath)
-      .addSuccess(Ok(ClubSegmentView))
-      .annotate(OpenApi.Summary, "Detach a challenge (404 CLUB_SEGMENT_CHALLENGE_NOT_ATTACHED when it is not attached; PATH NOT SHOWN: reconstructed)")
-  )
+  .add(op.get("clubAudienceSegments", `${base}/audience-segments`, { path: ClubPath, query: Query({ ...PageParams, status: Optional(OneOf("ACTIVE", "ARCHIVED")) }), ok: PageOf(ClubSegmentView), summary: "The club's audience segments, newest first (`?status`)" }).middleware(ClubManagers))
+  .add(op.post("createClubAudienceSegment", `${base}/audience-segments`, { path: ClubPath, body: SegmentCreateBody, ok: ClubSegmentView, status: 201, summary: "Create an audience segment: a filter over ACTIVE members (roles, tierIds, joinedBefore/After, minPoints, minAttendedRuns)" }).middleware(ClubManagers))
+  .add(op.patch("updateClubAudienceSegment", `${base}/audience-segments/:id`, { path: SegmentPath, body: Body({ name: Optional(StrLength(3, 120)), description: Optional(Schema.NullOr(StrLength(0, 1000))), filter: Optional(SegmentFilterBody) }), ok: ClubSegmentView, summary: "Update an ACTIVE audience segment (409 CLUB_SEGMENT_ARCHIVED once archived)" }).middleware(ClubManagers))
+  .add(op.post("archiveClubAudienceSegment", `${base}/audience-segments/:id/archive`, { path: SegmentPath, ok: ClubSegmentView, summary: "ACTIVE → ARCHIVED (409 CLUB_SEGMENT_ARCHIVED when already archived)" }).middleware(ClubManagers))
+  .add(op.get("previewClubAudienceSegment", `${base}/audience-segments/:id/preview`, { path: SegmentPath, ok: Schema.Struct({ segmentId: Schema.String, count: Schema.Number, evaluatedAt: Schema.Date }), summary: "How many ACTIVE members the segment matches now (count only)" }).middleware(ClubManagers))
+  .add(op.post("attachClubSegmentChallenge", `${base}/audience-segments/:id/challenges/:challengeId`, { path: SegmentChallengePath, ok: ClubSegmentView, summary: "Attach a challenge to an ACTIVE audience segment (idempotent; PATH NOT SHOWN: reconstructed)" }).middleware(ClubManagers).annotate(OpenApi.Description, "No challenges context exists yet: the challenge id is validated as a UUID and stored as a reference."))
+  .add(op.del("detachClubSegmentChallenge", `${base}/audience-segments/:id/challenges/:challengeId`, { path: SegmentChallengePath, ok: ClubSegmentView, summary: "Detach a challenge (404 CLUB_SEGMENT_CHALLENGE_NOT_ATTACHED when it is not attached; PATH NOT SHOWN: reconstructed)" }).middleware(ClubManagers))
   // member segments
-  .add(
-    HttpApiEndpoint.get("clubMemberSegments", `${base}/member-segments`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setUrlParams(Query({ ...PageParams }))
-      .addSuccess(Ok(PageOf(ClubSegmentView)))
-      .annotate(OpenApi.Summary, "The club's saved member segments, newest first")
-  )
-  .add(
-    HttpApiEndpoint.post("createClubMemberSegment", `${base}/member-segments`)
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(SegmentCreateBody)
-      .addSuccess(Ok(ClubSegmentView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Save a member segment (the same filter as audience segments)")
-  )
+  .add(op.get("clubMemberSegments", `${base}/member-segments`, { path: ClubPath, query: Query({ ...PageParams }), ok: PageOf(ClubSegmentView), summary: "The club's saved member segments, newest first" }).middleware(ClubManagers))
+  .add(op.post("createClubMemberSegment", `${base}/member-segments`, { path: ClubPath, body: SegmentCreateBody, ok: ClubSegmentView, status: 201, summary: "Save a member segment (the same filter as audience segments)" }).middleware(ClubManagers))
   .annotate(OpenApi.Title, "Club admin: recognition, awards and segments")
 {}

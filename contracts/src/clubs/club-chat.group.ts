@@ -5,10 +5,10 @@
  * channels, delete messages (audited) and see the latest activity across clubs. 503
  * FEED_CHAT_NOT_CONFIGURED without a provider.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, ClubMembers, Ok, OptionalAuthenticated, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubMembers, op, OptionalAuthenticated, PageParams, Requires } from "../common/index.js"
 
 export const ChatMessageView = Schema.Struct({
   id: Schema.String,
@@ -31,54 +31,21 @@ const MessagesParams = Query({ channelId: Optional(UuidStr), limit: Optional(Int
 const PostView = Schema.Struct({ id: Schema.String, actor: Schema.String, verb: Schema.String, text: Schema.NullOr(Schema.String), createdAt: Schema.Date }).annotations({ identifier: "ClubPost" })
 
 export class ClubChatGroup extends HttpApiGroup.make("clubChat")
-  .add(
-    HttpApiEndpoint.get("clubMessages", "/v2/clubs/:id/messages")
-      .middleware(ClubMembers)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setUrlParams(MessagesParams)
-      .addSuccess(Ok(MessagesPage))
-      .annotate(OpenApi.Summary, "Messages of a club channel, newest first (members; default #general)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubPosts", "/v2/clubs/:id/posts")
-      .middleware(OptionalAuthenticated)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setUrlParams(Query(PageParams))
-      .addSuccess(Ok(Schema.Struct({ items: Schema.Array(PostView), page: Schema.Number, limit: Schema.Number })))
-      .annotate(OpenApi.Summary, "The club's feed posts, newest first")
-  )
+  .add(op.get("clubMessages", "/v2/clubs/:id/messages", { path: Schema.Struct({ id: Schema.String }), query: MessagesParams, ok: MessagesPage, summary: "Messages of a club channel, newest first (members; default #general)" }).middleware(ClubMembers))
+  .add(op.get("clubPosts", "/v2/clubs/:id/posts", { path: Schema.Struct({ id: Schema.String }), query: Query(PageParams), ok: Schema.Struct({ items: Schema.Array(PostView), page: Schema.Number, limit: Schema.Number }), summary: "The club's feed posts, newest first" }).middleware(OptionalAuthenticated))
   .annotate(OpenApi.Title, "Club chat and feed")
 {}
 
 export class AdminClubChatGroup extends HttpApiGroup.make("adminClubChat")
-  .add(
-    HttpApiEndpoint.get("adminClubMessages", "/v2/admin/clubs/:clubId/chat/messages")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ clubId: UuidStr }))
-      .setUrlParams(MessagesParams)
-      .addSuccess(Ok(MessagesPage))
-      .annotate(OpenApi.Summary, "Messages of a club channel (default #general), newest first")
-  )
-  .add(
-    HttpApiEndpoint.del("adminDeleteClubMessage", "/v2/admin/clubs/:clubId/chat/messages/:msgId")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ clubId: UuidStr, msgId: StrLength(1, 128) }))
-      .addSuccess(Ok(ChatMessageView))
-      .annotate(OpenApi.Summary, "Delete a message of one of the club's channels (audited; 404 for another club's message)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminClubChatActivity", "/v2/admin/clubs/chat/recent-activity")
-      .middleware(Authenticated)
-      .setUrlParams(Query({ limit: Optional(IntFromText(1, 100)) }))
-      .addSuccess(Ok(Schema.Array(Schema.Struct({
+  .add(op.get("adminClubMessages", "/v2/admin/clubs/:clubId/chat/messages", { path: Schema.Struct({ clubId: UuidStr }), query: MessagesParams, ok: MessagesPage, summary: "Messages of a club channel (default #general), newest first" }).middleware(Authenticated))
+  .add(op.del("adminDeleteClubMessage", "/v2/admin/clubs/:clubId/chat/messages/:msgId", { path: Schema.Struct({ clubId: UuidStr, msgId: StrLength(1, 128) }), ok: ChatMessageView, summary: "Delete a message of one of the club's channels (audited; 404 for another club's message)" }).middleware(Authenticated))
+  .add(op.get("adminClubChatActivity", "/v2/admin/clubs/chat/recent-activity", { query: Query({ limit: Optional(IntFromText(1, 100)) }), ok: Schema.Array(Schema.Struct({
         clubId: Schema.NullOr(Schema.String),
         channelId: Schema.String,
         channelName: Schema.NullOr(Schema.String),
         lastMessageAt: Schema.NullOr(Schema.Date),
         lastMessage: Schema.NullOr(ChatMessageView)
-      }))))
-      .annotate(OpenApi.Summary, "Club channels by latest message across all clubs")
-  )
+      })), summary: "Club channels by latest message across all clubs" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("clubs.review"))
   .annotate(OpenApi.Title, "Club chat moderation (admin)")
 {}

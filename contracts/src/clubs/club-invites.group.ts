@@ -13,43 +13,22 @@
  * organizer account; `repair` (idempotent) creates missing links and replaces broken ones and says
  * what it did per club.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 import { ClubInvitePreviewView, ClubOrganizerAccountView, ClubOrganizerRepairView } from "./club-community.dto.js"
 import { ClubMemberView } from "./club.dto.js"
 
 const TokenPath = Schema.Struct({ token: Schema.String })
 
 export class ClubInvitesGroup extends HttpApiGroup.make("clubInvites")
-  .add(
-    HttpApiEndpoint.get("previewClubInvite", "/v2/clubs/invites/by-token/:token")
-      .setPath(TokenPath)
-      .addSuccess(Ok(ClubInvitePreviewView))
-      .annotate(OpenApi.Summary, "Public invite preview: always a verdict {valid, reason, club?}, never 404")
-  )
-  .add(
-    HttpApiEndpoint.post("acceptClubInvite", "/v2/clubs/invites/:token/accept")
-      .middleware(Authenticated)
-      .setPath(TokenPath)
-      .addSuccess(Ok(ClubMemberView))
-      .annotate(OpenApi.Summary, "Accept an invite: targeted → ACTIVE (even in a gated club); share link → requiresApproval applies")
-  )
+  .add(op.get("previewClubInvite", "/v2/clubs/invites/by-token/:token", { path: TokenPath, ok: ClubInvitePreviewView, summary: "Public invite preview: always a verdict {valid, reason, club?}, never 404" }))
+  .add(op.post("acceptClubInvite", "/v2/clubs/invites/:token/accept", { path: TokenPath, ok: ClubMemberView, summary: "Accept an invite: targeted → ACTIVE (even in a gated club); share link → requiresApproval applies" }).middleware(Authenticated))
   .annotate(OpenApi.Title, "Club invites")
 {}
 
 export class ClubOrganizerAccountsGroup extends HttpApiGroup.make("clubOrganizerAccounts")
-  .add(
-    HttpApiEndpoint.get("clubOrganizerAccounts", "/v2/club-organizer-accounts")
-      .middleware(Authenticated)
-      .addSuccess(Ok(Schema.Array(ClubOrganizerAccountView)))
-      .annotate(OpenApi.Summary, "The organizer account linked to each club the caller owns (LINKED, MISSING or BROKEN)")
-  )
-  .add(
-    HttpApiEndpoint.post("repairClubOrganizerAccounts", "/v2/club-organizer-accounts/repair")
-      .middleware(Authenticated)
-      .addSuccess(Ok(ClubOrganizerRepairView))
-      .annotate(OpenApi.Summary, "Create missing and replace broken organizer links of the caller's clubs (idempotent); answers what it did")
-  )
+  .add(op.get("clubOrganizerAccounts", "/v2/club-organizer-accounts", { ok: Schema.Array(ClubOrganizerAccountView), summary: "The organizer account linked to each club the caller owns (LINKED, MISSING or BROKEN)" }).middleware(Authenticated))
+  .add(op.post("repairClubOrganizerAccounts", "/v2/club-organizer-accounts/repair", { ok: ClubOrganizerRepairView, summary: "Create missing and replace broken organizer links of the caller's clubs (idempotent); answers what it did" }).middleware(Authenticated))
   .annotate(OpenApi.Title, "Club linked accounts")
 {}

@@ -8,10 +8,10 @@
  * bank details, signed document URLs) and approve / reject / request resubmission (reason 10-500,
  * verbatim). Reads of a KYC never started answer `data: null`.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, Form, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { AdminPermission, Authenticated, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, IfscCodeText, Ok, PageOf, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BankAccountNumberText, BankNotVerifiedFields, BankVerifiedFields, ClubManagers, IfscCodeText, op, PageOf, PageParams, Requires } from "../common/index.js"
 
 /** A PAN as saved on the form: 5 letters, 4 digits, 1 letter. */
 export const PanText = Schema.String.pipe(
@@ -140,108 +140,22 @@ const ClubPath = Schema.Struct({ clubId: Schema.String })
 const KycIdPath = Schema.Struct({ kycId: Schema.String })
 
 export class ClubKycGroup extends HttpApiGroup.make("clubKyc")
-  .add(
-    HttpApiEndpoint.get("getClubKyc", "/v2/clubs/:clubId/kyc")
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .addSuccess(Ok(Schema.NullOr(ClubKycView)))
-      .annotate(OpenApi.Summary, "The club's KYC (OWNER/ADMIN; bank number masked); null when never started")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateClubKyc", "/v2/clubs/:clubId/kyc")
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(ClubKycForm)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "Partial update (multipart; only supplied fields and attached documents change); 404 before the KYC exists, 409 CLUB_KYC_LOCKED while UNDER_REVIEW or APPROVED")
-  )
-  .add(
-    HttpApiEndpoint.post("saveClubKyc", "/v2/clubs/:clubId/kyc")
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(ClubKycForm)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "Create (DRAFT) or update the club KYC (multipart; only attached documents overwrite); 409 CLUB_KYC_LOCKED while UNDER_REVIEW or APPROVED")
-  )
-  .add(
-    HttpApiEndpoint.post("submitClubKyc", "/v2/clubs/:clubId/kyc/submit")
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "Submit for review (→ UNDER_REVIEW): needs panCard, account number, IFSC and a successful penny drop of the saved account")
-      .annotate(
-        OpenApi.Description,
-        "400 CLUB_KYC_INCOMPLETE lists what is missing; 409 CLUB_KYC_BANK_ACCOUNT_MISMATCH when the verified account is not the saved one; 409 CLUB_KYC_MOVE_REFUSED from UNDER_REVIEW or APPROVED."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("verifyClubKycBank", "/v2/clubs/:clubId/kyc/verify-bank")
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(VerifyClubBankBody)
-      .addSuccess(Ok(Schema.Union(ClubBankVerifiedView, ClubBankNotVerifiedView)))
-      .annotate(OpenApi.Summary, "Penny-drop the bank account (200 for both outcomes; the outcome is recorded on the KYC)")
-      .annotate(
-        OpenApi.Description,
-        "Body `{accountNumber?, ifscCode?, accountHolderName?}`; without an account the saved one is verified. Verified: `{verified: true, accountExists, accountHolderName, utr, amountDeposited (paise), transactionId}`; not verified: `{verified: false, reason, message}`. 409 CLUB_KYC_LOCKED while UNDER_REVIEW or APPROVED; 409 CLUB_KYC_BANK_ACCOUNT_MISMATCH when the account differs from the saved one; 429 BANK_VERIFICATION_RATE_LIMITED; 503 BANK_VERIFICATION_NOT_CONFIGURED."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("verifyClubKycPan", "/v2/clubs/:clubId/kyc/verify-pan")
-      .middleware(ClubManagers)
-      .setPath(ClubPath)
-      .setPayload(VerifyClubPanBody)
-      .addSuccess(Ok(ClubPanVerificationView))
-      .annotate(OpenApi.Summary, "Check the PAN: format and name consistency with the verified bank account holder (no PAN registry is consulted); 200 for both outcomes")
-  )
+  .add(op.get("getClubKyc", "/v2/clubs/:clubId/kyc", { path: ClubPath, ok: Schema.NullOr(ClubKycView), summary: "The club's KYC (OWNER/ADMIN; bank number masked); null when never started" }).middleware(ClubManagers))
+  .add(op.patch("updateClubKyc", "/v2/clubs/:clubId/kyc", { path: ClubPath, body: ClubKycForm, ok: ClubKycView, summary: "Partial update (multipart; only supplied fields and attached documents change); 404 before the KYC exists, 409 CLUB_KYC_LOCKED while UNDER_REVIEW or APPROVED" }).middleware(ClubManagers))
+  .add(op.post("saveClubKyc", "/v2/clubs/:clubId/kyc", { path: ClubPath, body: ClubKycForm, ok: ClubKycView, summary: "Create (DRAFT) or update the club KYC (multipart; only attached documents overwrite); 409 CLUB_KYC_LOCKED while UNDER_REVIEW or APPROVED" }).middleware(ClubManagers))
+  .add(op.post("submitClubKyc", "/v2/clubs/:clubId/kyc/submit", { path: ClubPath, ok: ClubKycView, summary: "Submit for review (→ UNDER_REVIEW): needs panCard, account number, IFSC and a successful penny drop of the saved account" }).middleware(ClubManagers).annotate(OpenApi.Description, "400 CLUB_KYC_INCOMPLETE lists what is missing; 409 CLUB_KYC_BANK_ACCOUNT_MISMATCH when the verified account is not the saved one; 409 CLUB_KYC_MOVE_REFUSED from UNDER_REVIEW or APPROVED."))
+  .add(op.post("verifyClubKycBank", "/v2/clubs/:clubId/kyc/verify-bank", { path: ClubPath, body: VerifyClubBankBody, ok: Schema.Union(ClubBankVerifiedView, ClubBankNotVerifiedView), summary: "Penny-drop the bank account (200 for both outcomes; the outcome is recorded on the KYC)" }).middleware(ClubManagers).annotate(OpenApi.Description, "Body `{accountNumber?, ifscCode?, accountHolderName?}`; without an account the saved one is verified. Verified: `{verified: true, accountExists, accountHolderName, utr, amountDeposited (paise), transactionId}`; not verified: `{verified: false, reason, message}`. 409 CLUB_KYC_LOCKED while UNDER_REVIEW or APPROVED; 409 CLUB_KYC_BANK_ACCOUNT_MISMATCH when the account differs from the saved one; 429 BANK_VERIFICATION_RATE_LIMITED; 503 BANK_VERIFICATION_NOT_CONFIGURED."))
+  .add(op.post("verifyClubKycPan", "/v2/clubs/:clubId/kyc/verify-pan", { path: ClubPath, body: VerifyClubPanBody, ok: ClubPanVerificationView, summary: "Check the PAN: format and name consistency with the verified bank account holder (no PAN registry is consulted); 200 for both outcomes" }).middleware(ClubManagers))
   .annotate(OpenApi.Title, "Club KYC")
 {}
 
 export class AdminClubKycGroup extends HttpApiGroup.make("adminClubKyc")
-  .add(
-    HttpApiEndpoint.get("clubKycQueue", "/v2/admin/club-kyc")
-      .middleware(Authenticated)
-      .setUrlParams(Query({ ...PageParams, status: Optional(ClubKycStatusText) }))
-      .addSuccess(Ok(PageOf(ClubKycView)))
-      .annotate(OpenApi.Summary, "Club KYCs by status (default UNDER_REVIEW), oldest submission first (admin, clubs.review)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubKycByClub", "/v2/admin/club-kyc/by-club/:clubId")
-      .middleware(Authenticated)
-      .setPath(ClubPath)
-      .addSuccess(Ok(Schema.NullOr(ClubKycView)))
-      .annotate(OpenApi.Summary, "A club's KYC with full bank details; null (not 404) when never started")
-  )
-  .add(
-    HttpApiEndpoint.get("clubKycDetail", "/v2/admin/club-kyc/:kycId")
-      .middleware(Authenticated)
-      .setPath(KycIdPath)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "One club KYC: signed document URLs and full bank details")
-  )
-  .add(
-    HttpApiEndpoint.post("approveClubKyc", "/v2/admin/club-kyc/:kycId/approve")
-      .middleware(Authenticated)
-      .setPath(KycIdPath)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "UNDER_REVIEW → APPROVED")
-  )
-  .add(
-    HttpApiEndpoint.post("rejectClubKyc", "/v2/admin/club-kyc/:kycId/reject")
-      .middleware(Authenticated)
-      .setPath(KycIdPath)
-      .setPayload(ClubKycReasonBody)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "UNDER_REVIEW → REJECTED with a reason (10-500) shown verbatim to the club")
-  )
-  .add(
-    HttpApiEndpoint.post("requestClubKycResubmission", "/v2/admin/club-kyc/:kycId/request-resubmission")
-      .middleware(Authenticated)
-      .setPath(KycIdPath)
-      .setPayload(ClubKycReasonBody)
-      .addSuccess(Ok(ClubKycView))
-      .annotate(OpenApi.Summary, "UNDER_REVIEW → RESUBMIT with a reason (10-500)")
-  )
+  .add(op.get("clubKycQueue", "/v2/admin/club-kyc", { query: Query({ ...PageParams, status: Optional(ClubKycStatusText) }), ok: PageOf(ClubKycView), summary: "Club KYCs by status (default UNDER_REVIEW), oldest submission first (admin, clubs.review)" }).middleware(Authenticated))
+  .add(op.get("clubKycByClub", "/v2/admin/club-kyc/by-club/:clubId", { path: ClubPath, ok: Schema.NullOr(ClubKycView), summary: "A club's KYC with full bank details; null (not 404) when never started" }).middleware(Authenticated))
+  .add(op.get("clubKycDetail", "/v2/admin/club-kyc/:kycId", { path: KycIdPath, ok: ClubKycView, summary: "One club KYC: signed document URLs and full bank details" }).middleware(Authenticated))
+  .add(op.post("approveClubKyc", "/v2/admin/club-kyc/:kycId/approve", { path: KycIdPath, ok: ClubKycView, summary: "UNDER_REVIEW → APPROVED" }).middleware(Authenticated))
+  .add(op.post("rejectClubKyc", "/v2/admin/club-kyc/:kycId/reject", { path: KycIdPath, body: ClubKycReasonBody, ok: ClubKycView, summary: "UNDER_REVIEW → REJECTED with a reason (10-500) shown verbatim to the club" }).middleware(Authenticated))
+  .add(op.post("requestClubKycResubmission", "/v2/admin/club-kyc/:kycId/request-resubmission", { path: KycIdPath, body: ClubKycReasonBody, ok: ClubKycView, summary: "UNDER_REVIEW → RESUBMIT with a reason (10-500)" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("clubs.review"))
   .annotate(OpenApi.Title, "Club KYC (admin)")
 {}

@@ -8,26 +8,18 @@
  * the summary, the managers' readiness checklist and the social verdict. Clubs athletes cannot see
  * answer 404 CLUB_NOT_FOUND.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Query } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, ClubManagersOrAdmin, Ok, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
+import { Authenticated, ClubManagersOrAdmin, op, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
 import { ClubFollowCountView, ClubFollowStatusView, ClubReadinessView, ClubSocialVerdictView, ClubSummaryView } from "./club-community.dto.js"
 import { ClubMemberView } from "./club.dto.js"
 
 const IdPath = Schema.Struct({ id: Schema.String })
 
 const relation = <const N extends "follow" | "mute" | "block">(name: N, what: string) => [
-  HttpApiEndpoint.post(`${name}Club` as `${N}Club`, `/v2/clubs/:id/${name}` as `/v2/clubs/:id/${N}`)
-    .middleware(Authenticated)
-    .setPath(IdPath)
-    .addSuccess(Ok(ClubFollowStatusView))
-    .annotate(OpenApi.Summary, `${what} the club (idempotent); answers the caller's relation`),
-  HttpApiEndpoint.del(`un${name}Club` as `un${N}Club`, `/v2/clubs/:id/${name}` as `/v2/clubs/:id/${N}`)
-    .middleware(Authenticated)
-    .setPath(IdPath)
-    .addSuccess(Ok(ClubFollowStatusView))
-    .annotate(OpenApi.Summary, `Stop: ${what.toLowerCase()} off (idempotent); answers the caller's relation`)
+  op.post(`${name}Club` as `${N}Club`, `/v2/clubs/:id/${name}` as `/v2/clubs/:id/${N}`, { path: IdPath, ok: ClubFollowStatusView, summary: `${what} the club (idempotent); answers the caller's relation` }).middleware(Authenticated),
+  op.del(`un${name}Club` as `un${N}Club`, `/v2/clubs/:id/${name}` as `/v2/clubs/:id/${N}`, { path: IdPath, ok: ClubFollowStatusView, summary: `Stop: ${what.toLowerCase()} off (idempotent); answers the caller's relation` }).middleware(Authenticated)
 ] as const
 
 const [follow, unfollow] = relation("follow", "Follow")
@@ -35,84 +27,22 @@ const [mute, unmute] = relation("mute", "Mute")
 const [block, unblock] = relation("block", "Block (also unfollows)")
 
 export class ClubMembershipGroup extends HttpApiGroup.make("clubMembership")
-  .add(
-    HttpApiEndpoint.get("clubMembers", "/v2/clubs/:id/members")
-      .middleware(OptionalAuthenticated)
-      .setPath(IdPath)
-      .setUrlParams(Query(PageParams))
-      .addSuccess(Ok(PageOf(ClubMemberView)))
-      .annotate(OpenApi.Summary, "ACTIVE members, owners and staff first (open clubs: public; gated clubs: members only)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubFeaturedMembers", "/v2/clubs/:id/featured-members")
-      .middleware(OptionalAuthenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.Array(ClubMemberView)))
-      .annotate(OpenApi.Summary, "Owners, admins and moderators, then the longest-standing members (up to 12)")
-  )
-  .add(
-    HttpApiEndpoint.get("myClubMembership", "/v2/clubs/:id/membership/me")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.NullOr(ClubMemberView)))
-      .annotate(OpenApi.Summary, "The caller's membership (ACTIVE, PENDING or REMOVED); null when not a member")
-  )
-  .add(
-    HttpApiEndpoint.post("joinClub", "/v2/clubs/:id/join")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubMemberView))
-      .annotate(OpenApi.Summary, "Join: ACTIVE in an open club, PENDING in a requiresApproval club (idempotent)")
-      .annotate(OpenApi.Description, "409 CLUB_BLOCKED when the caller blocked the club; 403 CLUB_MEMBERSHIP_REMOVED for a removed member; 404 for clubs that are not live.")
-  )
-  .add(
-    HttpApiEndpoint.post("leaveClub", "/v2/clubs/:id/leave")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubMemberView))
-      .annotate(OpenApi.Summary, "Leave (ACTIVE or PENDING → LEFT); 409 CLUB_LAST_OWNER for the last owner")
-  )
+  .add(op.get("clubMembers", "/v2/clubs/:id/members", { path: IdPath, query: Query(PageParams), ok: PageOf(ClubMemberView), summary: "ACTIVE members, owners and staff first (open clubs: public; gated clubs: members only)" }).middleware(OptionalAuthenticated))
+  .add(op.get("clubFeaturedMembers", "/v2/clubs/:id/featured-members", { path: IdPath, ok: Schema.Array(ClubMemberView), summary: "Owners, admins and moderators, then the longest-standing members (up to 12)" }).middleware(OptionalAuthenticated))
+  .add(op.get("myClubMembership", "/v2/clubs/:id/membership/me", { path: IdPath, ok: Schema.NullOr(ClubMemberView), summary: "The caller's membership (ACTIVE, PENDING or REMOVED); null when not a member" }).middleware(Authenticated))
+  .add(op.post("joinClub", "/v2/clubs/:id/join", { path: IdPath, ok: ClubMemberView, summary: "Join: ACTIVE in an open club, PENDING in a requiresApproval club (idempotent)" }).middleware(Authenticated).annotate(OpenApi.Description, "409 CLUB_BLOCKED when the caller blocked the club; 403 CLUB_MEMBERSHIP_REMOVED for a removed member; 404 for clubs that are not live."))
+  .add(op.post("leaveClub", "/v2/clubs/:id/leave", { path: IdPath, ok: ClubMemberView, summary: "Leave (ACTIVE or PENDING → LEFT); 409 CLUB_LAST_OWNER for the last owner" }).middleware(Authenticated))
   .add(follow)
   .add(unfollow)
   .add(mute)
   .add(unmute)
   .add(block)
   .add(unblock)
-  .add(
-    HttpApiEndpoint.get("clubFollowCount", "/v2/clubs/:id/follow/count")
-      .middleware(OptionalAuthenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubFollowCountView))
-      .annotate(OpenApi.Summary, "The club's follower count")
-  )
-  .add(
-    HttpApiEndpoint.get("clubFollowStatus", "/v2/clubs/:id/follow/status")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubFollowStatusView))
-      .annotate(OpenApi.Summary, "The caller's relation: following, muted, blocked, member")
-  )
-  .add(
-    HttpApiEndpoint.get("clubSummary", "/v2/clubs/:id/summary")
-      .middleware(OptionalAuthenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubSummaryView))
-      .annotate(OpenApi.Summary, "Member and follower counts, sports, verification and the caller's relation")
-  )
-  .add(
-    HttpApiEndpoint.get("clubReadiness", "/v2/clubs/:id/readiness")
-      .middleware(ClubManagersOrAdmin)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubReadinessView))
-      .annotate(OpenApi.Summary, "What the club still lacks to go live (OWNER/ADMIN of the club, or a platform admin)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubSocialVerdict", "/v2/clubs/:id/social-verdict")
-      .middleware(OptionalAuthenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(ClubSocialVerdictView))
-      .annotate(OpenApi.Summary, "Whether the caller can view, see members, follow, join and post, and why")
-  )
+  .add(op.get("clubFollowCount", "/v2/clubs/:id/follow/count", { path: IdPath, ok: ClubFollowCountView, summary: "The club's follower count" }).middleware(OptionalAuthenticated))
+  .add(op.get("clubFollowStatus", "/v2/clubs/:id/follow/status", { path: IdPath, ok: ClubFollowStatusView, summary: "The caller's relation: following, muted, blocked, member" }).middleware(Authenticated))
+  .add(op.get("clubSummary", "/v2/clubs/:id/summary", { path: IdPath, ok: ClubSummaryView, summary: "Member and follower counts, sports, verification and the caller's relation" }).middleware(OptionalAuthenticated))
+  .add(op.get("clubReadiness", "/v2/clubs/:id/readiness", { path: IdPath, ok: ClubReadinessView, summary: "What the club still lacks to go live (OWNER/ADMIN of the club, or a platform admin)" }).middleware(ClubManagersOrAdmin))
+  .add(op.get("clubSocialVerdict", "/v2/clubs/:id/social-verdict", { path: IdPath, ok: ClubSocialVerdictView, summary: "Whether the caller can view, see members, follow, join and post, and why" }).middleware(OptionalAuthenticated))
   .annotate(OpenApi.Title, "Club membership")
   .annotate(OpenApi.Description, "Join, leave, members, follow / mute / block, summary, readiness and social verdict")
 {}

@@ -7,10 +7,10 @@
  * `{approvedRc?}` (never above the request; idempotent; credits the club creator wallet in the same
  * transaction) and reject `{reason}` (10-1000 characters, verbatim).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, ClubManagers, Ok, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubManagers, op, PageParams, Requires } from "../common/index.js"
 
 export const RcGrantView = Schema.Struct({
   id: Schema.String,
@@ -59,65 +59,17 @@ const GrantPath = Schema.Struct({ clubId: Schema.String, id: Schema.String })
 const AdminGrantPath = Schema.Struct({ id: Schema.String })
 
 export class ClubRcGrantsGroup extends HttpApiGroup.make("clubRcGrants")
-  .add(
-    HttpApiEndpoint.get("listClubRcGrants", "/v2/clubs/:clubId/rc-grants")
-      .middleware(ClubManagers)
-      .setPath(Schema.Struct({ clubId: Schema.String }))
-      .setUrlParams(Query(PageParams))
-      .addSuccess(Ok(ClubRcGrantsPage))
-      .annotate(OpenApi.Summary, "The club's RC grant requests (newest first) with outstandingRc, estimatedFiatAtCurrentRate and rateUsed")
-  )
-  .add(
-    HttpApiEndpoint.post("requestClubRcGrant", "/v2/clubs/:clubId/rc-grants")
-      .middleware(ClubManagers)
-      .setPath(Schema.Struct({ clubId: Schema.String }))
-      .setPayload(RcGrantRequestBody)
-      .addSuccess(Ok(RcGrantView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Request RC coins `{requestedRc (1-10000000), reason (10-1000)}`; one open request per club")
-      .annotate(OpenApi.Description, "409 CLUB_RC_GRANT_REQUEST_ALREADY_OPEN while a request awaits review; 409 CLUB_NOT_ACTIVE for a club that is not ACTIVE.")
-  )
-  .add(
-    HttpApiEndpoint.post("cancelClubRcGrant", "/v2/clubs/:clubId/rc-grants/:id/cancel")
-      .middleware(ClubManagers)
-      .setPath(GrantPath)
-      .addSuccess(Ok(RcGrantView))
-      .annotate(OpenApi.Summary, "Cancel the club's request while it awaits review (REQUESTED → CANCELLED); an approved grant cannot be cancelled (409)")
-  )
+  .add(op.get("listClubRcGrants", "/v2/clubs/:clubId/rc-grants", { path: Schema.Struct({ clubId: Schema.String }), query: Query(PageParams), ok: ClubRcGrantsPage, summary: "The club's RC grant requests (newest first) with outstandingRc, estimatedFiatAtCurrentRate and rateUsed" }).middleware(ClubManagers))
+  .add(op.post("requestClubRcGrant", "/v2/clubs/:clubId/rc-grants", { path: Schema.Struct({ clubId: Schema.String }), body: RcGrantRequestBody, ok: RcGrantView, status: 201, summary: "Request RC coins `{requestedRc (1-10000000), reason (10-1000)}`; one open request per club" }).middleware(ClubManagers).annotate(OpenApi.Description, "409 CLUB_RC_GRANT_REQUEST_ALREADY_OPEN while a request awaits review; 409 CLUB_NOT_ACTIVE for a club that is not ACTIVE."))
+  .add(op.post("cancelClubRcGrant", "/v2/clubs/:clubId/rc-grants/:id/cancel", { path: GrantPath, ok: RcGrantView, summary: "Cancel the club's request while it awaits review (REQUESTED → CANCELLED); an approved grant cannot be cancelled (409)" }).middleware(ClubManagers))
   .annotate(OpenApi.Title, "Club RC grants")
 {}
 
 export class AdminClubRcGrantsGroup extends HttpApiGroup.make("adminClubRcGrants")
-  .add(
-    HttpApiEndpoint.get("clubRcGrantQueue", "/v2/admin/club-rc-grants")
-      .middleware(Authenticated)
-      .setUrlParams(Query({ ...PageParams, status: Optional(OneOf("REQUESTED", "APPROVED", "REJECTED", "CANCELLED")), clubId: Optional(UuidStr) }))
-      .addSuccess(Ok(Schema.Struct({ items: Schema.Array(RcGrantView), total: Schema.Number, page: Schema.Number, limit: Schema.Number })))
-      .annotate(OpenApi.Summary, "RC grant requests, oldest first (`?status` REQUESTED|APPROVED|REJECTED|CANCELLED, `?clubId`, `?page`, `?limit`)")
-  )
-  .add(
-    HttpApiEndpoint.get("getClubRcGrant", "/v2/admin/club-rc-grants/:id")
-      .middleware(Authenticated)
-      .setPath(AdminGrantPath)
-      .addSuccess(Ok(AdminRcGrantView))
-      .annotate(OpenApi.Summary, "One grant request plus its club's outstanding granted-RC debt in coins and the rupee estimate")
-  )
-  .add(
-    HttpApiEndpoint.post("approveClubRcGrant", "/v2/admin/club-rc-grants/:id/approve")
-      .middleware(Authenticated)
-      .setPath(AdminGrantPath)
-      .setPayload(Body({ approvedRc: Optional(IntBetween(1, 10_000_000)) }))
-      .addSuccess(Ok(RcGrantView))
-      .annotate(OpenApi.Summary, "REQUESTED → APPROVED and credit the club creator wallet, in one transaction; idempotent")
-      .annotate(OpenApi.Description, "`approvedRc` is optional (default: the requested amount) and never larger than asked (400). Approving an APPROVED grant answers it unchanged and credits nothing.")
-  )
-  .add(
-    HttpApiEndpoint.post("rejectClubRcGrant", "/v2/admin/club-rc-grants/:id/reject")
-      .middleware(Authenticated)
-      .setPath(AdminGrantPath)
-      .setPayload(Body({ reason: StrLength(10, 1000) }))
-      .addSuccess(Ok(RcGrantView))
-      .annotate(OpenApi.Summary, "REQUESTED → REJECTED with a reason (10-1000) kept verbatim")
-  )
+  .add(op.get("clubRcGrantQueue", "/v2/admin/club-rc-grants", { query: Query({ ...PageParams, status: Optional(OneOf("REQUESTED", "APPROVED", "REJECTED", "CANCELLED")), clubId: Optional(UuidStr) }), ok: Schema.Struct({ items: Schema.Array(RcGrantView), total: Schema.Number, page: Schema.Number, limit: Schema.Number }), summary: "RC grant requests, oldest first (`?status` REQUESTED|APPROVED|REJECTED|CANCELLED, `?clubId`, `?page`, `?limit`)" }).middleware(Authenticated))
+  .add(op.get("getClubRcGrant", "/v2/admin/club-rc-grants/:id", { path: AdminGrantPath, ok: AdminRcGrantView, summary: "One grant request plus its club's outstanding granted-RC debt in coins and the rupee estimate" }).middleware(Authenticated))
+  .add(op.post("approveClubRcGrant", "/v2/admin/club-rc-grants/:id/approve", { path: AdminGrantPath, body: Body({ approvedRc: Optional(IntBetween(1, 10_000_000)) }), ok: RcGrantView, summary: "REQUESTED → APPROVED and credit the club creator wallet, in one transaction; idempotent" }).middleware(Authenticated).annotate(OpenApi.Description, "`approvedRc` is optional (default: the requested amount) and never larger than asked (400). Approving an APPROVED grant answers it unchanged and credits nothing."))
+  .add(op.post("rejectClubRcGrant", "/v2/admin/club-rc-grants/:id/reject", { path: AdminGrantPath, body: Body({ reason: StrLength(10, 1000) }), ok: RcGrantView, summary: "REQUESTED → REJECTED with a reason (10-1000) kept verbatim" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("clubs.money"))
   .annotate(OpenApi.Title, "Club RC grants (admin)")
 {}

@@ -5,10 +5,10 @@
  * visibility; RSVP needs an ACTIVE membership; GOING respects the run's capacity (409 RUN_FULL);
  * a run that started or is not SCHEDULED takes no RSVP (409 RUN_CLOSED).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, ClubMembers, ClubStaff, Ok, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubMembers, ClubStaff, op, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
 /** An ISO-8601 date-time with an offset (`2026-12-06T06:00:00+05:30`). */
 export const IsoDateTime = Schema.String.pipe(
@@ -60,53 +60,18 @@ const ClubPath = Schema.Struct({ id: Schema.String })
 const RunPath = Schema.Struct({ id: Schema.String, runId: Schema.String })
 
 export class ClubRunsGroup extends HttpApiGroup.make("clubRuns")
-  .add(
-    HttpApiEndpoint.post("scheduleRun", "/v2/clubs/:id/runs")
-      .middleware(ClubStaff)
-      .setPath(ClubPath)
-      .setPayload(ScheduleRunBody)
-      .addSuccess(Ok(RunView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Schedule a run (club OWNER/ADMIN/MODERATOR; an addition to the catalog)")
-      .annotate(OpenApi.Description, "startsAt in the future; endsAt after startsAt (default startsAt + 90 minutes), at most 24 hours.")
-  )
-  .add(
-    HttpApiEndpoint.get("clubRuns", "/v2/clubs/:id/runs")
-      .middleware(OptionalAuthenticated)
-      .setPath(ClubPath)
-      .setUrlParams(RunsParams)
-      .addSuccess(Ok(PageOf(RunView)))
-      .annotate(OpenApi.Summary, "A club's runs, soonest first (default: upcoming; `?status`, `?from`, `?to`)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubRunCalendar", "/v2/clubs/:id/runs/calendar")
-      .middleware(OptionalAuthenticated)
-      .setPath(ClubPath)
-      .setUrlParams(Query({ month: Optional(MonthKey) }))
-      .addSuccess(Ok(Schema.Struct({
+  .add(op.post("scheduleRun", "/v2/clubs/:id/runs", { path: ClubPath, body: ScheduleRunBody, ok: RunView, status: 201, summary: "Schedule a run (club OWNER/ADMIN/MODERATOR; an addition to the catalog)" }).middleware(ClubStaff).annotate(OpenApi.Description, "startsAt in the future; endsAt after startsAt (default startsAt + 90 minutes), at most 24 hours."))
+  .add(op.get("clubRuns", "/v2/clubs/:id/runs", { path: ClubPath, query: RunsParams, ok: PageOf(RunView), summary: "A club's runs, soonest first (default: upcoming; `?status`, `?from`, `?to`)" }).middleware(OptionalAuthenticated))
+  .add(op.get("clubRunCalendar", "/v2/clubs/:id/runs/calendar", { path: ClubPath, query: Query({ month: Optional(MonthKey) }), ok: Schema.Struct({
         month: Schema.String,
         days: Schema.Array(Schema.Struct({ date: Schema.String, runs: Schema.Array(RunView) }))
-      })))
-      .annotate(OpenApi.Summary, "A club's runs of one UTC month (`?month=YYYY-MM`, default the current month), by date")
-  )
-  .add(
-    HttpApiEndpoint.get("clubRun", "/v2/clubs/:id/runs/:runId")
-      .middleware(OptionalAuthenticated)
-      .setPath(RunPath)
-      .addSuccess(Ok(RunView))
-      .annotate(OpenApi.Summary, "One run with its RSVP counts and the caller's RSVP")
-  )
-  .add(
-    HttpApiEndpoint.post("rsvpClubRun", "/v2/clubs/:id/runs/:runId/rsvp")
-      .middleware(ClubMembers)
-      .setPath(RunPath)
-      .setPayload(Body({ status: OneOf("GOING", "MAYBE", "NOT_GOING") }))
-      .addSuccess(Ok(Schema.Struct({
+      }), summary: "A club's runs of one UTC month (`?month=YYYY-MM`, default the current month), by date" }).middleware(OptionalAuthenticated))
+  .add(op.get("clubRun", "/v2/clubs/:id/runs/:runId", { path: RunPath, ok: RunView, summary: "One run with its RSVP counts and the caller's RSVP" }).middleware(OptionalAuthenticated))
+  .add(op.post("rsvpClubRun", "/v2/clubs/:id/runs/:runId/rsvp", { path: RunPath, body: Body({ status: OneOf("GOING", "MAYBE", "NOT_GOING") }), ok: Schema.Struct({
         runId: Schema.String,
         status: Schema.String,
         rsvpCounts: Schema.Struct({ going: Schema.Number, maybe: Schema.Number, notGoing: Schema.Number })
-      })))
-      .annotate(OpenApi.Summary, "RSVP to a run (ACTIVE members; 409 RUN_FULL, RUN_CLOSED)")
-  )
+      }), summary: "RSVP to a run (ACTIVE members; 409 RUN_FULL, RUN_CLOSED)" }).middleware(ClubMembers))
   .annotate(OpenApi.Title, "Club runs")
 {}
 
@@ -120,39 +85,13 @@ const AttendanceView = Schema.Struct({
 }).annotations({ identifier: "ClubRunAttendance" })
 
 export class AdminClubRunsGroup extends HttpApiGroup.make("adminClubRuns")
-  .add(
-    HttpApiEndpoint.get("adminClubRuns", "/v2/admin/clubs/runs")
-      .middleware(Authenticated)
-      .setUrlParams(Query({ ...PageParams, clubId: Optional(UuidStr), status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")), from: Optional(IsoDateTime), to: Optional(IsoDateTime) }))
-      .addSuccess(Ok(PageOf(RunView)))
-      .annotate(OpenApi.Summary, "Every club's runs, soonest first (`?clubId`, `?status`, `?from`, `?to`)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminRunAttendance", "/v2/admin/clubs/runs/:runId/attendance")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ runId: Schema.String }))
-      .addSuccess(Ok(Schema.Struct({ run: RunView, present: Schema.Number, attendance: Schema.Array(AttendanceView) })))
-      .annotate(OpenApi.Summary, "A run's attendance marks (MANUAL and INFERRED)")
-  )
-  .add(
-    HttpApiEndpoint.post("adminMarkAttendance", "/v2/admin/clubs/runs/:runId/attendance/manual")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ runId: Schema.String }))
-      .setPayload(Body({
+  .add(op.get("adminClubRuns", "/v2/admin/clubs/runs", { query: Query({ ...PageParams, clubId: Optional(UuidStr), status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")), from: Optional(IsoDateTime), to: Optional(IsoDateTime) }), ok: PageOf(RunView), summary: "Every club's runs, soonest first (`?clubId`, `?status`, `?from`, `?to`)" }).middleware(Authenticated))
+  .add(op.get("adminRunAttendance", "/v2/admin/clubs/runs/:runId/attendance", { path: Schema.Struct({ runId: Schema.String }), ok: Schema.Struct({ run: RunView, present: Schema.Number, attendance: Schema.Array(AttendanceView) }), summary: "A run's attendance marks (MANUAL and INFERRED)" }).middleware(Authenticated))
+  .add(op.post("adminMarkAttendance", "/v2/admin/clubs/runs/:runId/attendance/manual", { path: Schema.Struct({ runId: Schema.String }), body: Body({
         userIds: Schema.Array(UuidStr).pipe(Schema.minItems(1), Schema.maxItems(500), Schema.annotations(says("userIds must list 1-500 user ids"))),
         present: Optional(Schema.Boolean)
-      }))
-      .addSuccess(Ok(Schema.Struct({ runId: Schema.String, marked: Schema.Number })))
-      .annotate(OpenApi.Summary, "Mark attendance by hand (present defaults to true); MANUAL marks override inferred ones")
-  )
-  .add(
-    HttpApiEndpoint.post("adminInferAttendance", "/v2/admin/clubs/attendance/infer")
-      .middleware(Authenticated)
-      .setPayload(Body({ runId: Optional(UuidStr) }))
-      .addSuccess(Ok(Schema.Struct({ runs: Schema.Number, marked: Schema.Number })))
-      .annotate(OpenApi.Summary, "Infer attendance now for every ended run (or one): GOING RSVPs become INFERRED marks; the run becomes COMPLETED")
-      .annotate(OpenApi.Description, "Idempotent and safe to run concurrently; MANUAL marks are never overwritten. Also runs hourly from the scheduler.")
-  )
+      }), ok: Schema.Struct({ runId: Schema.String, marked: Schema.Number }), summary: "Mark attendance by hand (present defaults to true); MANUAL marks override inferred ones" }).middleware(Authenticated))
+  .add(op.post("adminInferAttendance", "/v2/admin/clubs/attendance/infer", { body: Body({ runId: Optional(UuidStr) }), ok: Schema.Struct({ runs: Schema.Number, marked: Schema.Number }), summary: "Infer attendance now for every ended run (or one): GOING RSVPs become INFERRED marks; the run becomes COMPLETED" }).middleware(Authenticated).annotate(OpenApi.Description, "Idempotent and safe to run concurrently; MANUAL marks are never overwritten. Also runs hourly from the scheduler."))
   .annotate(Requires, AdminPermission("clubs.review"))
   .annotate(OpenApi.Title, "Club run attendance (admin)")
 {}

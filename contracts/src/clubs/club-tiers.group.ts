@@ -10,10 +10,10 @@
  * membership); the gateway's `payment.captured` webhook activates it too when the app never calls
  * verify. Money is booked in the ledger: the club's INR revenue account and the platform commission.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, ClubManagers, ClubManagersOrAdmin, ClubMembers, Ok, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, ClubManagers, ClubManagersOrAdmin, ClubMembers, op, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
 const IdPath = Schema.Struct({ id: Schema.String })
 const TierPath = Schema.Struct({ id: Schema.String, tierId: Schema.String })
@@ -118,81 +118,15 @@ export const RevenueStreamsView = Schema.Struct({
 }).annotations({ identifier: "ClubRevenueStreams" })
 
 export class ClubTiersGroup extends HttpApiGroup.make("clubTiers")
-  .add(
-    HttpApiEndpoint.get("listClubTiers", "/v2/clubs/:id/tiers")
-      .middleware(OptionalAuthenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.Array(ClubTierView)))
-      .annotate(OpenApi.Summary, "The tiers on sale in a club (public for listed clubs; 404 for clubs the caller cannot see)")
-  )
-  .add(
-    HttpApiEndpoint.post("checkoutClubTier", "/v2/clubs/:id/tiers/:tierId/checkout")
-      .middleware(Authenticated)
-      .setPath(TierPath)
-      .setPayload(Body({ promoCode: Optional(PromoCode) }))
-      .addSuccess(Ok(TierCheckoutView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Start buying a tier: creates the gateway order (after an optional promo) and answers orderId, amount, currency, keyId, provider")
-      .annotate(
-        OpenApi.Description,
-        "Signed-in athletes; CLUB_MEMBERSHIP clubs only (403 CLUB_NOT_MEMBERSHIP_TYPE), monetizable (409 CLUB_NOT_MONETIZABLE), tier on sale (409 CLUB_TIER_NOT_ACTIVE). Gated clubs need an approved membership first (403 CLUB_MEMBERSHIP_APPROVAL_REQUIRED). A promo that cannot be used: 400 CLUB_TIER_PROMO_INVALID with the reason. Gateway down: 503 PAYMENT_GATEWAY_NOT_CONFIGURED."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("verifyClubTierPayment", "/v2/clubs/:id/tiers/:tierId/payments/:paymentId/verify")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ id: Schema.String, tierId: Schema.String, paymentId: StrLength(1, 100) }))
-      .setPayload(VerifyBody)
-      .addSuccess(Ok(Schema.NullOr(TierMembershipView)))
-      .annotate(OpenApi.Summary, "Verify the gateway payment of a tier checkout and activate the membership (idempotent)")
-      .annotate(
-        OpenApi.Description,
-        "Body `{orderId, signature}`. 400 PAYMENT_SIGNATURE_INVALID for a wrong signature (checked in constant time), 400 PAYMENT_MISMATCH when the payment is of another order or amount, 404 CLUB_TIER_CHECKOUT_NOT_FOUND for an order that is not the caller's checkout of this tier, 409 CLUB_TIER_PAYMENT_NOT_CAPTURED while the gateway has not captured it. A payment applied before whose membership has since ended (the member left) answers `data: null`."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("cancelMyClubTier", "/v2/clubs/:id/tier/cancel")
-      .middleware(ClubMembers)
-      .setPath(IdPath)
-      .addSuccess(Ok(TierMembershipView))
-      .annotate(OpenApi.Summary, "Cancel the caller's tier at period end (ACTIVE → CANCELED; keeps access until currentPeriodEnd)")
-  )
-  .add(
-    HttpApiEndpoint.post("resumeMyClubTier", "/v2/clubs/:id/tier/resume")
-      .middleware(ClubMembers)
-      .setPath(IdPath)
-      .addSuccess(Ok(TierMembershipView))
-      .annotate(OpenApi.Summary, "Resume a canceled tier before its period ends (CANCELED → ACTIVE)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubMonetizationEligibility", "/v2/clubs/:id/monetization-eligibility")
-      .middleware(ClubManagersOrAdmin)
-      .setPath(IdPath)
-      .addSuccess(Ok(MonetizationEligibilityView))
-      .annotate(OpenApi.Summary, "What the club still needs to sell tiers (ACTIVE, CLUB_MEMBERSHIP, club KYC, a tier on sale)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubRevenueStreams", "/v2/clubs/:clubId/revenue-streams")
-      .middleware(ClubManagers)
-      .setPath(Schema.Struct({ clubId: Schema.String }))
-      .addSuccess(Ok(RevenueStreamsView))
-      .annotate(OpenApi.Summary, "The club's revenue by stream, summed from the ledger (paise); CLUB_MEMBERSHIP clubs only, others 403")
-  )
-  .add(
-    HttpApiEndpoint.post("previewChangeMemberTier", "/v2/clubs/:clubId/admin/memberships/:id/change-tier/preview")
-      .middleware(ClubManagers)
-      .setPath(Schema.Struct({ clubId: Schema.String, id: Schema.String }))
-      .setPayload(ChangeTierBody)
-      .addSuccess(Ok(ChangeTierPreviewView))
-      .annotate(OpenApi.Summary, "Preview a member's tier change: proration of the running period (nothing persisted)")
-  )
-  .add(
-    HttpApiEndpoint.post("changeMemberTier", "/v2/clubs/:clubId/admin/memberships/:id/change-tier")
-      .middleware(ClubManagers)
-      .setPath(Schema.Struct({ clubId: Schema.String, id: Schema.String }))
-      .setPayload(ChangeTierBody)
-      .addSuccess(Ok(Schema.Struct({ membership: TierMembershipView, preview: ChangeTierPreviewView })))
-      .annotate(OpenApi.Summary, "Move a member to another tier now (period end kept; proration recorded, no charge)")
-  )
+  .add(op.get("listClubTiers", "/v2/clubs/:id/tiers", { path: IdPath, ok: Schema.Array(ClubTierView), summary: "The tiers on sale in a club (public for listed clubs; 404 for clubs the caller cannot see)" }).middleware(OptionalAuthenticated))
+  .add(op.post("checkoutClubTier", "/v2/clubs/:id/tiers/:tierId/checkout", { path: TierPath, body: Body({ promoCode: Optional(PromoCode) }), ok: TierCheckoutView, status: 201, summary: "Start buying a tier: creates the gateway order (after an optional promo) and answers orderId, amount, currency, keyId, provider" }).middleware(Authenticated).annotate(OpenApi.Description, "Signed-in athletes; CLUB_MEMBERSHIP clubs only (403 CLUB_NOT_MEMBERSHIP_TYPE), monetizable (409 CLUB_NOT_MONETIZABLE), tier on sale (409 CLUB_TIER_NOT_ACTIVE). Gated clubs need an approved membership first (403 CLUB_MEMBERSHIP_APPROVAL_REQUIRED). A promo that cannot be used: 400 CLUB_TIER_PROMO_INVALID with the reason. Gateway down: 503 PAYMENT_GATEWAY_NOT_CONFIGURED."))
+  .add(op.post("verifyClubTierPayment", "/v2/clubs/:id/tiers/:tierId/payments/:paymentId/verify", { path: Schema.Struct({ id: Schema.String, tierId: Schema.String, paymentId: StrLength(1, 100) }), body: VerifyBody, ok: Schema.NullOr(TierMembershipView), summary: "Verify the gateway payment of a tier checkout and activate the membership (idempotent)" }).middleware(Authenticated).annotate(OpenApi.Description, "Body `{orderId, signature}`. 400 PAYMENT_SIGNATURE_INVALID for a wrong signature (checked in constant time), 400 PAYMENT_MISMATCH when the payment is of another order or amount, 404 CLUB_TIER_CHECKOUT_NOT_FOUND for an order that is not the caller's checkout of this tier, 409 CLUB_TIER_PAYMENT_NOT_CAPTURED while the gateway has not captured it. A payment applied before whose membership has since ended (the member left) answers `data: null`."))
+  .add(op.post("cancelMyClubTier", "/v2/clubs/:id/tier/cancel", { path: IdPath, ok: TierMembershipView, summary: "Cancel the caller's tier at period end (ACTIVE → CANCELED; keeps access until currentPeriodEnd)" }).middleware(ClubMembers))
+  .add(op.post("resumeMyClubTier", "/v2/clubs/:id/tier/resume", { path: IdPath, ok: TierMembershipView, summary: "Resume a canceled tier before its period ends (CANCELED → ACTIVE)" }).middleware(ClubMembers))
+  .add(op.get("clubMonetizationEligibility", "/v2/clubs/:id/monetization-eligibility", { path: IdPath, ok: MonetizationEligibilityView, summary: "What the club still needs to sell tiers (ACTIVE, CLUB_MEMBERSHIP, club KYC, a tier on sale)" }).middleware(ClubManagersOrAdmin))
+  .add(op.get("clubRevenueStreams", "/v2/clubs/:clubId/revenue-streams", { path: Schema.Struct({ clubId: Schema.String }), ok: RevenueStreamsView, summary: "The club's revenue by stream, summed from the ledger (paise); CLUB_MEMBERSHIP clubs only, others 403" }).middleware(ClubManagers))
+  .add(op.post("previewChangeMemberTier", "/v2/clubs/:clubId/admin/memberships/:id/change-tier/preview", { path: Schema.Struct({ clubId: Schema.String, id: Schema.String }), body: ChangeTierBody, ok: ChangeTierPreviewView, summary: "Preview a member's tier change: proration of the running period (nothing persisted)" }).middleware(ClubManagers))
+  .add(op.post("changeMemberTier", "/v2/clubs/:clubId/admin/memberships/:id/change-tier", { path: Schema.Struct({ clubId: Schema.String, id: Schema.String }), body: ChangeTierBody, ok: Schema.Struct({ membership: TierMembershipView, preview: ChangeTierPreviewView }), summary: "Move a member to another tier now (period end kept; proration recorded, no charge)" }).middleware(ClubManagers))
   .annotate(OpenApi.Title, "Club tiers")
   .annotate(OpenApi.Description, "Membership tiers, checkout and payment, cancel/resume, change-tier, revenue")
 {}
@@ -244,37 +178,10 @@ export const PromoQuoteView = Schema.Struct({
 }).annotations({ identifier: "ClubTierPromoQuote" })
 
 export class ClubTierPromosGroup extends HttpApiGroup.make("clubTierPromos")
-  .add(
-    HttpApiEndpoint.get("listTierPromos", "/v2/clubs/:clubId/tiers/:tierId/promos")
-      .middleware(ClubManagers)
-      .setPath(ClubTierPath)
-      .setUrlParams(Query(PageParams))
-      .addSuccess(Ok(PageOf(TierPromoView)))
-      .annotate(OpenApi.Summary, "A tier's promos (ACTIVE and ARCHIVED), newest first")
-  )
-  .add(
-    HttpApiEndpoint.post("createTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos")
-      .middleware(ClubManagers)
-      .setPath(ClubTierPath)
-      .setPayload(CreatePromoBody)
-      .addSuccess(Ok(TierPromoView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a promo code on a tier (PERCENT 1-90 or AMOUNT in paise leaving ≥ 100 paise); 409 CLUB_TIER_PROMO_CODE_TAKEN")
-  )
-  .add(
-    HttpApiEndpoint.get("quoteTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/quote")
-      .middleware(OptionalAuthenticated)
-      .setPath(ClubTierPath)
-      .setUrlParams(Query({ code: StrLength(1, 64) }))
-      .addSuccess(Ok(PromoQuoteView))
-      .annotate(OpenApi.Summary, "Quote a code on a tier: {ok, reason, effectiveAmount, effectivePct}; an unknown code is ok:false, never 404")
-  )
-  .add(
-    HttpApiEndpoint.del("archiveTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/:promoId")
-      .middleware(ClubManagers)
-      .setPath(Schema.Struct({ clubId: Schema.String, tierId: Schema.String, promoId: Schema.String }))
-      .addSuccess(Ok(TierPromoView))
-      .annotate(OpenApi.Summary, "Archive a promo (ACTIVE → ARCHIVED; 409 when already archived)")
-  )
+  .add(op.get("listTierPromos", "/v2/clubs/:clubId/tiers/:tierId/promos", { path: ClubTierPath, query: Query(PageParams), ok: PageOf(TierPromoView), summary: "A tier's promos (ACTIVE and ARCHIVED), newest first" }).middleware(ClubManagers))
+  .add(op.post("createTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos", { path: ClubTierPath, body: CreatePromoBody, ok: TierPromoView, status: 201, summary: "Create a promo code on a tier (PERCENT 1-90 or AMOUNT in paise leaving ≥ 100 paise); 409 CLUB_TIER_PROMO_CODE_TAKEN" }).middleware(ClubManagers))
+  .add(op.get("quoteTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/quote", { path: ClubTierPath, query: Query({ code: StrLength(1, 64) }), ok: PromoQuoteView, summary: "Quote a code on a tier: {ok, reason, effectiveAmount, effectivePct}; an unknown code is ok:false, never 404" }).middleware(OptionalAuthenticated))
+  .add(op.del("archiveTierPromo", "/v2/clubs/:clubId/tiers/:tierId/promos/:promoId", { path: Schema.Struct({ clubId: Schema.String, tierId: Schema.String, promoId: Schema.String }), ok: TierPromoView, summary: "Archive a promo (ACTIVE → ARCHIVED; 409 when already archived)" }).middleware(ClubManagers))
   .annotate(OpenApi.Title, "Club tier promos")
 {}
 
@@ -305,29 +212,9 @@ export const CommissionBreakdownView = Schema.Struct({
 }).annotations({ identifier: "ClubCommissionBreakdown" })
 
 export class ClubCommissionGroup extends HttpApiGroup.make("clubCommission")
-  .add(
-    HttpApiEndpoint.put("setClubCommission", "/v2/clubs/:clubId/commission")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ clubId: Schema.String }))
-      .setPayload(CommissionBody)
-      .addSuccess(Ok(Schema.Struct({ clubId: Schema.String, commissionPct: Schema.NullOr(Schema.Number), platformDefaultPct: Schema.Number })))
-      .annotate(OpenApi.Summary, "Set or clear (`{commissionPct: null}`) the club-wide commission override (admin, clubs.money)")
-  )
-  .add(
-    HttpApiEndpoint.put("setTierCommission", "/v2/clubs/:clubId/tiers/:tierId/commission")
-      .middleware(Authenticated)
-      .setPath(ClubTierPath)
-      .setPayload(CommissionBody)
-      .addSuccess(Ok(CommissionBreakdownView))
-      .annotate(OpenApi.Summary, "Set or clear a tier's commission override (admin, clubs.money); answers the resolved breakdown")
-  )
-  .add(
-    HttpApiEndpoint.get("tierCommissionBreakdown", "/v2/clubs/:clubId/tiers/:tierId/commission/breakdown")
-      .middleware(Authenticated)
-      .setPath(ClubTierPath)
-      .addSuccess(Ok(CommissionBreakdownView))
-      .annotate(OpenApi.Summary, "Resolved split (platform default → club override → tier override) plus the raw overrides; paise")
-  )
+  .add(op.put("setClubCommission", "/v2/clubs/:clubId/commission", { path: Schema.Struct({ clubId: Schema.String }), body: CommissionBody, ok: Schema.Struct({ clubId: Schema.String, commissionPct: Schema.NullOr(Schema.Number), platformDefaultPct: Schema.Number }), summary: "Set or clear (`{commissionPct: null}`) the club-wide commission override (admin, clubs.money)" }).middleware(Authenticated))
+  .add(op.put("setTierCommission", "/v2/clubs/:clubId/tiers/:tierId/commission", { path: ClubTierPath, body: CommissionBody, ok: CommissionBreakdownView, summary: "Set or clear a tier's commission override (admin, clubs.money); answers the resolved breakdown" }).middleware(Authenticated))
+  .add(op.get("tierCommissionBreakdown", "/v2/clubs/:clubId/tiers/:tierId/commission/breakdown", { path: ClubTierPath, ok: CommissionBreakdownView, summary: "Resolved split (platform default → club override → tier override) plus the raw overrides; paise" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("clubs.money"))
   .annotate(OpenApi.Title, "Club commission (admin)")
 {}

@@ -4,10 +4,10 @@
  * `/creation-eligibility`) and becomes its OWNER; a new club starts in DRAFT and goes public once
  * admins approve it (see the onboarding group).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
+import { Authenticated, op, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
 import { ClubView } from "./club.dto.js"
 
 /** A club slug: 3-60 lowercase letters, digits and single hyphens. */
@@ -42,52 +42,12 @@ export const CreationEligibilityView = Schema.Struct({
 const BrowseParams = Query({ ...PageParams, search: Optional(StrLength(1, 80)), sportId: Optional(SportId) })
 
 export class ClubsGroup extends HttpApiGroup.make("clubs")
-  .add(
-    HttpApiEndpoint.get("browseClubs", "/v2/clubs")
-      .middleware(OptionalAuthenticated)
-      .setUrlParams(BrowseParams)
-      .addSuccess(Ok(PageOf(ClubView)))
-      .annotate(OpenApi.Summary, "The club directory: ACTIVE clubs, newest first (`?search`, `?sportId`, `?page`, `?limit`)")
-  )
-  .add(
-    HttpApiEndpoint.post("createClub", "/v2/clubs")
-      .middleware(Authenticated)
-      .setPayload(CreateClubBody)
-      .addSuccess(Ok(ClubView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a club (DRAFT); the caller becomes its OWNER")
-      .annotate(
-        OpenApi.Description,
-        "Body `{name (2-80), slug (3-60, lowercase, unique), description?, sportIds? (≤10), city?, clubType? COMMUNITY|CLUB_MEMBERSHIP, requiresApproval?}`. 403 CLUB_CREATION_NOT_ELIGIBLE when `/v2/clubs/creation-eligibility` says no; 409 CLUB_SLUG_TAKEN."
-      )
-  )
-  .add(
-    HttpApiEndpoint.get("clubCreationEligibility", "/v2/clubs/creation-eligibility")
-      .middleware(Authenticated)
-      .addSuccess(Ok(CreationEligibilityView))
-      .annotate(OpenApi.Summary, "Whether the caller may create a club, and why not")
-  )
-  .add(
-    HttpApiEndpoint.get("clubsBySport", "/v2/clubs/by-sport/:sportId")
-      .middleware(OptionalAuthenticated)
-      .setPath(Schema.Struct({ sportId: SportId }))
-      .setUrlParams(Query(PageParams))
-      .addSuccess(Ok(PageOf(ClubView)))
-      .annotate(OpenApi.Summary, "ACTIVE clubs of one sport, newest first")
-  )
-  .add(
-    HttpApiEndpoint.get("getClub", "/v2/clubs/:idOrSlug")
-      .middleware(OptionalAuthenticated)
-      .setPath(Schema.Struct({ idOrSlug: Schema.String }))
-      .addSuccess(Ok(ClubView))
-      .annotate(OpenApi.Summary, "A club by id or slug (clubs not yet ACTIVE: only to their OWNER/ADMIN and admins; 404 otherwise)")
-  )
-  .add(
-    HttpApiEndpoint.get("clubSports", "/v2/clubs/:clubId/sports")
-      .middleware(OptionalAuthenticated)
-      .setPath(Schema.Struct({ clubId: Schema.String }))
-      .addSuccess(Ok(Schema.Struct({ clubId: Schema.String, sportIds: Schema.Array(Schema.String) })))
-      .annotate(OpenApi.Summary, "The sports a club practises")
-  )
+  .add(op.get("browseClubs", "/v2/clubs", { query: BrowseParams, ok: PageOf(ClubView), summary: "The club directory: ACTIVE clubs, newest first (`?search`, `?sportId`, `?page`, `?limit`)" }).middleware(OptionalAuthenticated))
+  .add(op.post("createClub", "/v2/clubs", { body: CreateClubBody, ok: ClubView, status: 201, summary: "Create a club (DRAFT); the caller becomes its OWNER" }).middleware(Authenticated).annotate(OpenApi.Description, "Body `{name (2-80), slug (3-60, lowercase, unique), description?, sportIds? (≤10), city?, clubType? COMMUNITY|CLUB_MEMBERSHIP, requiresApproval?}`. 403 CLUB_CREATION_NOT_ELIGIBLE when `/v2/clubs/creation-eligibility` says no; 409 CLUB_SLUG_TAKEN."))
+  .add(op.get("clubCreationEligibility", "/v2/clubs/creation-eligibility", { ok: CreationEligibilityView, summary: "Whether the caller may create a club, and why not" }).middleware(Authenticated))
+  .add(op.get("clubsBySport", "/v2/clubs/by-sport/:sportId", { path: Schema.Struct({ sportId: SportId }), query: Query(PageParams), ok: PageOf(ClubView), summary: "ACTIVE clubs of one sport, newest first" }).middleware(OptionalAuthenticated))
+  .add(op.get("getClub", "/v2/clubs/:idOrSlug", { path: Schema.Struct({ idOrSlug: Schema.String }), ok: ClubView, summary: "A club by id or slug (clubs not yet ACTIVE: only to their OWNER/ADMIN and admins; 404 otherwise)" }).middleware(OptionalAuthenticated))
+  .add(op.get("clubSports", "/v2/clubs/:clubId/sports", { path: Schema.Struct({ clubId: Schema.String }), ok: Schema.Struct({ clubId: Schema.String, sportIds: Schema.Array(Schema.String) }), summary: "The sports a club practises" }).middleware(OptionalAuthenticated))
   .annotate(OpenApi.Title, "Clubs")
   .annotate(OpenApi.Description, "Club directory, reads and creation")
 {}

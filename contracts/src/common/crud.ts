@@ -15,10 +15,9 @@
  * then `.add(faqs.getMany).add(faqs.getOne)…` in the group (literal sub-paths first), and
  * `crudHandlers` in hosts/http/src/platform/crud.handlers.ts on the host side.
  */
-import { HttpApiEndpoint } from "@effect/platform"
 import { Body, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok } from "./envelope.js"
+import { op } from "./endpoint.js"
 import { GetMany, ListQueryParams } from "./list-query.js"
 
 /** Query parameters of a get-one read: `fields`, `join`, `cache`. */
@@ -63,29 +62,12 @@ export const crudEndpoints = <
   const partial = Schema.partial(options.item)
   const createStatus = options.createStatus ?? 201
   return {
-    getMany: HttpApiEndpoint.get(`getMany${options.name}`, options.path)
-      .setUrlParams(ListQueryParams)
-      .addSuccess(Ok(GetMany(partial))),
-    getOne: HttpApiEndpoint.get(`getOne${options.name}`, `${options.path}/:id` as `/${string}`)
-      .setPath(IdPath)
-      .setUrlParams(GetOneParams)
-      .addSuccess(Ok(partial)),
-    createOne: HttpApiEndpoint.post(`createOne${options.name}`, options.path)
-      .setPayload(options.create)
-      .addSuccess(Ok(options.item, { status: createStatus })),
-    createMany: HttpApiEndpoint.post(`createMany${options.name}`, `${options.path}/bulk` as `/${string}`)
-      .setPayload(BulkBody(options.create, options.maxBulk))
-      .addSuccess(Ok(Schema.Array(options.item), { status: createStatus })),
-    updateOne: HttpApiEndpoint.patch(`updateOne${options.name}`, `${options.path}/:id` as `/${string}`)
-      .setPath(IdPath)
-      .setPayload(options.update)
-      .addSuccess(Ok(options.item)),
-    replaceOne: HttpApiEndpoint.put(`replaceOne${options.name}`, `${options.path}/:id` as `/${string}`)
-      .setPath(IdPath)
-      .setPayload(options.create)
-      .addSuccess(Ok(options.item)),
-    deleteOne: HttpApiEndpoint.del(`deleteOne${options.name}`, `${options.path}/:id` as `/${string}`)
-      .setPath(IdPath)
-      .addSuccess(Ok(DeleteResult))
+    getMany: op.get(`getMany${options.name}`, options.path, { query: ListQueryParams, ok: GetMany(partial) }),
+    getOne: op.get(`getOne${options.name}`, `${options.path}/:id` as `/${string}`, { path: IdPath, query: GetOneParams, ok: partial }),
+    createOne: op.post(`createOne${options.name}`, options.path, { body: options.create, ok: options.item, status: createStatus }),
+    createMany: op.post(`createMany${options.name}`, `${options.path}/bulk` as `/${string}`, { body: BulkBody(options.create, options.maxBulk), ok: Schema.Array(options.item), status: createStatus }),
+    updateOne: op.patch(`updateOne${options.name}`, `${options.path}/:id` as `/${string}`, { path: IdPath, body: options.update, ok: options.item }),
+    replaceOne: op.put(`replaceOne${options.name}`, `${options.path}/:id` as `/${string}`, { path: IdPath, body: options.create, ok: options.item }),
+    deleteOne: op.del(`deleteOne${options.name}`, `${options.path}/:id` as `/${string}`, { path: IdPath, ok: DeleteResult })
   }
 }

@@ -6,6 +6,7 @@ export * from "./errors.js"
 export const ApiId = "podium" as const
 export * from "./list-query.js"
 export * from "./crud.js"
+export * from "./endpoint.js"
 export * from "./auth.middleware.js"
 export * from "./organizer-tenancy.middleware.js"
 export * from "./club-tenancy.middleware.js"

@@ -6,10 +6,10 @@
  * already have there) so crew sign-in (`/v2/auth/crew/...`) works for them. Unknown codes answer
  * 404; expired, revoked or used-up codes 409 JOIN_CODE_EXPIRED / JOIN_CODE_REVOKED / JOIN_CODE_EXHAUSTED.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, IntBetween, NonEmptyStr, Optional, PhoneNumber, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok, OrganizerManagers } from "../common/index.js"
+import { op, OrganizerManagers } from "../common/index.js"
 
 export const CrewJoinCodeView = Schema.Struct({
   id: Schema.String,
@@ -79,50 +79,18 @@ const OrgPath = Schema.Struct({ orgId: Schema.String })
 const CodePath = Schema.Struct({ orgId: Schema.String, id: NonEmptyStr })
 
 export class CrewJoinCodesGroup extends HttpApiGroup.make("crewJoinCodes")
-  .add(
-    HttpApiEndpoint.get("listCrewJoinCodes", "/v2/orgs/:orgId/crew-join-codes")
-      .setPath(OrgPath)
-      .addSuccess(Ok(Schema.Array(CrewJoinCodeView)))
-      .annotate(OpenApi.Summary, "The organizer's crew join codes, newest first")
-  )
-  .add(
-    HttpApiEndpoint.post("createCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes")
-      .setPath(OrgPath)
-      .setPayload(CreateCrewJoinCodeBody)
-      .addSuccess(Ok(CrewJoinCodeView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a crew join code (optional label, expiry, maximum uses)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes/:id")
-      .setPath(CodePath)
-      .setPayload(UpdateCrewJoinCodeBody)
-      .addSuccess(Ok(CrewJoinCodeView))
-      .annotate(OpenApi.Summary, "Change a code's label, expiry or maximum uses (null removes a limit)")
-  )
-  .add(
-    HttpApiEndpoint.post("revokeCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes/:id/revoke")
-      .setPath(CodePath)
-      .addSuccess(Ok(CrewJoinCodeView))
-      .annotate(OpenApi.Summary, "Revoke a code (idempotent)")
-  )
+  .add(op.get("listCrewJoinCodes", "/v2/orgs/:orgId/crew-join-codes", { path: OrgPath, ok: Schema.Array(CrewJoinCodeView), summary: "The organizer's crew join codes, newest first" }))
+  .add(op.post("createCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes", { path: OrgPath, body: CreateCrewJoinCodeBody, ok: CrewJoinCodeView, status: 201, summary: "Create a crew join code (optional label, expiry, maximum uses)" }))
+  .add(op.patch("updateCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes/:id", { path: CodePath, body: UpdateCrewJoinCodeBody, ok: CrewJoinCodeView, summary: "Change a code's label, expiry or maximum uses (null removes a limit)" }))
+  .add(op.post("revokeCrewJoinCode", "/v2/orgs/:orgId/crew-join-codes/:id/revoke", { path: CodePath, ok: CrewJoinCodeView, summary: "Revoke a code (idempotent)" }))
   .middleware(OrganizerManagers)
   .annotate(OpenApi.Title, "Crew join codes (organizer)")
   .annotate(OpenApi.Description, "An organizer's codes that let volunteers join its crew")
 {}
 
 export class CrewJoinGroup extends HttpApiGroup.make("crewJoin")
-  .add(
-    HttpApiEndpoint.post("previewCrewJoinCode", "/v2/crew/join-codes/preview")
-      .setPayload(PreviewCrewJoinCodeBody)
-      .addSuccess(Ok(CrewJoinPreview))
-      .annotate(OpenApi.Summary, "What a join code leads to (public; persists nothing)")
-  )
-  .add(
-    HttpApiEndpoint.post("redeemCrewJoinCode", "/v2/crew/join-codes/redeem")
-      .setPayload(RedeemCrewJoinCodeBody)
-      .addSuccess(Ok(CrewJoinResult, { status: 201 }))
-      .annotate(OpenApi.Summary, "Join an organizer's crew with a code and a phone number or e-mail (public); then sign in through /v2/auth/crew")
-  )
+  .add(op.post("previewCrewJoinCode", "/v2/crew/join-codes/preview", { body: PreviewCrewJoinCodeBody, ok: CrewJoinPreview, summary: "What a join code leads to (public; persists nothing)" }))
+  .add(op.post("redeemCrewJoinCode", "/v2/crew/join-codes/redeem", { body: RedeemCrewJoinCodeBody, ok: CrewJoinResult, status: 201, summary: "Join an organizer's crew with a code and a phone number or e-mail (public); then sign in through /v2/auth/crew" }))
   .annotate(OpenApi.Title, "Crew join codes")
   .annotate(OpenApi.Description, "Volunteers preview and redeem crew join codes")
 {}

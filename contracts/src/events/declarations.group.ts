@@ -6,10 +6,10 @@
  * fields (the names `PATCH …/declaration-form-details` accepts), and the PDF download, refused with
  * 409 DECLARATION_INCOMPLETE until every required field is filled.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Bool, NonEmptyStr, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, OrganizerManagersOrAdmin, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, OrganizerManagersOrAdmin, Requires } from "../common/index.js"
 
 /** The declaration detail fields (also the placeholder names besides organizerName, companyName, email, phoneNumber, date). */
 export const DeclarationFieldNames = [
@@ -90,47 +90,13 @@ export const DeclarationFormView = Schema.Struct({
 const IdPath = Schema.Struct({ id: NonEmptyStr })
 
 export class DeclarationTemplatesGroup extends HttpApiGroup.make("declarationTemplates")
-  .add(
-    HttpApiEndpoint.get("listDeclarationTemplates", "/v2/admins/declaration-form-templates")
-      .addSuccess(Ok(Schema.Array(DeclarationTemplateView)))
-      .annotate(OpenApi.Summary, "List declaration form templates, deleted ones included (admin)")
-  )
-  .add(
-    HttpApiEndpoint.post("createDeclarationTemplate", "/v2/admins/declaration-form-templates")
-      .setPayload(CreateDeclarationTemplateBody)
-      .addSuccess(Ok(DeclarationTemplateView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a template version (HTML + required fields); isActive=true activates it (admin)")
-  )
-  .add(
-    HttpApiEndpoint.get("activeDeclarationTemplate", "/v2/admins/declaration-form-templates/active")
-      .addSuccess(Ok(DeclarationTemplateView))
-      .annotate(OpenApi.Summary, "The active declaration form template (admin; 404 when none)")
-  )
-  .add(
-    HttpApiEndpoint.get("getDeclarationTemplate", "/v2/admins/declaration-form-templates/:id")
-      .setPath(IdPath)
-      .addSuccess(Ok(DeclarationTemplateView))
-      .annotate(OpenApi.Summary, "One declaration form template (admin)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateDeclarationTemplate", "/v2/admins/declaration-form-templates/:id")
-      .setPath(IdPath)
-      .setPayload(UpdateDeclarationTemplateBody)
-      .addSuccess(Ok(DeclarationTemplateView))
-      .annotate(OpenApi.Summary, "Update a template; isActive=true deactivates the others (admin)")
-  )
-  .add(
-    HttpApiEndpoint.del("deleteDeclarationTemplate", "/v2/admins/declaration-form-templates/:id")
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })))
-      .annotate(OpenApi.Summary, "Soft-delete a template; the active one cannot be deleted (409) (admin)")
-  )
-  .add(
-    HttpApiEndpoint.post("activateDeclarationTemplate", "/v2/admins/declaration-form-templates/:id/activate")
-      .setPath(IdPath)
-      .addSuccess(Ok(DeclarationTemplateView))
-      .annotate(OpenApi.Summary, "Make this the only active template (admin)")
-  )
+  .add(op.get("listDeclarationTemplates", "/v2/admins/declaration-form-templates", { ok: Schema.Array(DeclarationTemplateView), summary: "List declaration form templates, deleted ones included (admin)" }))
+  .add(op.post("createDeclarationTemplate", "/v2/admins/declaration-form-templates", { body: CreateDeclarationTemplateBody, ok: DeclarationTemplateView, status: 201, summary: "Create a template version (HTML + required fields); isActive=true activates it (admin)" }))
+  .add(op.get("activeDeclarationTemplate", "/v2/admins/declaration-form-templates/active", { ok: DeclarationTemplateView, summary: "The active declaration form template (admin; 404 when none)" }))
+  .add(op.get("getDeclarationTemplate", "/v2/admins/declaration-form-templates/:id", { path: IdPath, ok: DeclarationTemplateView, summary: "One declaration form template (admin)" }))
+  .add(op.patch("updateDeclarationTemplate", "/v2/admins/declaration-form-templates/:id", { path: IdPath, body: UpdateDeclarationTemplateBody, ok: DeclarationTemplateView, summary: "Update a template; isActive=true deactivates the others (admin)" }))
+  .add(op.del("deleteDeclarationTemplate", "/v2/admins/declaration-form-templates/:id", { path: IdPath, ok: Schema.Struct({ id: Schema.String, deleted: Schema.Boolean }), summary: "Soft-delete a template; the active one cannot be deleted (409) (admin)" }))
+  .add(op.post("activateDeclarationTemplate", "/v2/admins/declaration-form-templates/:id/activate", { path: IdPath, ok: DeclarationTemplateView, summary: "Make this the only active template (admin)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("organizers.declarations"))
   .annotate(OpenApi.Title, "Declaration form templates")
@@ -140,28 +106,9 @@ export class DeclarationTemplatesGroup extends HttpApiGroup.make("declarationTem
 const OrganizerPath = Schema.Struct({ id: Schema.String })
 
 export class DeclarationFormGroup extends HttpApiGroup.make("declarationForm")
-  .add(
-    HttpApiEndpoint.get("getDeclarationForm", "/v2/organizers/:id/declaration-form")
-      .middleware(OrganizerManagersOrAdmin)
-      .setPath(OrganizerPath)
-      .addSuccess(Ok(DeclarationFormView))
-      .annotate(OpenApi.Summary, "The declaration form filled with the organizer's data, and its missing required fields")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateDeclarationFormDetails", "/v2/organizers/:id/declaration-form-details")
-      .middleware(OrganizerManagersOrAdmin)
-      .setPath(OrganizerPath)
-      .setPayload(UpdateDeclarationDetailsBody)
-      .addSuccess(Ok(DeclarationFormView))
-      .annotate(OpenApi.Summary, "Fill declaration details (PAN, address, signatory…); only supplied fields change")
-  )
-  .add(
-    HttpApiEndpoint.get("downloadDeclarationForm", "/v2/organizers/:id/declaration-form/download")
-      .middleware(OrganizerManagersOrAdmin)
-      .setPath(OrganizerPath)
-      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/pdf" }))
-      .annotate(OpenApi.Summary, "The filled declaration form as PDF (409 DECLARATION_INCOMPLETE until every required field is filled)")
-  )
+  .add(op.get("getDeclarationForm", "/v2/organizers/:id/declaration-form", { path: OrganizerPath, ok: DeclarationFormView, summary: "The declaration form filled with the organizer's data, and its missing required fields" }).middleware(OrganizerManagersOrAdmin))
+  .add(op.patch("updateDeclarationFormDetails", "/v2/organizers/:id/declaration-form-details", { path: OrganizerPath, body: UpdateDeclarationDetailsBody, ok: DeclarationFormView, summary: "Fill declaration details (PAN, address, signatory…); only supplied fields change" }).middleware(OrganizerManagersOrAdmin))
+  .add(op.get("downloadDeclarationForm", "/v2/organizers/:id/declaration-form/download", { path: OrganizerPath, success: HttpApiSchema.Uint8Array({ contentType: "application/pdf" }), summary: "The filled declaration form as PDF (409 DECLARATION_INCOMPLETE until every required field is filled)" }).middleware(OrganizerManagersOrAdmin))
   .annotate(OpenApi.Title, "Organizer declaration form")
   .annotate(OpenApi.Description, "The organizer's declaration form: read, fill details, download as PDF")
 {}

@@ -7,10 +7,10 @@
  * organizer restarts. Organizer operations are for the organizer's OWNER or ADMIN only; files are
  * handed out as short-lived signed media URLs.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Bool, Form, IntFromText, NonEmptyStr, OneOf, Optional, says, Str, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, GetMany, Ok, OrganizerManagers, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, GetMany, op, OrganizerManagers, Requires } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -134,60 +134,15 @@ export const UploadSignedForm = HttpApiSchema.Multipart(Form({ file: Optional(Fi
 const IdPath = Schema.Struct({ id: NonEmptyStr })
 
 export class GstTemplatesGroup extends HttpApiGroup.make("gstTemplates")
-  .add(
-    HttpApiEndpoint.get("listGstTemplates", "/v2/admin/gst-template")
-      .setUrlParams(GstTemplateListParams)
-      .addSuccess(Ok(Schema.Array(GstTemplateView)))
-      .annotate(OpenApi.Summary, "List GST templates (filter: name, isActive, includeDeleted)")
-  )
-  .add(
-    HttpApiEndpoint.post("createGstTemplate", "/v2/admin/gst-template")
-      .setPayload(CreateGstTemplateBody)
-      .addSuccess(Ok(GstTemplateView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a GST template (the next version of its name)")
-  )
-  .add(
-    HttpApiEndpoint.get("activeGstTemplate", "/v2/admin/gst-template/active")
-      .addSuccess(Ok(GstTemplateView))
-      .annotate(OpenApi.Summary, "The active GST template (404 when none)")
-  )
-  .add(
-    HttpApiEndpoint.get("gstTemplateVersions", "/v2/admin/gst-template/versions/:name")
-      .setPath(Schema.Struct({ name: NonEmptyStr }))
-      .addSuccess(Ok(Schema.Array(GstTemplateView)))
-      .annotate(OpenApi.Summary, "Every version of a GST template name, deleted ones included")
-  )
-  .add(
-    HttpApiEndpoint.get("getGstTemplate", "/v2/admin/gst-template/:id")
-      .setPath(IdPath)
-      .addSuccess(Ok(GstTemplateView))
-      .annotate(OpenApi.Summary, "One GST template")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateGstTemplate", "/v2/admin/gst-template/:id")
-      .setPath(IdPath)
-      .setPayload(UpdateGstTemplateBody)
-      .addSuccess(Ok(GstTemplateView))
-      .annotate(OpenApi.Summary, "Update a GST template: creates and answers a new (inactive) version")
-  )
-  .add(
-    HttpApiEndpoint.del("deleteGstTemplate", "/v2/admin/gst-template/:id")
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })))
-      .annotate(OpenApi.Summary, "Soft-delete a GST template (409 for the active one)")
-  )
-  .add(
-    HttpApiEndpoint.post("activateGstTemplate", "/v2/admin/gst-template/:id/activate")
-      .setPath(IdPath)
-      .addSuccess(Ok(GstTemplateView))
-      .annotate(OpenApi.Summary, "Activate a GST template (deactivates the others)")
-  )
-  .add(
-    HttpApiEndpoint.post("deactivateGstTemplate", "/v2/admin/gst-template/:id/deactivate")
-      .setPath(IdPath)
-      .addSuccess(Ok(GstTemplateView))
-      .annotate(OpenApi.Summary, "Deactivate a GST template")
-  )
+  .add(op.get("listGstTemplates", "/v2/admin/gst-template", { query: GstTemplateListParams, ok: Schema.Array(GstTemplateView), summary: "List GST templates (filter: name, isActive, includeDeleted)" }))
+  .add(op.post("createGstTemplate", "/v2/admin/gst-template", { body: CreateGstTemplateBody, ok: GstTemplateView, status: 201, summary: "Create a GST template (the next version of its name)" }))
+  .add(op.get("activeGstTemplate", "/v2/admin/gst-template/active", { ok: GstTemplateView, summary: "The active GST template (404 when none)" }))
+  .add(op.get("gstTemplateVersions", "/v2/admin/gst-template/versions/:name", { path: Schema.Struct({ name: NonEmptyStr }), ok: Schema.Array(GstTemplateView), summary: "Every version of a GST template name, deleted ones included" }))
+  .add(op.get("getGstTemplate", "/v2/admin/gst-template/:id", { path: IdPath, ok: GstTemplateView, summary: "One GST template" }))
+  .add(op.patch("updateGstTemplate", "/v2/admin/gst-template/:id", { path: IdPath, body: UpdateGstTemplateBody, ok: GstTemplateView, summary: "Update a GST template: creates and answers a new (inactive) version" }))
+  .add(op.del("deleteGstTemplate", "/v2/admin/gst-template/:id", { path: IdPath, ok: Schema.Struct({ id: Schema.String, deleted: Schema.Boolean }), summary: "Soft-delete a GST template (409 for the active one)" }))
+  .add(op.post("activateGstTemplate", "/v2/admin/gst-template/:id/activate", { path: IdPath, ok: GstTemplateView, summary: "Activate a GST template (deactivates the others)" }))
+  .add(op.post("deactivateGstTemplate", "/v2/admin/gst-template/:id/deactivate", { path: IdPath, ok: GstTemplateView, summary: "Deactivate a GST template" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("organizers.declarations"))
   .annotate(OpenApi.Title, "GST templates")
@@ -195,71 +150,17 @@ export class GstTemplatesGroup extends HttpApiGroup.make("gstTemplates")
 {}
 
 export class GstDeclarationsAdminGroup extends HttpApiGroup.make("gstDeclarationsAdmin")
-  .add(
-    HttpApiEndpoint.get("listGstDeclarations", "/v2/admin/gst-declaration/all")
-      .setUrlParams(GstDeclarationListParams)
-      .addSuccess(Ok(GetMany(GstDeclarationView)))
-      .annotate(OpenApi.Summary, "Every GST declaration (pagination, status filter)")
-  )
-  .add(
-    HttpApiEndpoint.get("pendingGstDeclarations", "/v2/admin/gst-declaration/pending")
-      .setUrlParams(PendingListParams)
-      .addSuccess(Ok(GetMany(GstDeclarationView)))
-      .annotate(OpenApi.Summary, "Declarations waiting for verification")
-  )
-  .add(
-    HttpApiEndpoint.get("gstDeclarationStatistics", "/v2/admin/gst-declaration/statistics")
-      .addSuccess(Ok(GstStatistics))
-      .annotate(OpenApi.Summary, "Declaration counts by status and the active template")
-  )
-  .add(
-    HttpApiEndpoint.post("backfillGstTemplateVersion", "/v2/admin/gst-declaration/backfill-template-version")
-      .addSuccess(Ok(Schema.Struct({ updated: Schema.Number, templateId: Schema.String, templateVersion: Schema.Number })))
-      .annotate(OpenApi.Summary, "Record the active template on declarations started without a template version")
-  )
-  .add(
-    HttpApiEndpoint.get("getGstDeclaration", "/v2/admin/gst-declaration/:id")
-      .setPath(IdPath)
-      .addSuccess(Ok(GstDeclarationView))
-      .annotate(OpenApi.Summary, "One GST declaration")
-  )
-  .add(
-    HttpApiEndpoint.get("gstDeclarationAuditLogs", "/v2/admin/gst-declaration/:id/audit-logs")
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.Array(GstAuditEntry)))
-      .annotate(OpenApi.Summary, "The declaration's audit trail, oldest first")
-  )
-  .add(
-    HttpApiEndpoint.get("gstDeclarationPdf", "/v2/admin/gst-declaration/:id/pdf")
-      .setPath(IdPath)
-      .addSuccess(Ok(SignedFileUrl))
-      .annotate(OpenApi.Summary, "A short-lived signed URL of the generated declaration PDF")
-  )
-  .add(
-    HttpApiEndpoint.get("gstDeclarationSignedDocument", "/v2/admin/gst-declaration/:id/signed-document")
-      .setPath(IdPath)
-      .addSuccess(Ok(SignedFileUrl))
-      .annotate(OpenApi.Summary, "A short-lived signed URL of the uploaded signed document")
-  )
-  .add(
-    HttpApiEndpoint.post("rejectGstDeclaration", "/v2/admin/gst-declaration/:id/reject")
-      .setPath(IdPath)
-      .setPayload(RejectGstDeclarationBody)
-      .addSuccess(Ok(GstDeclarationView))
-      .annotate(OpenApi.Summary, "Reject a submitted declaration with a reason; the organizer restarts")
-  )
-  .add(
-    HttpApiEndpoint.post("resetGstDeclarationTemplate", "/v2/admin/gst-declaration/:id/reset-template")
-      .setPath(IdPath)
-      .addSuccess(Ok(GstDeclarationView))
-      .annotate(OpenApi.Summary, "Move a PENDING_VARIABLES declaration to the current active template")
-  )
-  .add(
-    HttpApiEndpoint.post("verifyGstDeclaration", "/v2/admin/gst-declaration/:id/verify")
-      .setPath(IdPath)
-      .addSuccess(Ok(GstDeclarationView))
-      .annotate(OpenApi.Summary, "Verify a submitted declaration (completes the organizer's GST onboarding step)")
-  )
+  .add(op.get("listGstDeclarations", "/v2/admin/gst-declaration/all", { query: GstDeclarationListParams, ok: GetMany(GstDeclarationView), summary: "Every GST declaration (pagination, status filter)" }))
+  .add(op.get("pendingGstDeclarations", "/v2/admin/gst-declaration/pending", { query: PendingListParams, ok: GetMany(GstDeclarationView), summary: "Declarations waiting for verification" }))
+  .add(op.get("gstDeclarationStatistics", "/v2/admin/gst-declaration/statistics", { ok: GstStatistics, summary: "Declaration counts by status and the active template" }))
+  .add(op.post("backfillGstTemplateVersion", "/v2/admin/gst-declaration/backfill-template-version", { ok: Schema.Struct({ updated: Schema.Number, templateId: Schema.String, templateVersion: Schema.Number }), summary: "Record the active template on declarations started without a template version" }))
+  .add(op.get("getGstDeclaration", "/v2/admin/gst-declaration/:id", { path: IdPath, ok: GstDeclarationView, summary: "One GST declaration" }))
+  .add(op.get("gstDeclarationAuditLogs", "/v2/admin/gst-declaration/:id/audit-logs", { path: IdPath, ok: Schema.Array(GstAuditEntry), summary: "The declaration's audit trail, oldest first" }))
+  .add(op.get("gstDeclarationPdf", "/v2/admin/gst-declaration/:id/pdf", { path: IdPath, ok: SignedFileUrl, summary: "A short-lived signed URL of the generated declaration PDF" }))
+  .add(op.get("gstDeclarationSignedDocument", "/v2/admin/gst-declaration/:id/signed-document", { path: IdPath, ok: SignedFileUrl, summary: "A short-lived signed URL of the uploaded signed document" }))
+  .add(op.post("rejectGstDeclaration", "/v2/admin/gst-declaration/:id/reject", { path: IdPath, body: RejectGstDeclarationBody, ok: GstDeclarationView, summary: "Reject a submitted declaration with a reason; the organizer restarts" }))
+  .add(op.post("resetGstDeclarationTemplate", "/v2/admin/gst-declaration/:id/reset-template", { path: IdPath, ok: GstDeclarationView, summary: "Move a PENDING_VARIABLES declaration to the current active template" }))
+  .add(op.post("verifyGstDeclaration", "/v2/admin/gst-declaration/:id/verify", { path: IdPath, ok: GstDeclarationView, summary: "Verify a submitted declaration (completes the organizer's GST onboarding step)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("organizers.declarations"))
   .annotate(OpenApi.Title, "GST declarations (admin)")
@@ -269,42 +170,12 @@ export class GstDeclarationsAdminGroup extends HttpApiGroup.make("gstDeclaration
 const OrganizerPath = Schema.Struct({ organizerId: Schema.String })
 
 export class GstDeclarationGroup extends HttpApiGroup.make("gstDeclaration")
-  .add(
-    HttpApiEndpoint.get("myGstDeclaration", "/v2/organizer/declaration/:organizerId")
-      .setPath(OrganizerPath)
-      .addSuccess(Ok(OrganizerGstDeclarationView))
-      .annotate(OpenApi.Summary, "The organizer's current GST declaration (status NOT_STARTED before the first fill)")
-  )
-  .add(
-    HttpApiEndpoint.get("downloadGstDeclarationPdf", "/v2/organizer/declaration/:organizerId/download-pdf")
-      .setPath(OrganizerPath)
-      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/pdf" }))
-      .annotate(OpenApi.Summary, "The generated declaration PDF to sign (409 until every variable is filled)")
-  )
-  .add(
-    HttpApiEndpoint.post("fillGstDeclaration", "/v2/organizer/declaration/:organizerId/fill")
-      .setPath(OrganizerPath)
-      .setPayload(FillGstDeclarationBody)
-      .addSuccess(Ok(OrganizerGstDeclarationView))
-      .annotate(OpenApi.Summary, "Fill template variables (starts a declaration on the active template when needed)")
-  )
-  .add(
-    HttpApiEndpoint.post("uploadSignedGstDeclaration", "/v2/organizer/declaration/:organizerId/upload-signed")
-      .setPath(OrganizerPath)
-      .setPayload(UploadSignedForm)
-      .addSuccess(Ok(GstDeclarationView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Upload the signed declaration (multipart `file`: PDF, JPG or PNG, 5 MB) and submit it")
-  )
-  .add(
-    HttpApiEndpoint.post("restartGstDeclaration", "/v2/organizer/declaration/restart")
-      .addSuccess(Ok(OrganizerGstDeclarationView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Start over on the active template (after a rejection; organizer from x-organizer-id or the caller's own)")
-  )
-  .add(
-    HttpApiEndpoint.del("testDeleteGstDeclaration", "/v2/organizer/declaration/test-delete")
-      .addSuccess(Ok(Schema.Struct({ deleted: Schema.Number })))
-      .annotate(OpenApi.Summary, "Development helper: delete the organizer's declarations (refused in production)")
-  )
+  .add(op.get("myGstDeclaration", "/v2/organizer/declaration/:organizerId", { path: OrganizerPath, ok: OrganizerGstDeclarationView, summary: "The organizer's current GST declaration (status NOT_STARTED before the first fill)" }))
+  .add(op.get("downloadGstDeclarationPdf", "/v2/organizer/declaration/:organizerId/download-pdf", { path: OrganizerPath, success: HttpApiSchema.Uint8Array({ contentType: "application/pdf" }), summary: "The generated declaration PDF to sign (409 until every variable is filled)" }))
+  .add(op.post("fillGstDeclaration", "/v2/organizer/declaration/:organizerId/fill", { path: OrganizerPath, body: FillGstDeclarationBody, ok: OrganizerGstDeclarationView, summary: "Fill template variables (starts a declaration on the active template when needed)" }))
+  .add(op.post("uploadSignedGstDeclaration", "/v2/organizer/declaration/:organizerId/upload-signed", { path: OrganizerPath, body: UploadSignedForm, ok: GstDeclarationView, status: 201, summary: "Upload the signed declaration (multipart `file`: PDF, JPG or PNG, 5 MB) and submit it" }))
+  .add(op.post("restartGstDeclaration", "/v2/organizer/declaration/restart", { ok: OrganizerGstDeclarationView, status: 201, summary: "Start over on the active template (after a rejection; organizer from x-organizer-id or the caller's own)" }))
+  .add(op.del("testDeleteGstDeclaration", "/v2/organizer/declaration/test-delete", { ok: Schema.Struct({ deleted: Schema.Number }), summary: "Development helper: delete the organizer's declarations (refused in production)" }))
   .middleware(OrganizerManagers)
   .annotate(OpenApi.Title, "Organizer GST declaration")
   .annotate(OpenApi.Description, "The organizer's GST declaration: fill, download, upload the signed copy, restart (OWNER or ADMIN)")

@@ -6,10 +6,10 @@
  * The public resubmit needs no token (A 3): the organizer's random (v4 UUID) id is the proof; it is
  * rate limited per client address and per organizer (429 with Retry-After past the limit).
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, Form, IntFromText, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, GetMany, Ok, OrganizerManagers, OrganizerManagersOrAdmin, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, GetMany, op, OrganizerManagers, OrganizerManagersOrAdmin, Requires } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 import { MultipartLimits } from "./organizers.group.js"
 
@@ -113,64 +113,17 @@ const IdPath = Schema.Struct({ id: Schema.String })
 const KycIdPath = Schema.Struct({ kycId: Schema.String })
 
 export class OrganizerKycGroup extends HttpApiGroup.make("organizerKyc")
-  .add(
-    HttpApiEndpoint.post("submitBusinessKyc", "/v2/organizers/:id/business-kyc")
-      .middleware(OrganizerManagers)
-      .setPath(IdPath)
-      .setPayload(BusinessKycForm)
-      .addSuccess(Ok(BusinessKycView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Submit the organizer's business KYC for review (OWNER/ADMIN; multipart)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateBusinessKyc", "/v2/organizers/:id/business-kyc")
-      .middleware(OrganizerManagers)
-      .setPath(IdPath)
-      .setPayload(BusinessKycForm)
-      .addSuccess(Ok(BusinessKycView))
-      .annotate(OpenApi.Summary, "Update the business KYC (only supplied fields change; 409 while UNDER_REVIEW or APPROVED)")
-  )
-  .add(
-    HttpApiEndpoint.get("getBusinessKyc", "/v2/organizers/:id/business-kyc")
-      .middleware(OrganizerManagersOrAdmin)
-      .setPath(IdPath)
-      .addSuccess(Ok(BusinessKycView))
-      .annotate(OpenApi.Summary, "The business KYC (OWNER/ADMIN of the organizer, bank number masked; or an admin)")
-  )
-  .add(
-    HttpApiEndpoint.post("resubmitKyc", "/v2/organizers/:id/kyc/resubmit")
-      .setPath(IdPath)
-      .addSuccess(Ok(KycMoveResult, { status: 201 }))
-      .annotate(OpenApi.Summary, "Resubmit a REJECTED or RESUBMIT KYC for review (public; the organizer id is the proof; rate limited)")
-  )
-  .add(
-    HttpApiEndpoint.get("listOrganizerKyc", "/v2/admin/organizer-kyc")
-      .annotate(Requires, AdminPermission("organizers.review"))
-      .middleware(Authenticated)
-      .setUrlParams(Schema.Struct({
+  .add(op.post("submitBusinessKyc", "/v2/organizers/:id/business-kyc", { path: IdPath, body: BusinessKycForm, ok: BusinessKycView, status: 201, summary: "Submit the organizer's business KYC for review (OWNER/ADMIN; multipart)" }).middleware(OrganizerManagers))
+  .add(op.patch("updateBusinessKyc", "/v2/organizers/:id/business-kyc", { path: IdPath, body: BusinessKycForm, ok: BusinessKycView, summary: "Update the business KYC (only supplied fields change; 409 while UNDER_REVIEW or APPROVED)" }).middleware(OrganizerManagers))
+  .add(op.get("getBusinessKyc", "/v2/organizers/:id/business-kyc", { path: IdPath, ok: BusinessKycView, summary: "The business KYC (OWNER/ADMIN of the organizer, bank number masked; or an admin)" }).middleware(OrganizerManagersOrAdmin))
+  .add(op.post("resubmitKyc", "/v2/organizers/:id/kyc/resubmit", { path: IdPath, ok: KycMoveResult, status: 201, summary: "Resubmit a REJECTED or RESUBMIT KYC for review (public; the organizer id is the proof; rate limited)" }))
+  .add(op.get("listOrganizerKyc", "/v2/admin/organizer-kyc", { query: Schema.Struct({
         state: Optional(KycStatusText),
         page: Optional(IntFromText(1, 100_000)),
         limit: Optional(IntFromText(1, 100))
-      }))
-      .addSuccess(Ok(GetMany(KycQueueItem)))
-      .annotate(OpenApi.Summary, "The organizer KYC review queue (admin, organizers.review; default state UNDER_REVIEW)")
-  )
-  .add(
-    HttpApiEndpoint.post("approveOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/approve")
-      .annotate(Requires, AdminPermission("organizers.review"))
-      .middleware(Authenticated)
-      .setPath(KycIdPath)
-      .addSuccess(Ok(KycMoveResult))
-      .annotate(OpenApi.Summary, "Approve an UNDER_REVIEW KYC (admin, organizers.review); the organizer becomes APPROVED")
-  )
-  .add(
-    HttpApiEndpoint.post("rejectOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/reject")
-      .annotate(Requires, AdminPermission("organizers.review"))
-      .middleware(Authenticated)
-      .setPath(KycIdPath)
-      .setPayload(KycReasonBody)
-      .addSuccess(Ok(KycMoveResult))
-      .annotate(OpenApi.Summary, "Reject an UNDER_REVIEW KYC with a reason of 10-500 characters, returned verbatim (admin)")
-  )
+      }), ok: GetMany(KycQueueItem), summary: "The organizer KYC review queue (admin, organizers.review; default state UNDER_REVIEW)" }).annotate(Requires, AdminPermission("organizers.review")).middleware(Authenticated))
+  .add(op.post("approveOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/approve", { path: KycIdPath, ok: KycMoveResult, summary: "Approve an UNDER_REVIEW KYC (admin, organizers.review); the organizer becomes APPROVED" }).annotate(Requires, AdminPermission("organizers.review")).middleware(Authenticated))
+  .add(op.post("rejectOrganizerKyc", "/v2/admin/organizer-kyc/:kycId/reject", { path: KycIdPath, body: KycReasonBody, ok: KycMoveResult, summary: "Reject an UNDER_REVIEW KYC with a reason of 10-500 characters, returned verbatim (admin)" }).annotate(Requires, AdminPermission("organizers.review")).middleware(Authenticated))
   .annotate(OpenApi.Title, "Organizer KYC")
   .annotate(OpenApi.Description, "Business KYC of organizers: submission, edits, reads, admin review, public resubmit")
 {}

@@ -3,9 +3,9 @@
  * (`1`/`true`) answers `Content-Disposition: attachment`, otherwise `inline`. A malformed or
  * forged token answers 404; an expired one 410 (GONE).
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { ErrorWire } from "../common/envelope.js"
+import { ErrorWire, op } from "../common/index.js"
 
 /** 410: the media link expired. */
 export class Gone extends Schema.TaggedError<Gone>()("Gone", { message: Schema.String }) {}
@@ -17,14 +17,7 @@ export const GoneWire = Schema.transform(ErrorWire, Schema.typeSchema(Gone), {
 }).annotations(HttpApiSchema.annotations({ status: 410 }))
 
 export class MediaGroup extends HttpApiGroup.make("media")
-  .add(
-    HttpApiEndpoint.get("mediaContent", "/v2/media/content/:token")
-      .setPath(Schema.Struct({ token: Schema.String }))
-      .setUrlParams(Schema.Struct({ download: Schema.String }))
-      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/octet-stream" }))
-      .addError(GoneWire)
-      .annotate(OpenApi.Summary, "Serve a stored file through a signed, short-lived token")
-  )
+  .add(op.get("mediaContent", "/v2/media/content/:token", { path: Schema.Struct({ token: Schema.String }), query: Schema.Struct({ download: Schema.String }), success: HttpApiSchema.Uint8Array({ contentType: "application/octet-stream" }), summary: "Serve a stored file through a signed, short-lived token" }).addError(GoneWire))
   .annotate(OpenApi.Title, "Media")
   .annotate(OpenApi.Description, "Signed delivery of stored files")
 {}

@@ -7,10 +7,10 @@
  * is configured, 503 SHIPPING_PROVIDER_UNAVAILABLE when it cannot be reached (nothing is saved), 400
  * with the provider's reason when it refuses the address.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PickupAddress, says, StrLength } from "@podium/kernel"
 import { ParseResult, Schema } from "effect"
-import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
 /** A six-digit Indian PIN code (postal index numbers never start with 0). */
 export const IndianPincode = Schema.String.pipe(
@@ -58,21 +58,8 @@ export const PickupAddressView = PickupAddress.omit("createdAt").annotations({ i
 const OrganizerPath = Schema.Struct({ organizerId: Schema.String })
 
 export class OrganizerShippingGroup extends HttpApiGroup.make("organizerShipping")
-  .add(
-    HttpApiEndpoint.get("getPickupAddress", "/v2/organizers/:organizerId/shipping/pickup-address")
-      .middleware(OrganizerReaders)
-      .setPath(OrganizerPath)
-      .addSuccess(Ok(Schema.NullOr(PickupAddressView)))
-      .annotate(OpenApi.Summary, "The organizer's registered pickup address (null before one is registered)")
-  )
-  .add(
-    HttpApiEndpoint.post("registerPickupAddress", "/v2/organizers/:organizerId/shipping/pickup-address")
-      .middleware(OrganizerManagers)
-      .setPath(OrganizerPath)
-      .setPayload(RegisterPickupAddressBody)
-      .addSuccess(Ok(PickupAddressView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Register (or replace) the pickup address with the shipping provider; it becomes the organizer's pickupLocation")
-  )
+  .add(op.get("getPickupAddress", "/v2/organizers/:organizerId/shipping/pickup-address", { path: OrganizerPath, ok: Schema.NullOr(PickupAddressView), summary: "The organizer's registered pickup address (null before one is registered)" }).middleware(OrganizerReaders))
+  .add(op.post("registerPickupAddress", "/v2/organizers/:organizerId/shipping/pickup-address", { path: OrganizerPath, body: RegisterPickupAddressBody, ok: PickupAddressView, status: 201, summary: "Register (or replace) the pickup address with the shipping provider; it becomes the organizer's pickupLocation" }).middleware(OrganizerManagers))
   .annotate(OpenApi.Title, "Organizer shipping")
   .annotate(OpenApi.Description, "The organizer's pickup address registered with the shipping provider")
 {}

@@ -4,10 +4,10 @@
  * status changes: OWNER, ADMIN. Status machine: OPEN → IN_PROGRESS → DONE, OPEN or IN_PROGRESS →
  * CANCELLED; any other move is 409 STAFF_TASK_ILLEGAL_TRANSITION.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
 export const StaffTaskView = Schema.Struct({
   id: Schema.String,
@@ -41,30 +41,9 @@ export const StaffTaskStatusBody = Body({ status: OneOf("OPEN", "IN_PROGRESS", "
 const OrganizerHeader = Schema.Struct({ "x-organizer-id": Schema.optional(Schema.String) })
 
 export class OrganizerStaffTasksGroup extends HttpApiGroup.make("organizerStaffTasks")
-  .add(
-    HttpApiEndpoint.get("listStaffTasks", "/v2/organizer/staff-tasks")
-      .middleware(OrganizerReaders)
-      .setHeaders(OrganizerHeader)
-      .addSuccess(Ok(Schema.Array(StaffTaskView)))
-      .annotate(OpenApi.Summary, "The organizer's staff tasks, newest first")
-  )
-  .add(
-    HttpApiEndpoint.post("createStaffTask", "/v2/organizer/staff-tasks")
-      .middleware(OrganizerManagers)
-      .setHeaders(OrganizerHeader)
-      .setPayload(CreateStaffTaskBody)
-      .addSuccess(Ok(StaffTaskView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create a staff task (status OPEN); the assignee must be an active team member")
-  )
-  .add(
-    HttpApiEndpoint.patch("changeStaffTaskStatus", "/v2/organizer/staff-tasks/:taskId/status")
-      .middleware(OrganizerManagers)
-      .setHeaders(OrganizerHeader)
-      .setPath(Schema.Struct({ taskId: Schema.String }))
-      .setPayload(StaffTaskStatusBody)
-      .addSuccess(Ok(StaffTaskView))
-      .annotate(OpenApi.Summary, "Move a task: OPEN → IN_PROGRESS → DONE, or to CANCELLED (409 for illegal moves)")
-  )
+  .add(op.get("listStaffTasks", "/v2/organizer/staff-tasks", { headers: OrganizerHeader, ok: Schema.Array(StaffTaskView), summary: "The organizer's staff tasks, newest first" }).middleware(OrganizerReaders))
+  .add(op.post("createStaffTask", "/v2/organizer/staff-tasks", { body: CreateStaffTaskBody, headers: OrganizerHeader, ok: StaffTaskView, status: 201, summary: "Create a staff task (status OPEN); the assignee must be an active team member" }).middleware(OrganizerManagers))
+  .add(op.patch("changeStaffTaskStatus", "/v2/organizer/staff-tasks/:taskId/status", { path: Schema.Struct({ taskId: Schema.String }), body: StaffTaskStatusBody, headers: OrganizerHeader, ok: StaffTaskView, summary: "Move a task: OPEN → IN_PROGRESS → DONE, or to CANCELLED (409 for illegal moves)" }).middleware(OrganizerManagers))
   .annotate(OpenApi.Title, "Organizer staff tasks")
   .annotate(OpenApi.Description, "The organizer team's tasks and their status")
 {}

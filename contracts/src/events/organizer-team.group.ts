@@ -4,10 +4,10 @@
  * `x-organizer-id` header, or the caller's own organizer when it is absent (see the tenancy guard).
  * The last ACTIVE OWNER can be neither demoted nor revoked (409 LAST_OWNER).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, IntFromText, OneOf, Optional, PhoneNumber, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { Authenticated, op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { MembershipView } from "./organizers.group.js"
 
 export const TeamMemberView = Schema.Struct({
@@ -50,59 +50,13 @@ export const ActivityView = Schema.Struct({
 const OrganizerHeader = Schema.Struct({ "x-organizer-id": Schema.optional(Schema.String) })
 
 export class OrganizerTeamGroup extends HttpApiGroup.make("organizerTeam")
-  .add(
-    HttpApiEndpoint.get("listTeam", "/v2/organizer/team")
-      .middleware(OrganizerReaders)
-      .setHeaders(OrganizerHeader)
-      .addSuccess(Ok(Schema.Array(TeamMemberView)))
-      .annotate(OpenApi.Summary, "Team members (ACTIVE and INVITED)")
-  )
-  .add(
-    HttpApiEndpoint.get("teamActivity", "/v2/organizer/team/activity")
-      .middleware(OrganizerReaders)
-      .setHeaders(OrganizerHeader)
-      .setUrlParams(Schema.Struct({ limit: Optional(IntFromText(1, 100)), before: Optional(IntFromText(1, Number.MAX_SAFE_INTEGER)) }))
-      .addSuccess(Ok(ActivityView))
-      .annotate(OpenApi.Summary, "The organizer's activity log, newest first (limit, before cursor)")
-  )
-  .add(
-    HttpApiEndpoint.post("inviteTeamMember", "/v2/organizer/team/invite")
-      .middleware(OrganizerManagers)
-      .setHeaders(OrganizerHeader)
-      .setPayload(InviteBody)
-      .addSuccess(Ok(TeamMemberView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Invite a person by phone and/or e-mail with a role")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateTeamMember", "/v2/organizer/team/:id")
-      .middleware(OrganizerManagers)
-      .setHeaders(OrganizerHeader)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setPayload(Body({ role: TeamRole }))
-      .addSuccess(Ok(TeamMemberView))
-      .annotate(OpenApi.Summary, "Change a member's role")
-  )
-  .add(
-    HttpApiEndpoint.del("revokeTeamMember", "/v2/organizer/team/:id")
-      .middleware(OrganizerManagers)
-      .setHeaders(OrganizerHeader)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(TeamMemberView))
-      .annotate(OpenApi.Summary, "Revoke a member")
-  )
-  .add(
-    HttpApiEndpoint.get("myOrganizerInvitations", "/v2/me/organizer-memberships")
-      .middleware(Authenticated)
-      .addSuccess(Ok(Schema.Array(MembershipView)))
-      .annotate(OpenApi.Summary, "The caller's organizer memberships and pending invitations")
-  )
-  .add(
-    HttpApiEndpoint.post("acceptOrganizerMembership", "/v2/me/organizer-memberships/:id/accept")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(TeamMemberView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Accept an invitation addressed to the caller")
-  )
+  .add(op.get("listTeam", "/v2/organizer/team", { headers: OrganizerHeader, ok: Schema.Array(TeamMemberView), summary: "Team members (ACTIVE and INVITED)" }).middleware(OrganizerReaders))
+  .add(op.get("teamActivity", "/v2/organizer/team/activity", { query: Schema.Struct({ limit: Optional(IntFromText(1, 100)), before: Optional(IntFromText(1, Number.MAX_SAFE_INTEGER)) }), headers: OrganizerHeader, ok: ActivityView, summary: "The organizer's activity log, newest first (limit, before cursor)" }).middleware(OrganizerReaders))
+  .add(op.post("inviteTeamMember", "/v2/organizer/team/invite", { body: InviteBody, headers: OrganizerHeader, ok: TeamMemberView, status: 201, summary: "Invite a person by phone and/or e-mail with a role" }).middleware(OrganizerManagers))
+  .add(op.patch("updateTeamMember", "/v2/organizer/team/:id", { path: Schema.Struct({ id: Schema.String }), body: Body({ role: TeamRole }), headers: OrganizerHeader, ok: TeamMemberView, summary: "Change a member's role" }).middleware(OrganizerManagers))
+  .add(op.del("revokeTeamMember", "/v2/organizer/team/:id", { path: Schema.Struct({ id: Schema.String }), headers: OrganizerHeader, ok: TeamMemberView, summary: "Revoke a member" }).middleware(OrganizerManagers))
+  .add(op.get("myOrganizerInvitations", "/v2/me/organizer-memberships", { ok: Schema.Array(MembershipView), summary: "The caller's organizer memberships and pending invitations" }).middleware(Authenticated))
+  .add(op.post("acceptOrganizerMembership", "/v2/me/organizer-memberships/:id/accept", { path: Schema.Struct({ id: Schema.String }), ok: TeamMemberView, status: 201, summary: "Accept an invitation addressed to the caller" }).middleware(Authenticated))
   .annotate(OpenApi.Title, "Organizer team")
   .annotate(OpenApi.Description, "Team members, invitations, roles and the activity log")
 {}

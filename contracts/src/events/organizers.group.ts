@@ -4,10 +4,10 @@
  * memberships and onboarding status. Create and update are multipart (files: companyLogoFile,
  * companyBannerFile; PNG, JPG or WEBP, 5 MB; `links` is JSON text).
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Form, Optional } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { Authenticated, GetMany, ListQueryParams, Ok, OrganizerManagersOrAdmin, OrganizerOwnerOrAdmin, OrganizerReadersOrAdmin, Requires, Role } from "../common/index.js"
+import { Authenticated, GetMany, ListQueryParams, op, OrganizerManagersOrAdmin, OrganizerOwnerOrAdmin, OrganizerReadersOrAdmin, Requires, Role } from "../common/index.js"
 import {
   ApprovalStatusText,
   BoolText,
@@ -121,81 +121,16 @@ export const OrganizerRegistrationReceipt = Schema.Struct({
 }).annotations({ identifier: "OrganizerRegistrationReceipt" })
 
 export class OrganizersGroup extends HttpApiGroup.make("organizers")
-  .add(
-    HttpApiEndpoint.post("createOrganizer", "/v2/organizers")
-      .annotate(Requires, Role("admin"))
-      .middleware(Authenticated)
-      .setPayload(CreateOrganizerForm)
-      .addSuccess(Ok(OrganizerView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create an organizer with its OWNER (admin; multipart)")
-  )
-  .add(
-    HttpApiEndpoint.get("listOrganizers", "/v2/organizers")
-      .annotate(Requires, Role("admin"))
-      .middleware(Authenticated)
-      .setUrlParams(ListQueryParams)
-      .addSuccess(Ok(GetMany(OrganizerListItem)))
-      .annotate(OpenApi.Summary, "List organizers (admin; generic list query)")
-  )
-  .add(
-    HttpApiEndpoint.post("createOrganizerIfNotExists", "/v2/organizers/create")
-      .setPayload(CreateIfNotExistsForm)
-      .addSuccess(Ok(OrganizerRegistrationReceipt, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create an organizer unless one is registered with this phone (public; multipart)")
-      .annotate(
-        OpenApi.Description,
-        "Answers the same receipt whether an organizer was created or the phone already had one, and never an organizer's fields; the phone's owner signs in (organizer send-otp, then verify-otp with role organizer) to see it. Limited to 10 calls per hour per client address (429 with Retry-After)."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("createOrganizerVerified", "/v2/organizers/create/verified")
-      .middleware(Authenticated)
-      .setPayload(CreateVerifiedForm)
-      .addSuccess(Ok(OrganizerView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create an organizer owned by the signed-in athlete, whose verified phone is the proof (multipart)")
-  )
-  .add(
-    HttpApiEndpoint.get("myOrganizerMemberships", "/v2/organizers/me/memberships")
-      .middleware(Authenticated)
-      .addSuccess(Ok(Schema.Array(MembershipView)))
-      .annotate(OpenApi.Summary, "The caller's organizer memberships and roles")
-  )
-  .add(
-    HttpApiEndpoint.get("myOnboardingStatus", "/v2/organizers/me/onboarding-status")
-      .middleware(Authenticated)
-      .addSuccess(Ok(OnboardingStatusView))
-      .annotate(OpenApi.Summary, "Onboarding journey status of the caller's organizer")
-  )
-  .add(
-    HttpApiEndpoint.get("getOrganizer", "/v2/organizers/:id")
-      .middleware(OrganizerReadersOrAdmin)
-      .setPath(IdPath)
-      .addSuccess(Ok(OrganizerView))
-      .annotate(OpenApi.Summary, "One organizer (its team, or an admin)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateOrganizer", "/v2/organizers/:id")
-      .middleware(OrganizerManagersOrAdmin)
-      .setPath(IdPath)
-      .setPayload(UpdateOrganizerForm)
-      .addSuccess(Ok(OrganizerView))
-      .annotate(OpenApi.Summary, "Update an organizer (OWNER/ADMIN or admin; multipart; only supplied fields change)")
-  )
-  .add(
-    HttpApiEndpoint.del("deleteOrganizer", "/v2/organizers/:id")
-      .middleware(OrganizerOwnerOrAdmin)
-      .setPath(IdPath)
-      .addSuccess(Ok(Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })))
-      .annotate(OpenApi.Summary, "Delete an organizer (soft; its OWNER or an admin)")
-  )
-  .add(
-    HttpApiEndpoint.patch("toggleOrganizer", "/v2/organizers/:id/toggle")
-      .annotate(Requires, Role("admin"))
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(OrganizerView))
-      .annotate(OpenApi.Summary, "Toggle the organizer's isActive flag (admin)")
-  )
+  .add(op.post("createOrganizer", "/v2/organizers", { body: CreateOrganizerForm, ok: OrganizerView, status: 201, summary: "Create an organizer with its OWNER (admin; multipart)" }).annotate(Requires, Role("admin")).middleware(Authenticated))
+  .add(op.get("listOrganizers", "/v2/organizers", { query: ListQueryParams, ok: GetMany(OrganizerListItem), summary: "List organizers (admin; generic list query)" }).annotate(Requires, Role("admin")).middleware(Authenticated))
+  .add(op.post("createOrganizerIfNotExists", "/v2/organizers/create", { body: CreateIfNotExistsForm, ok: OrganizerRegistrationReceipt, status: 201, summary: "Create an organizer unless one is registered with this phone (public; multipart)" }).annotate(OpenApi.Description, "Answers the same receipt whether an organizer was created or the phone already had one, and never an organizer's fields; the phone's owner signs in (organizer send-otp, then verify-otp with role organizer) to see it. Limited to 10 calls per hour per client address (429 with Retry-After)."))
+  .add(op.post("createOrganizerVerified", "/v2/organizers/create/verified", { body: CreateVerifiedForm, ok: OrganizerView, status: 201, summary: "Create an organizer owned by the signed-in athlete, whose verified phone is the proof (multipart)" }).middleware(Authenticated))
+  .add(op.get("myOrganizerMemberships", "/v2/organizers/me/memberships", { ok: Schema.Array(MembershipView), summary: "The caller's organizer memberships and roles" }).middleware(Authenticated))
+  .add(op.get("myOnboardingStatus", "/v2/organizers/me/onboarding-status", { ok: OnboardingStatusView, summary: "Onboarding journey status of the caller's organizer" }).middleware(Authenticated))
+  .add(op.get("getOrganizer", "/v2/organizers/:id", { path: IdPath, ok: OrganizerView, summary: "One organizer (its team, or an admin)" }).middleware(OrganizerReadersOrAdmin))
+  .add(op.patch("updateOrganizer", "/v2/organizers/:id", { path: IdPath, body: UpdateOrganizerForm, ok: OrganizerView, summary: "Update an organizer (OWNER/ADMIN or admin; multipart; only supplied fields change)" }).middleware(OrganizerManagersOrAdmin))
+  .add(op.del("deleteOrganizer", "/v2/organizers/:id", { path: IdPath, ok: Schema.Struct({ id: Schema.String, deleted: Schema.Boolean }), summary: "Delete an organizer (soft; its OWNER or an admin)" }).middleware(OrganizerOwnerOrAdmin))
+  .add(op.patch("toggleOrganizer", "/v2/organizers/:id/toggle", { path: IdPath, ok: OrganizerView, summary: "Toggle the organizer's isActive flag (admin)" }).annotate(Requires, Role("admin")).middleware(Authenticated))
   .annotate(OpenApi.Title, "Organizers")
   .annotate(OpenApi.Description, "Organizer accounts: create, list, read, update, delete, toggle, memberships, onboarding")
 {}

@@ -3,10 +3,10 @@
  * KYC state), suspend (APPROVED → SUSPENDED; revokes the team's access and every active session at
  * once) and unsuspend (→ APPROVED). Admins holding `organizers.review`.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { OrganizerView } from "./organizer.dto.js"
 
 export const AdminOrganizerDetail = Schema.Struct({
@@ -26,28 +26,9 @@ export const SuspendResult = Schema.Struct({
 const OrganizerIdPath = Schema.Struct({ organizerId: Schema.String })
 
 export class OrganizerOversightGroup extends HttpApiGroup.make("organizerOversight")
-  .add(
-    HttpApiEndpoint.get("adminGetOrganizer", "/v2/admin/organizers/:organizerId")
-      .middleware(Authenticated)
-      .setPath(OrganizerIdPath)
-      .addSuccess(Ok(AdminOrganizerDetail))
-      .annotate(OpenApi.Summary, "Organizer detail incl. suspension, KYC state and team size (admin, organizers.review)")
-  )
-  .add(
-    HttpApiEndpoint.post("suspendOrganizer", "/v2/admin/organizers/:organizerId/suspend")
-      .middleware(Authenticated)
-      .setPath(OrganizerIdPath)
-      .setPayload(SuspendBody)
-      .addSuccess(Ok(SuspendResult))
-      .annotate(OpenApi.Summary, "Suspend an APPROVED organizer; revokes its team's access and sessions at once (admin)")
-  )
-  .add(
-    HttpApiEndpoint.post("unsuspendOrganizer", "/v2/admin/organizers/:organizerId/unsuspend")
-      .middleware(Authenticated)
-      .setPath(OrganizerIdPath)
-      .addSuccess(Ok(OrganizerView))
-      .annotate(OpenApi.Summary, "Unsuspend a SUSPENDED organizer (back to APPROVED; admin)")
-  )
+  .add(op.get("adminGetOrganizer", "/v2/admin/organizers/:organizerId", { path: OrganizerIdPath, ok: AdminOrganizerDetail, summary: "Organizer detail incl. suspension, KYC state and team size (admin, organizers.review)" }).middleware(Authenticated))
+  .add(op.post("suspendOrganizer", "/v2/admin/organizers/:organizerId/suspend", { path: OrganizerIdPath, body: SuspendBody, ok: SuspendResult, summary: "Suspend an APPROVED organizer; revokes its team's access and sessions at once (admin)" }).middleware(Authenticated))
+  .add(op.post("unsuspendOrganizer", "/v2/admin/organizers/:organizerId/unsuspend", { path: OrganizerIdPath, ok: OrganizerView, summary: "Unsuspend a SUSPENDED organizer (back to APPROVED; admin)" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("organizers.review"))
   .annotate(OpenApi.Title, "Organizer oversight")
   .annotate(OpenApi.Description, "Admin oversight of organizers: detail, suspend, unsuspend")

@@ -4,10 +4,10 @@
  * calling admin's notification preferences. Reads need the `admins.read` permission, writes
  * `admins.write` (403 `ADMIN_PERMISSION_REQUIRED` otherwise); preferences only the admin role.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, EmailAddress, Optional, PhoneNumber, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, crudEndpoints, Ok, Requires, Role } from "../common/index.js"
+import { AdminPermission, Authenticated, crudEndpoints, op, Requires, Role } from "../common/index.js"
 
 /** Lower-case letters, digits, dot, underscore; 3–30 characters. */
 export const AdminHandle = Schema.String.pipe(
@@ -97,33 +97,10 @@ export const UpdateAdminNotificationPreferencesBody = Body({
 
 export class AdminAccountsGroup extends HttpApiGroup.make("adminAccounts")
   // Literal sub-paths before `/v2/admins/:id`.
-  .add(
-    HttpApiEndpoint.get("checkAdminHandle", "/v2/admins/handle/check")
-      .annotate(Requires, AdminPermission("admins.read"))
-      .setUrlParams(Query({ handle: StrLength(1, 100) }))
-      .addSuccess(Ok(HandleCheckView))
-      .annotate(OpenApi.Summary, "Whether a handle is valid (3–30 of a-z, 0-9, dot, underscore) and free")
-  )
-  .add(
-    HttpApiEndpoint.get("getAdminByHandle", "/v2/admins/handle/:handle")
-      .annotate(Requires, AdminPermission("admins.read"))
-      .setPath(Schema.Struct({ handle: Schema.String }))
-      .addSuccess(Ok(AdminRecordView))
-      .annotate(OpenApi.Summary, "The admin with this handle")
-  )
-  .add(
-    HttpApiEndpoint.get("getAdminNotificationPreferences", "/v2/admins/notification-preferences/me")
-      .annotate(Requires, Role("admin"))
-      .addSuccess(Ok(AdminNotificationPreferencesView))
-      .annotate(OpenApi.Summary, "The calling admin's notification preferences (channels and categories)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateAdminNotificationPreferences", "/v2/admins/notification-preferences/me")
-      .annotate(Requires, Role("admin"))
-      .setPayload(UpdateAdminNotificationPreferencesBody)
-      .addSuccess(Ok(AdminNotificationPreferencesView))
-      .annotate(OpenApi.Summary, "Change the calling admin's notification preferences; the sender honours them")
-  )
+  .add(op.get("checkAdminHandle", "/v2/admins/handle/check", { query: Query({ handle: StrLength(1, 100) }), ok: HandleCheckView, summary: "Whether a handle is valid (3–30 of a-z, 0-9, dot, underscore) and free" }).annotate(Requires, AdminPermission("admins.read")))
+  .add(op.get("getAdminByHandle", "/v2/admins/handle/:handle", { path: Schema.Struct({ handle: Schema.String }), ok: AdminRecordView, summary: "The admin with this handle" }).annotate(Requires, AdminPermission("admins.read")))
+  .add(op.get("getAdminNotificationPreferences", "/v2/admins/notification-preferences/me", { ok: AdminNotificationPreferencesView, summary: "The calling admin's notification preferences (channels and categories)" }).annotate(Requires, Role("admin")))
+  .add(op.patch("updateAdminNotificationPreferences", "/v2/admins/notification-preferences/me", { body: UpdateAdminNotificationPreferencesBody, ok: AdminNotificationPreferencesView, summary: "Change the calling admin's notification preferences; the sender honours them" }).annotate(Requires, Role("admin")))
   .add(AdminCrud.createMany.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Create several admins in one transaction (all or none, at most 100)"))
   .add(AdminCrud.getMany.annotate(Requires, AdminPermission("admins.read")).annotate(OpenApi.Summary, "Admins with the generic list query (fields, s, filter, or, sort, join, limit, offset, page, cache)"))
   .add(AdminCrud.createOne.annotate(Requires, AdminPermission("admins.write")).annotate(OpenApi.Summary, "Create an admin (409 on a duplicate phone, e-mail or handle)"))

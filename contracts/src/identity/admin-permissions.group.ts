@@ -3,10 +3,10 @@
  * setting one admin's. Needs the `admins.permissions` permission (or `*`). The change may not leave
  * nobody able to edit permissions (409 `LAST_PERMISSION_HOLDER`).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, says, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 
 export const PermissionInfoView = Schema.Struct({ key: Schema.String, description: Schema.String }).annotations({ identifier: "AdminPermissionInfo" })
 
@@ -33,24 +33,9 @@ export const UpdateAdminPermissionsBody = Body({
 }).annotations({ identifier: "UpdateAdminPermissionsDto" })
 
 export class AdminPermissionsGroup extends HttpApiGroup.make("adminPermissions")
-  .add(
-    HttpApiEndpoint.get("listAdminPermissions", "/v2/admin-permissions")
-      .addSuccess(Ok(PermissionEditorView))
-      .annotate(OpenApi.Summary, "Permission editor list: the catalog and every admin with their permissions")
-  )
-  .add(
-    HttpApiEndpoint.get("getAdminPermissions", "/v2/admin-permissions/:id")
-      .setPath(Schema.Struct({ id: UuidStr }))
-      .addSuccess(Ok(AdminPermissionsView))
-      .annotate(OpenApi.Summary, "Permissions of one admin")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateAdminPermissions", "/v2/admin-permissions/:id")
-      .setPath(Schema.Struct({ id: UuidStr }))
-      .setPayload(UpdateAdminPermissionsBody)
-      .addSuccess(Ok(AdminPermissionsView))
-      .annotate(OpenApi.Summary, "Set the permissions of one admin (replaces the list; audited)")
-  )
+  .add(op.get("listAdminPermissions", "/v2/admin-permissions", { ok: PermissionEditorView, summary: "Permission editor list: the catalog and every admin with their permissions" }))
+  .add(op.get("getAdminPermissions", "/v2/admin-permissions/:id", { path: Schema.Struct({ id: UuidStr }), ok: AdminPermissionsView, summary: "Permissions of one admin" }))
+  .add(op.patch("updateAdminPermissions", "/v2/admin-permissions/:id", { path: Schema.Struct({ id: UuidStr }), body: UpdateAdminPermissionsBody, ok: AdminPermissionsView, summary: "Set the permissions of one admin (replaces the list; audited)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("admins.permissions"))
   .annotate(OpenApi.Title, "Admin permissions")

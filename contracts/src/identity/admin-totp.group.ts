@@ -5,29 +5,16 @@
  * target's sessions revoked; never the caller: 403 `TOTP_RESET_SELF`, self-service is
  * /v2/auth/totp/disable). Both need `x-correlation-id` (400 otherwise) and write an audit row.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { AdminView } from "./admins.group.js"
 import { CorrelationIdHeaders } from "./impersonation.group.js"
 
 export class AdminTotpGroup extends HttpApiGroup.make("adminTotp")
-  .add(
-    HttpApiEndpoint.post("requireAdminTotp", "/v2/admin/admins/:adminId/require-totp")
-      .setPath(Schema.Struct({ adminId: UuidStr }))
-      .setHeaders(CorrelationIdHeaders)
-      .setPayload(Body({ required: Bool }))
-      .addSuccess(Ok(AdminView))
-      .annotate(OpenApi.Summary, "Set or clear totpRequiredAt of an admin (forces enrollment at next sign-in)")
-  )
-  .add(
-    HttpApiEndpoint.post("resetAdminTotp", "/v2/admin/admins/:adminId/reset-totp")
-      .setPath(Schema.Struct({ adminId: UuidStr }))
-      .setHeaders(CorrelationIdHeaders)
-      .addSuccess(Ok(AdminView))
-      .annotate(OpenApi.Summary, "Clear another admin's TOTP, force enrollment again and revoke its sessions")
-  )
+  .add(op.post("requireAdminTotp", "/v2/admin/admins/:adminId/require-totp", { path: Schema.Struct({ adminId: UuidStr }), body: Body({ required: Bool }), headers: CorrelationIdHeaders, ok: AdminView, summary: "Set or clear totpRequiredAt of an admin (forces enrollment at next sign-in)" }))
+  .add(op.post("resetAdminTotp", "/v2/admin/admins/:adminId/reset-totp", { path: Schema.Struct({ adminId: UuidStr }), headers: CorrelationIdHeaders, ok: AdminView, summary: "Clear another admin's TOTP, force enrollment again and revoke its sessions" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("admins.security"))
   .annotate(OpenApi.Title, "Admin security: TOTP")

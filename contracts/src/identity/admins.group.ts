@@ -3,10 +3,10 @@
  * admin record. Bootstrap needs header `x-bootstrap-token` equal to ADMIN_BOOTSTRAP_TOKEN (403 when
  * unset or wrong) and works only while no admin exists (409 afterwards).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PhoneNumber, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { SendOtpBody } from "./auth.group.js"
 import { SendOtpNested } from "./sign-in.dto.js"
 
@@ -34,26 +34,9 @@ export const CreateAdminBody = Body({
 })
 
 export class AdminsGroup extends HttpApiGroup.make("admins")
-  .add(
-    HttpApiEndpoint.post("adminSendOtp", "/v2/admins/send-otp")
-      .setPayload(SendOtpBody)
-      .addSuccess(Ok(SendOtpNested, { status: 201, message: "OTP sent successfully" }))
-      .annotate(OpenApi.Summary, "Send an admin sign-in code (same answer whether or not the admin exists)")
-  )
-  .add(
-    HttpApiEndpoint.post("bootstrapAdmin", "/v2/admins/bootstrap")
-      .setHeaders(Schema.Struct({ "x-bootstrap-token": Schema.optional(Schema.String) }))
-      .setPayload(CreateAdminBody)
-      .addSuccess(Ok(AdminView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Create the first admin (x-bootstrap-token; only while none exists)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminMe", "/v2/admins/me")
-      .annotate(Requires, Role("admin"))
-      .middleware(Authenticated)
-      .addSuccess(Ok(AdminView))
-      .annotate(OpenApi.Summary, "The calling admin")
-  )
+  .add(op.post("adminSendOtp", "/v2/admins/send-otp", { body: SendOtpBody, ok: SendOtpNested, status: 201, message: "OTP sent successfully", summary: "Send an admin sign-in code (same answer whether or not the admin exists)" }))
+  .add(op.post("bootstrapAdmin", "/v2/admins/bootstrap", { body: CreateAdminBody, headers: Schema.Struct({ "x-bootstrap-token": Schema.optional(Schema.String) }), ok: AdminView, status: 201, summary: "Create the first admin (x-bootstrap-token; only while none exists)" }))
+  .add(op.get("adminMe", "/v2/admins/me", { ok: AdminView, summary: "The calling admin" }).annotate(Requires, Role("admin")).middleware(Authenticated))
   .annotate(OpenApi.Title, "Admins")
   .annotate(OpenApi.Description, "Administrator accounts: sign-in code, first-admin bootstrap, the caller's record")
 {}

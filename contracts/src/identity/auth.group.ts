@@ -9,10 +9,10 @@
  * reveal whether an account exists. E-mail verify with role `user` signs in to the athlete with that
  * address, creating one when the address is unknown; role `organizer` resolves a team member only.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, OneOf, Optional, OtpCode, PhoneNumber, Query } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, OptionalAuthenticated } from "../common/index.js"
+import { Authenticated, op, OptionalAuthenticated } from "../common/index.js"
 import {
   AccountSummary,
   BearerHeader,
@@ -37,79 +37,18 @@ export const WebSessionResult = Schema.Struct({
 }).annotations({ identifier: "WebSessionResult" })
 
 export class AuthGroup extends HttpApiGroup.make("auth")
-  .add(
-    HttpApiEndpoint.post("sendOtp", "/v2/auth/send-otp")
-      .setPayload(SendOtpBody)
-      .addSuccess(Ok(SendOtpNested, { status: 201, message: "OTP sent successfully" }))
-      .annotate(OpenApi.Summary, "Send a 6-digit sign-in code by SMS (doubly nested envelope)")
-  )
-  .add(
-    HttpApiEndpoint.post("verifyOtp", "/v2/auth/verify-otp")
-      .setPayload(VerifyOtpBody)
-      .addSuccess(Ok(VerifyOtpOutcome, { status: 201, message: "Login successful" }))
-      .annotate(OpenApi.Summary, "Sign in with a phone code; creates the athlete on first sign-in (role user)")
-  )
-  .add(
-    HttpApiEndpoint.post("emailSendOtp", "/v2/auth/email/send-otp")
-      .setPayload(SendEmailOtpBody)
-      .addSuccess(Ok(SendOtpResult, { message: "OTP sent successfully" }))
-      .annotate(OpenApi.Summary, "E-mail a 4-digit sign-in code; creates no account")
-  )
-  .add(
-    HttpApiEndpoint.post("emailVerifyOtp", "/v2/auth/email/verify-otp")
-      .setPayload(VerifyEmailOtpBody)
-      .addSuccess(Ok(SignInOutcome, { message: "Login successful" }))
-      .annotate(OpenApi.Summary, "Sign in with an e-mail code")
-  )
-  .add(
-    HttpApiEndpoint.post("refreshTokens", "/v2/auth/refresh-tokens")
-      .setHeaders(BearerHeader)
-      .addSuccess(Ok(TokenPair))
-      .annotate(OpenApi.Summary, "Rotate the refresh token (Authorization: Bearer <refresh token>)")
-  )
-  .add(
-    HttpApiEndpoint.post("logout", "/v2/auth/logout")
-      .middleware(Authenticated)
-      .addSuccess(Ok(LogoutResult))
-      .annotate(OpenApi.Summary, "End the caller's session; its tokens stop working at once")
-  )
-  .add(
-    HttpApiEndpoint.get("verifyToken", "/v2/auth/verify-token")
-      .middleware(Authenticated)
-      .addSuccess(Ok(TokenVerification))
-      .annotate(OpenApi.Summary, "Verify the access token and show its account")
-  )
-  .add(
-    HttpApiEndpoint.get("checkPhoneNumber", "/v2/auth/check-phone-number")
-      .setUrlParams(Query({ phoneNumber: PhoneNumber }))
-      .addSuccess(Ok(ExistenceResult))
-      .annotate(OpenApi.Summary, "Whether an athlete with this phone number exists (rate limited per address)")
-  )
-  .add(
-    HttpApiEndpoint.get("checkEmail", "/v2/auth/check-email")
-      .setUrlParams(Query({ email: EmailAddress }))
-      .addSuccess(Ok(ExistenceResult))
-      .annotate(OpenApi.Summary, "Whether an athlete with this e-mail address exists (rate limited per address)")
-  )
-  .add(
-    HttpApiEndpoint.post("bindPhone", "/v2/auth/bind-phone")
-      .middleware(Authenticated)
-      .setPayload(Body({ phoneNumber: PhoneNumber, otp: OtpCode }))
-      .addSuccess(Ok(AccountSummary))
-      .annotate(OpenApi.Summary, "Attach a first phone number (code sent first via /v2/auth/send-otp)")
-  )
-  .add(
-    HttpApiEndpoint.post("webSession", "/v2/auth/web/session")
-      .middleware(Authenticated)
-      .addSuccess(Ok(WebSessionResult))
-      .annotate(OpenApi.Summary, "Set the HttpOnly web-session cookie from a valid bearer token")
-  )
-  .add(
-    HttpApiEndpoint.post("webLogout", "/v2/auth/web/logout")
-      .middleware(OptionalAuthenticated)
-      .addSuccess(HttpApiSchema.NoContent)
-      .annotate(OpenApi.Summary, "Clear the web-session cookie and end its session (204)")
-  )
+  .add(op.post("sendOtp", "/v2/auth/send-otp", { body: SendOtpBody, ok: SendOtpNested, status: 201, message: "OTP sent successfully", summary: "Send a 6-digit sign-in code by SMS (doubly nested envelope)" }))
+  .add(op.post("verifyOtp", "/v2/auth/verify-otp", { body: VerifyOtpBody, ok: VerifyOtpOutcome, status: 201, message: "Login successful", summary: "Sign in with a phone code; creates the athlete on first sign-in (role user)" }))
+  .add(op.post("emailSendOtp", "/v2/auth/email/send-otp", { body: SendEmailOtpBody, ok: SendOtpResult, message: "OTP sent successfully", summary: "E-mail a 4-digit sign-in code; creates no account" }))
+  .add(op.post("emailVerifyOtp", "/v2/auth/email/verify-otp", { body: VerifyEmailOtpBody, ok: SignInOutcome, message: "Login successful", summary: "Sign in with an e-mail code" }))
+  .add(op.post("refreshTokens", "/v2/auth/refresh-tokens", { headers: BearerHeader, ok: TokenPair, summary: "Rotate the refresh token (Authorization: Bearer <refresh token>)" }))
+  .add(op.post("logout", "/v2/auth/logout", { ok: LogoutResult, summary: "End the caller's session; its tokens stop working at once" }).middleware(Authenticated))
+  .add(op.get("verifyToken", "/v2/auth/verify-token", { ok: TokenVerification, summary: "Verify the access token and show its account" }).middleware(Authenticated))
+  .add(op.get("checkPhoneNumber", "/v2/auth/check-phone-number", { query: Query({ phoneNumber: PhoneNumber }), ok: ExistenceResult, summary: "Whether an athlete with this phone number exists (rate limited per address)" }))
+  .add(op.get("checkEmail", "/v2/auth/check-email", { query: Query({ email: EmailAddress }), ok: ExistenceResult, summary: "Whether an athlete with this e-mail address exists (rate limited per address)" }))
+  .add(op.post("bindPhone", "/v2/auth/bind-phone", { body: Body({ phoneNumber: PhoneNumber, otp: OtpCode }), ok: AccountSummary, summary: "Attach a first phone number (code sent first via /v2/auth/send-otp)" }).middleware(Authenticated))
+  .add(op.post("webSession", "/v2/auth/web/session", { ok: WebSessionResult, summary: "Set the HttpOnly web-session cookie from a valid bearer token" }).middleware(Authenticated))
+  .add(op.post("webLogout", "/v2/auth/web/logout", { success: HttpApiSchema.NoContent, summary: "Clear the web-session cookie and end its session (204)" }).middleware(OptionalAuthenticated))
   .annotate(OpenApi.Title, "Authentication")
   .annotate(
     OpenApi.Description,

@@ -3,10 +3,10 @@
  * with 409 LAST_SIGN_IN_METHOD when nothing would remain, CONTACT_REQUIRED when an athlete would keep
  * neither a phone number nor an e-mail address. Verification links are single use and live 24 hours.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 
 export const IdentityView = Schema.Struct({
   id: Schema.String,
@@ -41,31 +41,10 @@ const IdentityId = Schema.String.pipe(
 )
 
 export class IdentitiesGroup extends HttpApiGroup.make("identities")
-  .add(
-    HttpApiEndpoint.get("listIdentities", "/v2/auth/identities")
-      .middleware(Authenticated)
-      .addSuccess(Ok(Schema.Array(IdentityView)))
-      .annotate(OpenApi.Summary, "The caller's sign-in methods: phone, e-mail (with verification state), linked identity-provider identities")
-  )
-  .add(
-    HttpApiEndpoint.del("unlinkIdentity", "/v2/auth/identities/:id")
-      .middleware(Authenticated)
-      .setPath(Schema.Struct({ id: IdentityId }))
-      .addSuccess(Ok(IdentityRemoved))
-      .annotate(OpenApi.Summary, "Remove one of the caller's sign-in methods (`phone`, `email` or a linked identity id); never the last one")
-  )
-  .add(
-    HttpApiEndpoint.post("sendEmailVerification", "/v2/auth/email/send-verification")
-      .middleware(Authenticated)
-      .addSuccess(Ok(VerificationQueued))
-      .annotate(OpenApi.Summary, "Queue a verification link to the caller's e-mail address (one per minute; valid 24 hours, single use)")
-  )
-  .add(
-    HttpApiEndpoint.get("verifyEmail", "/v2/auth/email/verify")
-      .setUrlParams(Query({ token: StrLength(1, 512) }))
-      .addSuccess(Ok(EmailVerified))
-      .annotate(OpenApi.Summary, "Open a verification link: marks the address verified (public; single use)")
-  )
+  .add(op.get("listIdentities", "/v2/auth/identities", { ok: Schema.Array(IdentityView), summary: "The caller's sign-in methods: phone, e-mail (with verification state), linked identity-provider identities" }).middleware(Authenticated))
+  .add(op.del("unlinkIdentity", "/v2/auth/identities/:id", { path: Schema.Struct({ id: IdentityId }), ok: IdentityRemoved, summary: "Remove one of the caller's sign-in methods (`phone`, `email` or a linked identity id); never the last one" }).middleware(Authenticated))
+  .add(op.post("sendEmailVerification", "/v2/auth/email/send-verification", { ok: VerificationQueued, summary: "Queue a verification link to the caller's e-mail address (one per minute; valid 24 hours, single use)" }).middleware(Authenticated))
+  .add(op.get("verifyEmail", "/v2/auth/email/verify", { query: Query({ token: StrLength(1, 512) }), ok: EmailVerified, summary: "Open a verification link: marks the address verified (public; single use)" }))
   .annotate(OpenApi.Title, "Linked identities")
   .annotate(OpenApi.Description, "The caller's sign-in methods and e-mail verification")
 {}

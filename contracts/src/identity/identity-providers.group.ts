@@ -5,10 +5,10 @@
  * providers answer 503 with code IDENTITY_PROVIDER_NOT_CONFIGURED. Token failures (signature,
  * issuer, audience, expiry, nonce) answer 401 with code IDENTITY_TOKEN_INVALID.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok } from "../common/index.js"
+import { op } from "../common/index.js"
 import { SignInResult } from "./sign-in.dto.js"
 
 export const ProviderStatusView = Schema.Struct({
@@ -85,47 +85,13 @@ export const SecondFactorRequired = Schema.Struct({
 export const IdentityProviderSignInAnswer = Schema.Union(SignInResult, SecondFactorRequired).annotations({ identifier: "IdentityProviderSignInAnswer" })
 
 export class IdentityProvidersGroup extends HttpApiGroup.make("identityProviders")
-  .add(
-    HttpApiEndpoint.get("oauthStatus", "/v2/auth/oauth/status")
-      .addSuccess(Ok(OAuthStatus))
-      .annotate(OpenApi.Summary, "Which identity providers are configured (never calls them)")
-  )
-  .add(
-    HttpApiEndpoint.get("loginMethods", "/v2/auth/methods")
-      .setUrlParams(Query({ role: OneOf("user", "organizer", "admin"), client: OneOf("ios", "android", "web") }))
-      .addSuccess(Ok(LoginMethods))
-      .annotate(OpenApi.Summary, "Login methods a client may offer for a role, with availability and the calls of each")
-  )
-  .add(
-    HttpApiEndpoint.post("signInProviderA", "/v2/auth/oauth/identity-provider-a")
-      .setPayload(OAuthLoginBody)
-      .addSuccess(Ok(IdentityProviderSignInAnswer, { message: "Login successful" }))
-      .annotate(OpenApi.Summary, "Sign in with provider A's ID token (JWKS-verified; links by subject, else by verified e-mail; creates athletes)")
-  )
-  .add(
-    HttpApiEndpoint.post("providerBSession", "/v2/auth/oauth/identity-provider-b/session")
-      .setPayload(WebFlowSessionBody)
-      .addSuccess(Ok(WebFlowSession, { status: 201 }))
-      .annotate(OpenApi.Summary, "Start provider B's browser flow: one-time state and nonce (10 minutes)")
-  )
-  .add(
-    HttpApiEndpoint.post("providerBCallback", "/v2/auth/oauth/identity-provider-b/callback")
-      .setPayload(WebCallbackForm)
-      .addSuccess(HttpApiSchema.Empty(302))
-      .annotate(OpenApi.Summary, "Provider B's form-post callback: 302 to the configured return URL with a one-time exchangeCode (or error)")
-  )
-  .add(
-    HttpApiEndpoint.post("providerBWebExchange", "/v2/auth/oauth/identity-provider-b/web/exchange")
-      .setPayload(WebExchangeBody)
-      .addSuccess(Ok(IdentityProviderSignInAnswer, { message: "Login successful" }))
-      .annotate(OpenApi.Summary, "Redeem the browser callback's exchange code (single use, 2 minutes) and sign in")
-  )
-  .add(
-    HttpApiEndpoint.post("signInProviderB", "/v2/auth/oauth/identity-provider-b")
-      .setPayload(CodeLoginBody)
-      .addSuccess(Ok(IdentityProviderSignInAnswer, { message: "Login successful" }))
-      .annotate(OpenApi.Summary, "Exchange provider B's authorization code, verify its ID token, sign in")
-  )
+  .add(op.get("oauthStatus", "/v2/auth/oauth/status", { ok: OAuthStatus, summary: "Which identity providers are configured (never calls them)" }))
+  .add(op.get("loginMethods", "/v2/auth/methods", { query: Query({ role: OneOf("user", "organizer", "admin"), client: OneOf("ios", "android", "web") }), ok: LoginMethods, summary: "Login methods a client may offer for a role, with availability and the calls of each" }))
+  .add(op.post("signInProviderA", "/v2/auth/oauth/identity-provider-a", { body: OAuthLoginBody, ok: IdentityProviderSignInAnswer, message: "Login successful", summary: "Sign in with provider A's ID token (JWKS-verified; links by subject, else by verified e-mail; creates athletes)" }))
+  .add(op.post("providerBSession", "/v2/auth/oauth/identity-provider-b/session", { body: WebFlowSessionBody, ok: WebFlowSession, status: 201, summary: "Start provider B's browser flow: one-time state and nonce (10 minutes)" }))
+  .add(op.post("providerBCallback", "/v2/auth/oauth/identity-provider-b/callback", { body: WebCallbackForm, success: HttpApiSchema.Empty(302), summary: "Provider B's form-post callback: 302 to the configured return URL with a one-time exchangeCode (or error)" }))
+  .add(op.post("providerBWebExchange", "/v2/auth/oauth/identity-provider-b/web/exchange", { body: WebExchangeBody, ok: IdentityProviderSignInAnswer, message: "Login successful", summary: "Redeem the browser callback's exchange code (single use, 2 minutes) and sign in" }))
+  .add(op.post("signInProviderB", "/v2/auth/oauth/identity-provider-b", { body: CodeLoginBody, ok: IdentityProviderSignInAnswer, message: "Login successful", summary: "Exchange provider B's authorization code, verify its ID token, sign in" }))
   .annotate(OpenApi.Title, "Identity providers")
   .annotate(
     OpenApi.Description,

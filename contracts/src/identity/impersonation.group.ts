@@ -4,10 +4,10 @@
  * `x-correlation-id` (required, 400 otherwise). The token's `act` claim names the admin; ending the
  * impersonation revokes it at once. Impersonation tokens cannot impersonate.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires, Role } from "../common/index.js"
 
 /** The required `x-correlation-id` header of admin security operations. */
 export const CorrelationIdHeaders = Query({
@@ -37,25 +37,10 @@ export const ImpersonationEnded = Schema.Struct({
 }).annotations({ identifier: "ImpersonationEnded" })
 
 export class ImpersonationGroup extends HttpApiGroup.make("impersonation")
-  .add(
-    HttpApiEndpoint.post("impersonateUser", "/v2/admin/users/:userId/impersonate")
-      .annotate(Requires, AdminPermission("users.impersonate", {
+  .add(op.post("impersonateUser", "/v2/admin/users/:userId/impersonate", { path: Schema.Struct({ userId: UuidStr }), body: ImpersonateBody, headers: CorrelationIdHeaders, ok: ImpersonationStarted, status: 201, summary: "Impersonate an athlete: a 15-minute USER-role token with the admin in `act` (audited)" }).annotate(Requires, AdminPermission("users.impersonate", {
         impersonating: { code: "IMPERSONATION_CHAIN_REFUSED", message: "An impersonation token cannot start another impersonation" }
-      }))
-      .setPath(Schema.Struct({ userId: UuidStr }))
-      .setHeaders(CorrelationIdHeaders)
-      .setPayload(ImpersonateBody)
-      .addSuccess(Ok(ImpersonationStarted, { status: 201 }))
-      .annotate(OpenApi.Summary, "Impersonate an athlete: a 15-minute USER-role token with the admin in `act` (audited)")
-  )
-  .add(
-    HttpApiEndpoint.post("endImpersonation", "/v2/admin/impersonation/end")
-      .annotate(Requires, Role("admin"))
-      .setHeaders(CorrelationIdHeaders)
-      .setPayload(EndImpersonationBody)
-      .addSuccess(Ok(ImpersonationEnded, { status: 201 }))
-      .annotate(OpenApi.Summary, "End the caller's impersonation (or the one named); its token is refused at once")
-  )
+      })))
+  .add(op.post("endImpersonation", "/v2/admin/impersonation/end", { body: EndImpersonationBody, headers: CorrelationIdHeaders, ok: ImpersonationEnded, status: 201, summary: "End the caller's impersonation (or the one named); its token is refused at once" }).annotate(Requires, Role("admin")))
   .middleware(Authenticated)
   // The identity error mapping can answer these too (it covers the whole context).
   .annotate(OpenApi.Title, "Impersonation")

@@ -1,8 +1,8 @@
 /** The caller's sessions (A 4.4): list active and revoked, revoke one, revoke all others. */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 
 export const SessionView = Schema.Struct({
   id: Schema.String,
@@ -24,22 +24,9 @@ export const RevokeResult = Schema.Struct({
 }).annotations({ identifier: "RevokeResult" })
 
 export class SessionsGroup extends HttpApiGroup.make("sessions")
-  .add(
-    HttpApiEndpoint.get("listSessions", "/v2/auth/sessions")
-      .addSuccess(Ok(Schema.Array(SessionView)))
-      .annotate(OpenApi.Summary, "Active and revoked sessions of the caller, newest first")
-  )
-  .add(
-    HttpApiEndpoint.del("revokeSession", "/v2/auth/sessions/:id")
-      .setPath(Schema.Struct({ id: UuidStr }))
-      .addSuccess(Ok(RevokeResult))
-      .annotate(OpenApi.Summary, "Revoke one of the caller's sessions")
-  )
-  .add(
-    HttpApiEndpoint.post("revokeOtherSessions", "/v2/auth/sessions/revoke-others")
-      .addSuccess(Ok(RevokeResult))
-      .annotate(OpenApi.Summary, "Revoke every session of the caller except the current one")
-  )
+  .add(op.get("listSessions", "/v2/auth/sessions", { ok: Schema.Array(SessionView), summary: "Active and revoked sessions of the caller, newest first" }))
+  .add(op.del("revokeSession", "/v2/auth/sessions/:id", { path: Schema.Struct({ id: UuidStr }), ok: RevokeResult, summary: "Revoke one of the caller's sessions" }))
+  .add(op.post("revokeOtherSessions", "/v2/auth/sessions/revoke-others", { ok: RevokeResult, summary: "Revoke every session of the caller except the current one" }))
   .middleware(Authenticated)
   .annotate(OpenApi.Title, "Sessions")
   .annotate(OpenApi.Description, "The caller's sign-in sessions; a revoked session's tokens are refused at once")

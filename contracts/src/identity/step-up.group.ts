@@ -5,22 +5,16 @@
  * session counts as stepped-up for 5 minutes; operations guarded by `requireStepUp` answer 403
  * `STEP_UP_REQUIRED` otherwise. Not available in impersonated sessions.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Optional, OtpCode } from "@podium/kernel"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 import { JsonObject, StepUpResult, TotpCode } from "./second-factor.dto.js"
 
 export const StepUpBody = Body({ otp: Optional(OtpCode), code: Optional(TotpCode), passkey: Optional(JsonObject) })
   .annotations({ identifier: "StepUpDto" })
 
 export class StepUpGroup extends HttpApiGroup.make("stepUp")
-  .add(
-    HttpApiEndpoint.post("stepUpVerify", "/v2/auth/step-up/verify")
-      .middleware(Authenticated)
-      .setPayload(StepUpBody)
-      .addSuccess(Ok(StepUpResult))
-      .annotate(OpenApi.Summary, "Re-verify the caller (OTP, TOTP or passkey): the current session is stepped-up for 5 minutes")
-  )
+  .add(op.post("stepUpVerify", "/v2/auth/step-up/verify", { body: StepUpBody, ok: StepUpResult, summary: "Re-verify the caller (OTP, TOTP or passkey): the current session is stepped-up for 5 minutes" }).middleware(Authenticated))
   .annotate(OpenApi.Title, "Step-up")
   .annotate(OpenApi.Description, "Fresh verification of the caller before sensitive operations (account delete, wallet withdraw, payment-method edit)")
 {}

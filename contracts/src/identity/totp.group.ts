@@ -7,9 +7,9 @@
  * enrollment mfaToken of an admin who must enroll at sign-in (no bearer then). Athletes and admins
  * only (organizer and crew principals: 403).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, NonEmptyStr, Optional } from "@podium/kernel"
-import { Authenticated, Ok, OptionalAuthenticated } from "../common/index.js"
+import { Authenticated, op, OptionalAuthenticated } from "../common/index.js"
 import {
   SecondFactorCode,
   TotpCode,
@@ -21,39 +21,11 @@ import {
 import { VerifyOtpResult } from "./sign-in.dto.js"
 
 export class TotpGroup extends HttpApiGroup.make("totp")
-  .add(
-    HttpApiEndpoint.post("totpEnroll", "/v2/auth/totp/enroll")
-      .middleware(OptionalAuthenticated)
-      .setPayload(Body({ mfaToken: Optional(NonEmptyStr) }))
-      .addSuccess(Ok(TotpEnrollmentView))
-      .annotate(OpenApi.Summary, "Start TOTP enrollment: otpauth URL, QR code (PNG data URI), 10 recovery codes shown once")
-  )
-  .add(
-    HttpApiEndpoint.post("totpConfirm", "/v2/auth/totp/confirm")
-      .middleware(OptionalAuthenticated)
-      .setPayload(Body({ code: TotpCode, mfaToken: Optional(NonEmptyStr) }))
-      .addSuccess(Ok(TotpConfirmOutcome))
-      .annotate(OpenApi.Summary, "Confirm enrollment with the first authenticator code (sets totpEnabledAt; with an enrollment mfaToken, finishes the sign-in)")
-  )
-  .add(
-    HttpApiEndpoint.post("totpDisable", "/v2/auth/totp/disable")
-      .middleware(Authenticated)
-      .setPayload(Body({ code: SecondFactorCode }))
-      .addSuccess(Ok(TotpDisabledResult))
-      .annotate(OpenApi.Summary, "Turn TOTP off with a current code or a recovery code")
-  )
-  .add(
-    HttpApiEndpoint.get("totpStatus", "/v2/auth/totp/status")
-      .middleware(Authenticated)
-      .addSuccess(Ok(TotpStatusView))
-      .annotate(OpenApi.Summary, "Live TOTP status of the caller (read from the store, not from the token)")
-  )
-  .add(
-    HttpApiEndpoint.post("totpVerify", "/v2/auth/totp/verify")
-      .setPayload(Body({ mfaToken: NonEmptyStr, code: SecondFactorCode }))
-      .addSuccess(Ok(VerifyOtpResult, { message: "Login successful" }))
-      .annotate(OpenApi.Summary, "Finish a sign-in that answered {totpRequired, mfaToken}: a TOTP or recovery code")
-  )
+  .add(op.post("totpEnroll", "/v2/auth/totp/enroll", { body: Body({ mfaToken: Optional(NonEmptyStr) }), ok: TotpEnrollmentView, summary: "Start TOTP enrollment: otpauth URL, QR code (PNG data URI), 10 recovery codes shown once" }).middleware(OptionalAuthenticated))
+  .add(op.post("totpConfirm", "/v2/auth/totp/confirm", { body: Body({ code: TotpCode, mfaToken: Optional(NonEmptyStr) }), ok: TotpConfirmOutcome, summary: "Confirm enrollment with the first authenticator code (sets totpEnabledAt; with an enrollment mfaToken, finishes the sign-in)" }).middleware(OptionalAuthenticated))
+  .add(op.post("totpDisable", "/v2/auth/totp/disable", { body: Body({ code: SecondFactorCode }), ok: TotpDisabledResult, summary: "Turn TOTP off with a current code or a recovery code" }).middleware(Authenticated))
+  .add(op.get("totpStatus", "/v2/auth/totp/status", { ok: TotpStatusView, summary: "Live TOTP status of the caller (read from the store, not from the token)" }).middleware(Authenticated))
+  .add(op.post("totpVerify", "/v2/auth/totp/verify", { body: Body({ mfaToken: NonEmptyStr, code: SecondFactorCode }), ok: VerifyOtpResult, message: "Login successful", summary: "Finish a sign-in that answered {totpRequired, mfaToken}: a TOTP or recovery code" }))
   .annotate(OpenApi.Title, "TOTP")
   .annotate(OpenApi.Description, "Authenticator-app second factor: enrollment, confirmation, sign-in verification, disable and live status")
 {}

@@ -9,10 +9,10 @@
  * emits webhook_event.replayed; a replay of a PROCESSED row changes nothing) — any other move is 409
  * WEBHOOK_EVENT_STATE_CONFLICT; a row being dispatched is 409 WEBHOOK_EVENT_IN_PROGRESS.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, PageOf, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, PageOf, PageParams, Requires } from "../common/index.js"
 
 export const WebhookEventStatusParam = OneOf("RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED")
 export const PaymentOrderStatusParam = OneOf("CREATED", "ATTEMPTED", "PAID")
@@ -84,65 +84,24 @@ export const PaymentOrderView = Schema.Struct({
 const IdPath = Schema.Struct({ id: Schema.String })
 
 export class AdminPaymentsGroup extends HttpApiGroup.make("adminPayments")
-  .add(
-    HttpApiEndpoint.get("adminListPayments", "/v2/admin/payments")
-      .middleware(Authenticated)
-      .setUrlParams(Query({
+  .add(op.get("adminListPayments", "/v2/admin/payments", { query: Query({
         ...PageParams,
         status: Optional(PaymentOrderStatusParam),
         purpose: Optional(StrLength(1, 40)),
         provider: Optional(StrLength(1, 40)),
         ownerRef: Optional(StrLength(1, 200))
-      }))
-      .addSuccess(Ok(PageOf(PaymentOrderView)))
-      .annotate(OpenApi.Summary, "Gateway orders the platform created, newest first, each with its payments")
-  )
-  .add(
-    HttpApiEndpoint.get("adminPaymentProviders", "/v2/admin/payment-providers")
-      .middleware(Authenticated)
-      .addSuccess(Ok(PaymentProvidersView))
-      .annotate(OpenApi.Summary, "Which payment gateway and bank verifier are configured, and whether they answer")
-  )
-  .add(
-    HttpApiEndpoint.get("adminListWebhookEvents", "/v2/admin/webhook-events")
-      .middleware(Authenticated)
-      .setUrlParams(Query({
+      }), ok: PageOf(PaymentOrderView), summary: "Gateway orders the platform created, newest first, each with its payments" }).middleware(Authenticated))
+  .add(op.get("adminPaymentProviders", "/v2/admin/payment-providers", { ok: PaymentProvidersView, summary: "Which payment gateway and bank verifier are configured, and whether they answer" }).middleware(Authenticated))
+  .add(op.get("adminListWebhookEvents", "/v2/admin/webhook-events", { query: Query({
         ...PageParams,
         status: Optional(WebhookEventStatusParam),
         provider: Optional(StrLength(1, 40)),
         eventType: Optional(StrLength(1, 100))
-      }))
-      .addSuccess(Ok(PageOf(WebhookEventView)))
-      .annotate(OpenApi.Summary, "The payment webhook inbox, newest first (filters status, provider, eventType)")
-  )
-  .add(
-    HttpApiEndpoint.get("adminGetWebhookEvent", "/v2/admin/webhook-events/:id")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(WebhookEventView))
-      .annotate(OpenApi.Summary, "One webhook event with its payload")
-  )
-  .add(
-    HttpApiEndpoint.post("adminAcknowledgeWebhookEvent", "/v2/admin/webhook-events/:id/acknowledge")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(WebhookEventView, { status: 201 }))
-      .annotate(OpenApi.Summary, "RECEIVED/FAILED → ACKNOWLEDGED (emits webhook_event.acknowledged)")
-  )
-  .add(
-    HttpApiEndpoint.post("adminCancelWebhookEvent", "/v2/admin/webhook-events/:id/cancel")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(WebhookEventView, { status: 201 }))
-      .annotate(OpenApi.Summary, "A poisoned RECEIVED/FAILED row → CANCELLED, never dispatched again (emits webhook_event.cancelled)")
-  )
-  .add(
-    HttpApiEndpoint.post("adminReplayWebhookEvent", "/v2/admin/webhook-events/:id/replay")
-      .middleware(Authenticated)
-      .setPath(IdPath)
-      .addSuccess(Ok(WebhookEventView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Re-dispatch the event to its processors (emits webhook_event.replayed); idempotent")
-  )
+      }), ok: PageOf(WebhookEventView), summary: "The payment webhook inbox, newest first (filters status, provider, eventType)" }).middleware(Authenticated))
+  .add(op.get("adminGetWebhookEvent", "/v2/admin/webhook-events/:id", { path: IdPath, ok: WebhookEventView, summary: "One webhook event with its payload" }).middleware(Authenticated))
+  .add(op.post("adminAcknowledgeWebhookEvent", "/v2/admin/webhook-events/:id/acknowledge", { path: IdPath, ok: WebhookEventView, status: 201, summary: "RECEIVED/FAILED → ACKNOWLEDGED (emits webhook_event.acknowledged)" }).middleware(Authenticated))
+  .add(op.post("adminCancelWebhookEvent", "/v2/admin/webhook-events/:id/cancel", { path: IdPath, ok: WebhookEventView, status: 201, summary: "A poisoned RECEIVED/FAILED row → CANCELLED, never dispatched again (emits webhook_event.cancelled)" }).middleware(Authenticated))
+  .add(op.post("adminReplayWebhookEvent", "/v2/admin/webhook-events/:id/replay", { path: IdPath, ok: WebhookEventView, status: 201, summary: "Re-dispatch the event to its processors (emits webhook_event.replayed); idempotent" }).middleware(Authenticated))
   .annotate(Requires, AdminPermission("payments.manage"))
   .annotate(OpenApi.Title, "Admin: payments")
   .annotate(OpenApi.Description, "Payment webhook inbox, payment providers and gateway orders; permission payments.manage")

@@ -10,10 +10,10 @@
  * brand → platform admins only (until a sponsors context exists); platform admins with the
  * `wallets.read` permission read any wallet. ownerType must be club, organizer or brand (400).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, OneOf, Optional, Query, says, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminsNeed, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminsNeed, Authenticated, op, Requires } from "../common/index.js"
 
 export const CreatorWalletOwnerType = OneOf("club", "organizer", "brand")
 
@@ -58,21 +58,8 @@ export const CreatorWalletTransactionsPage = Schema.Struct({
 const WalletPath = Schema.Struct({ ownerType: CreatorWalletOwnerType, ownerId: UuidStr })
 
 export class CreatorWalletsGroup extends HttpApiGroup.make("creatorWallets")
-  .add(
-    HttpApiEndpoint.get("getCreatorWallet", "/v2/wallets/creator/:ownerType/:ownerId")
-      .middleware(Authenticated)
-      .setPath(WalletPath)
-      .addSuccess(Ok(CreatorWalletView))
-      .annotate(OpenApi.Summary, "A creator wallet's RC balance with credited and debited totals")
-  )
-  .add(
-    HttpApiEndpoint.get("listCreatorWalletTransactions", "/v2/wallets/creator/:ownerType/:ownerId/transactions")
-      .middleware(Authenticated)
-      .setPath(WalletPath)
-      .setUrlParams(Query({ limit: Optional(IntFromText(1, 100)), before: Optional(LedgerCursor) }))
-      .addSuccess(Ok(CreatorWalletTransactionsPage))
-      .annotate(OpenApi.Summary, "A creator wallet's ledger entries, newest first (keyset: ?limit 1-100, default 20; ?before = nextCursor)")
-  )
+  .add(op.get("getCreatorWallet", "/v2/wallets/creator/:ownerType/:ownerId", { path: WalletPath, ok: CreatorWalletView, summary: "A creator wallet's RC balance with credited and debited totals" }).middleware(Authenticated))
+  .add(op.get("listCreatorWalletTransactions", "/v2/wallets/creator/:ownerType/:ownerId/transactions", { path: WalletPath, query: Query({ limit: Optional(IntFromText(1, 100)), before: Optional(LedgerCursor) }), ok: CreatorWalletTransactionsPage, summary: "A creator wallet's ledger entries, newest first (keyset: ?limit 1-100, default 20; ?before = nextCursor)" }).middleware(Authenticated))
   .annotate(Requires, AdminsNeed("wallets.read"))
   .annotate(OpenApi.Title, "Creator wallets")
   .annotate(OpenApi.Description, "RC coin wallets of clubs, organizers and brands, on the double-entry ledger") {}

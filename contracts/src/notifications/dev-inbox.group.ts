@@ -4,10 +4,10 @@
  * or e-mail provider. Public on purpose, and therefore served only by the development API, which
  * the host does not route when APP_ENV is `production` (the path answers 404 there).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok } from "../common/index.js"
+import { op } from "../common/index.js"
 import { PublicChannels } from "./notifications.dto.js"
 
 export const DevInboxMessage = Schema.Struct({
@@ -33,25 +33,8 @@ export const DemoAccountView = Schema.Struct({
 }).annotations({ identifier: "DemoAccount" })
 
 export class DevInboxGroup extends HttpApiGroup.make("devInbox")
-  .add(
-    HttpApiEndpoint.get("devInbox", "/v2/dev/inbox")
-      .setUrlParams(DevInboxParams)
-      .addSuccess(Ok(Schema.Array(DevInboxMessage)))
-      .annotate(OpenApi.Summary, "DEVELOPMENT ONLY: messages recorded for one phone number or e-mail address, newest first, with the sign-in code")
-      .annotate(
-        OpenApi.Description,
-        "Not routed when APP_ENV=production. `to` is the address as the message was sent: a phone number in E.164 (`+919876543210`; a `+` left unencoded in the query string is accepted) or an e-mail address. Only channels served by the local recorder (no provider configured) appear here."
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("devSeed", "/v2/dev/seed")
-      .addSuccess(Ok(Schema.Struct({ accounts: Schema.Array(DemoAccountView), guide: Schema.String }), { status: 201 }))
-      .annotate(OpenApi.Summary, "DEVELOPMENT ONLY: create the demo admin, athlete and organizer (idempotent) and answer how to sign in as each")
-      .annotate(
-        OpenApi.Description,
-        "Not routed when APP_ENV=production. What `pnpm cli seed` does; the CLI calls this route when the running host holds the embedded database."
-      )
-  )
+  .add(op.get("devInbox", "/v2/dev/inbox", { query: DevInboxParams, ok: Schema.Array(DevInboxMessage), summary: "DEVELOPMENT ONLY: messages recorded for one phone number or e-mail address, newest first, with the sign-in code" }).annotate(OpenApi.Description, "Not routed when APP_ENV=production. `to` is the address as the message was sent: a phone number in E.164 (`+919876543210`; a `+` left unencoded in the query string is accepted) or an e-mail address. Only channels served by the local recorder (no provider configured) appear here."))
+  .add(op.post("devSeed", "/v2/dev/seed", { ok: Schema.Struct({ accounts: Schema.Array(DemoAccountView), guide: Schema.String }), status: 201, summary: "DEVELOPMENT ONLY: create the demo admin, athlete and organizer (idempotent) and answer how to sign in as each" }).annotate(OpenApi.Description, "Not routed when APP_ENV=production. What `pnpm cli seed` does; the CLI calls this route when the running host holds the embedded database."))
   .annotate(OpenApi.Title, "Development inbox")
   .annotate(OpenApi.Description, "DEVELOPMENT ONLY (not routed in production): demo accounts, and the codes and messages the local recorder kept, without an admin")
 {}

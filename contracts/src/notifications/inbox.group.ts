@@ -4,10 +4,10 @@
  * "send to all" (an inbox record per athlete whose category preference allows it, plus a PUSH
  * message per active device token, in one transaction), `PATCH /{id}` marks one's own record seen.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, op, Requires, Role } from "../common/index.js"
 
 /** Preference categories of document C plus `marketing` (organizer promotions). */
 export const NotificationCategories = ["challenges", "events", "activity", "marketing"] as const
@@ -53,26 +53,9 @@ export const BroadcastResult = Schema.Struct({
 export const MarkSeenBody = Body({ seen: Optional(Bool) })
 
 export class NotificationInboxGroup extends HttpApiGroup.make("notificationInbox")
-  .add(
-    HttpApiEndpoint.get("listInbox", "/v2/notifications")
-      .setUrlParams(InboxListParams)
-      .addSuccess(Ok(InboxPageView))
-      .annotate(OpenApi.Summary, "In-app notifications, newest first: every user's for an admin (filter by userId), the caller's own otherwise")
-  )
-  .add(
-    HttpApiEndpoint.post("broadcastNotification", "/v2/notifications")
-      .annotate(Requires, Role("admin"))
-      .setPayload(BroadcastBody)
-      .addSuccess(Ok(BroadcastResult, { status: 201 }))
-      .annotate(OpenApi.Summary, "Admin: send an in-app notification to every athlete (and a push to each active device token)")
-  )
-  .add(
-    HttpApiEndpoint.patch("markNotificationSeen", "/v2/notifications/:id")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setPayload(MarkSeenBody)
-      .addSuccess(Ok(InboxNotificationView))
-      .annotate(OpenApi.Summary, "Mark one of the caller's notifications seen (idempotent; the first seenAt stays)")
-  )
+  .add(op.get("listInbox", "/v2/notifications", { query: InboxListParams, ok: InboxPageView, summary: "In-app notifications, newest first: every user's for an admin (filter by userId), the caller's own otherwise" }))
+  .add(op.post("broadcastNotification", "/v2/notifications", { body: BroadcastBody, ok: BroadcastResult, status: 201, summary: "Admin: send an in-app notification to every athlete (and a push to each active device token)" }).annotate(Requires, Role("admin")))
+  .add(op.patch("markNotificationSeen", "/v2/notifications/:id", { path: Schema.Struct({ id: Schema.String }), body: MarkSeenBody, ok: InboxNotificationView, summary: "Mark one of the caller's notifications seen (idempotent; the first seenAt stays)" }))
   .middleware(Authenticated)
   .annotate(OpenApi.Title, "Athlete / Notifications")
   .annotate(OpenApi.Description, "The in-app inbox")

@@ -4,10 +4,10 @@
  * admin. A journey is a role's steps in order (position, then key); PATCH sets a step's name,
  * position, enabled and delay.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { MappingRoleValues } from "./mappings.group.js"
 import { PublicChannels } from "./notifications.dto.js"
 
@@ -56,24 +56,9 @@ export const StepListParams = Query({
 })
 
 export class NotificationJourneysGroup extends HttpApiGroup.make("notificationJourneys")
-  .add(
-    HttpApiEndpoint.get("journeySummary", "/v2/admin/notification-journeys/summary")
-      .addSuccess(Ok(JourneySummaryView))
-      .annotate(OpenApi.Summary, "Per role: steps, enabled, disabled, unmapped, mappings per channel")
-  )
-  .add(
-    HttpApiEndpoint.get("getJourney", "/v2/admin/notification-journeys/:role")
-      .setPath(Schema.Struct({ role: Schema.String }))
-      .addSuccess(Ok(JourneyView))
-      .annotate(OpenApi.Summary, "A role's journey: its steps in order with their mappings (role: user, organizer, admin)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateJourneyStep", "/v2/admin/notification-journeys/:role/steps/:stepId")
-      .setPath(Schema.Struct({ role: Schema.String, stepId: Schema.String }))
-      .setPayload(PatchJourneyStepBody)
-      .addSuccess(Ok(JourneyStepView))
-      .annotate(OpenApi.Summary, "Set a step's name, position (null: unordered), enabled, delayMinutes")
-  )
+  .add(op.get("journeySummary", "/v2/admin/notification-journeys/summary", { ok: JourneySummaryView, summary: "Per role: steps, enabled, disabled, unmapped, mappings per channel" }))
+  .add(op.get("getJourney", "/v2/admin/notification-journeys/:role", { path: Schema.Struct({ role: Schema.String }), ok: JourneyView, summary: "A role's journey: its steps in order with their mappings (role: user, organizer, admin)" }))
+  .add(op.patch("updateJourneyStep", "/v2/admin/notification-journeys/:role/steps/:stepId", { path: Schema.Struct({ role: Schema.String, stepId: Schema.String }), body: PatchJourneyStepBody, ok: JourneyStepView, summary: "Set a step's name, position (null: unordered), enabled, delayMinutes" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
   .annotate(OpenApi.Title, "Notifications / Journeys")
@@ -81,23 +66,9 @@ export class NotificationJourneysGroup extends HttpApiGroup.make("notificationJo
 {}
 
 export class NotificationStepsGroup extends HttpApiGroup.make("notificationSteps")
-  .add(
-    HttpApiEndpoint.get("stepSummary", "/v2/admin/notification-steps/summary")
-      .addSuccess(Ok(StepSummaryView))
-      .annotate(OpenApi.Summary, "Counts over every role's steps")
-  )
-  .add(
-    HttpApiEndpoint.get("listSteps", "/v2/admin/notification-steps")
-      .setUrlParams(StepListParams)
-      .addSuccess(Ok(Schema.Array(JourneyStepView)))
-      .annotate(OpenApi.Summary, "Every step (filters role, search on key or name)")
-  )
-  .add(
-    HttpApiEndpoint.get("getStep", "/v2/admin/notification-steps/:stepId")
-      .setPath(Schema.Struct({ stepId: Schema.String }))
-      .addSuccess(Ok(Schema.Array(JourneyStepView)))
-      .annotate(OpenApi.Summary, "A step key in every role that has it (404 when none)")
-  )
+  .add(op.get("stepSummary", "/v2/admin/notification-steps/summary", { ok: StepSummaryView, summary: "Counts over every role's steps" }))
+  .add(op.get("listSteps", "/v2/admin/notification-steps", { query: StepListParams, ok: Schema.Array(JourneyStepView), summary: "Every step (filters role, search on key or name)" }))
+  .add(op.get("getStep", "/v2/admin/notification-steps/:stepId", { path: Schema.Struct({ stepId: Schema.String }), ok: Schema.Array(JourneyStepView), summary: "A step key in every role that has it (404 when none)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
   .annotate(OpenApi.Title, "Notifications / Steps")

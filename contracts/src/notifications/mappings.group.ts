@@ -4,10 +4,10 @@
  * none), GET /template-candidates (the channel's catalog templates a mapping may name). One mapping
  * per role, step and channel (409); the template must exist on the channel (400).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -65,12 +65,7 @@ const mappings = crudEndpoints({
 })
 
 export class NotificationMappingsGroup extends HttpApiGroup.make("notificationMappings")
-  .add(
-    HttpApiEndpoint.get("mappingTemplateCandidates", "/v2/admin/notification-mappings/template-candidates")
-      .setUrlParams(TemplateCandidatesParams)
-      .addSuccess(Ok(Schema.Array(TemplateCandidateView)))
-      .annotate(OpenApi.Summary, "Catalog templates of a channel a mapping may name (filters search, category)")
-  )
+  .add(op.get("mappingTemplateCandidates", "/v2/admin/notification-mappings/template-candidates", { query: TemplateCandidatesParams, ok: Schema.Array(TemplateCandidateView), summary: "Catalog templates of a channel a mapping may name (filters search, category)" }))
   .add(mappings.createMany.annotate(OpenApi.Summary, "Create 1..100 mappings in one transaction (all or none)"))
   .add(mappings.getMany.annotate(OpenApi.Summary, "List mappings (generic list query; channel filter values EMAIL, SMS, PUSH, CHAT)"))
   .add(mappings.createOne.annotate(OpenApi.Summary, "Map a role's step on a channel to a template; one per role, step and channel (409)"))

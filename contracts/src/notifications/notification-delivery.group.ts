@@ -3,10 +3,10 @@
  * (one outbox row per recipient), provider health and pipeline readiness. Health and readiness
  * report configuration only; they never call a provider.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, EmailAddress, Optional, PhoneNumber, StrLength, says } from "@podium/kernel"
 import { Either, Schema } from "effect"
-import { Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 /** Recipients per send call. */
@@ -94,25 +94,9 @@ export const PipelineReadinessView = Schema.Struct({
 }).annotations({ identifier: "PipelineReadiness" })
 
 export class NotificationDeliveryGroup extends HttpApiGroup.make("notificationDelivery")
-  .add(
-    HttpApiEndpoint.post("sendNotification", "/v2/admin/notifications/send")
-      .setPayload(SendNotificationBody)
-      .addSuccess(Ok(SendNotificationResult, { status: 201, message: "Notification queued" }))
-      .annotate(
-        OpenApi.Summary,
-        "Queue a message on one channel for one or more recipients (one outbox row each): a template (templateId + variables, checked now) or literal subject/text"
-      )
-  )
-  .add(
-    HttpApiEndpoint.get("providerHealth", "/v2/admin/notifications/provider-health")
-      .addSuccess(Ok(ProviderHealthView))
-      .annotate(OpenApi.Summary, "Which provider serves each channel and whether it is configured (providers are not called)")
-  )
-  .add(
-    HttpApiEndpoint.get("pipelineReadiness", "/v2/admin/notifications/pipeline-readiness")
-      .addSuccess(Ok(PipelineReadinessView))
-      .annotate(OpenApi.Summary, "Whether every channel can deliver: provider configured, active templates, retry policy, outbox backlog")
-  )
+  .add(op.post("sendNotification", "/v2/admin/notifications/send", { body: SendNotificationBody, ok: SendNotificationResult, status: 201, message: "Notification queued", summary: "Queue a message on one channel for one or more recipients (one outbox row each): a template (templateId + variables, checked now) or literal subject/text" }))
+  .add(op.get("providerHealth", "/v2/admin/notifications/provider-health", { ok: ProviderHealthView, summary: "Which provider serves each channel and whether it is configured (providers are not called)" }))
+  .add(op.get("pipelineReadiness", "/v2/admin/notifications/pipeline-readiness", { ok: PipelineReadinessView, summary: "Whether every channel can deliver: provider configured, active templates, retry policy, outbox backlog" }))
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
   .annotate(OpenApi.Title, "Notifications / Others")

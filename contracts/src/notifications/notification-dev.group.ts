@@ -3,10 +3,10 @@
  * process when a channel has no real provider). Served in its own API so the host routes it only
  * when APP_ENV is not `production`; in production the path does not exist (404).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AreaApi, Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { AreaApi, Authenticated, op, Requires, Role } from "../common/index.js"
 import { DevInboxGroup } from "./dev-inbox.group.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -27,16 +27,7 @@ export const RecordedDeliveriesParams = Query({
 })
 
 export class NotificationDevGroup extends HttpApiGroup.make("notificationDev")
-  .add(
-    HttpApiEndpoint.get("listRecordedDeliveries", "/v2/dev/notifications/deliveries")
-      .setUrlParams(RecordedDeliveriesParams)
-      .addSuccess(Ok(Schema.Array(RecordedDeliveryView)))
-      .annotate(OpenApi.Summary, "DEVELOPMENT ONLY: messages the local recording provider of this process accepted, newest first")
-      .annotate(
-        OpenApi.Description,
-        "Development-only inspection route: not routed when APP_ENV=production. Lists what the local recording provider (used for channels without a configured provider) accepted in this process (all-in-one mode, or sends made by this host); admin only."
-      )
-  )
+  .add(op.get("listRecordedDeliveries", "/v2/dev/notifications/deliveries", { query: RecordedDeliveriesParams, ok: Schema.Array(RecordedDeliveryView), summary: "DEVELOPMENT ONLY: messages the local recording provider of this process accepted, newest first" }).annotate(OpenApi.Description, "Development-only inspection route: not routed when APP_ENV=production. Lists what the local recording provider (used for channels without a configured provider) accepted in this process (all-in-one mode, or sends made by this host); admin only."))
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
   .annotate(OpenApi.Title, "Notifications / Development")

@@ -4,10 +4,10 @@
  * FAILED row queues a NEW message (same step, channel, recipient, variables) whose attempt writes a
  * new log row; PUSH is refused with 400, a row that is not FAILED with 409.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { LogStatus, LogStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const NotificationLogView = Schema.Struct({
@@ -55,24 +55,9 @@ export const ResendResult = Schema.Struct({
 }).annotations({ identifier: "NotificationResend" })
 
 export class NotificationLogsGroup extends HttpApiGroup.make("notificationLogs")
-  .add(
-    HttpApiEndpoint.get("listNotificationLogs", "/v2/admin/notification-logs")
-      .setUrlParams(LogListParams)
-      .addSuccess(Ok(LogPage))
-      .annotate(OpenApi.Summary, "Delivery log rows newest first; filters status, channel, outboxId, step")
-  )
-  .add(
-    HttpApiEndpoint.get("getNotificationLog", "/v2/admin/notification-logs/:id")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(NotificationLogView))
-      .annotate(OpenApi.Summary, "One delivery log row")
-  )
-  .add(
-    HttpApiEndpoint.post("resendNotificationLog", "/v2/admin/notification-logs/:id/resend")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(ResendResult, { status: 201, message: "Notification queued for resend" }))
-      .annotate(OpenApi.Summary, "Resend a FAILED log (same step, channel, recipient, variables) as a new row; PUSH → 400, not FAILED → 409")
-  )
+  .add(op.get("listNotificationLogs", "/v2/admin/notification-logs", { query: LogListParams, ok: LogPage, summary: "Delivery log rows newest first; filters status, channel, outboxId, step" }))
+  .add(op.get("getNotificationLog", "/v2/admin/notification-logs/:id", { path: Schema.Struct({ id: Schema.String }), ok: NotificationLogView, summary: "One delivery log row" }))
+  .add(op.post("resendNotificationLog", "/v2/admin/notification-logs/:id/resend", { path: Schema.Struct({ id: Schema.String }), ok: ResendResult, status: 201, message: "Notification queued for resend", summary: "Resend a FAILED log (same step, channel, recipient, variables) as a new row; PUSH → 400, not FAILED → 409" }))
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
   .annotate(OpenApi.Title, "Notifications / Logs")

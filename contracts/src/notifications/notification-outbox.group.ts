@@ -4,10 +4,10 @@
  * OUTBOX_RETRY_CONFLICT), retry by ids (at most 100, one outcome per id, partial success), bulk
  * redrive by filter (a dry run unless `dryRun: false`) and the summary.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntFromText, NonEmptyStr, OneOf, Optional, Query, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { IsoInstant, OutboxPreviewView, OutboxStatus, OutboxStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const OutboxListParams = Query({
@@ -77,35 +77,11 @@ export const BulkRedriveResult = Schema.Struct({
 }).annotations({ identifier: "BulkRedriveResult" })
 
 export class NotificationOutboxGroup extends HttpApiGroup.make("notificationOutbox")
-  .add(
-    HttpApiEndpoint.get("listOutbox", "/v2/admin/notifications/outbox")
-      .setUrlParams(OutboxListParams)
-      .addSuccess(Ok(OutboxPage))
-      .annotate(OpenApi.Summary, "Outbox rows newest first, as fixed-shape previews (masked recipient, never the body); filters status, channel, from, to")
-  )
-  .add(
-    HttpApiEndpoint.get("outboxSummary", "/v2/admin/notifications/outbox/summary")
-      .addSuccess(Ok(OutboxSummaryView))
-      .annotate(OpenApi.Summary, "Counts by status and channel, oldest-pending age, dead count, last 10 failures")
-  )
-  .add(
-    HttpApiEndpoint.post("retryOutboxMessage", "/v2/admin/notifications/outbox/:id/retry")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(OutboxPreviewView, { message: "Outbox message queued for retry" }))
-      .annotate(OpenApi.Summary, "Retry one row: DEAD or FAILED → PENDING (attempts reset, last error cleared); SENT or PROCESSING → 409")
-  )
-  .add(
-    HttpApiEndpoint.post("retryOutboxMessages", "/v2/admin/notifications/outbox/retry")
-      .setPayload(RetryIdsBody)
-      .addSuccess(Ok(RetryIdsResult))
-      .annotate(OpenApi.Summary, "Retry up to 100 rows by id; one outcome per id (SENT or PROCESSING rows: CONFLICT/409), partial success")
-  )
-  .add(
-    HttpApiEndpoint.post("bulkRedriveOutbox", "/v2/admin/notifications/outbox/bulk-redrive")
-      .setPayload(BulkRedriveBody)
-      .addSuccess(Ok(BulkRedriveResult))
-      .annotate(OpenApi.Summary, "Redrive every DEAD/FAILED row matching the filter to PENDING; dryRun defaults to true (only counts)")
-  )
+  .add(op.get("listOutbox", "/v2/admin/notifications/outbox", { query: OutboxListParams, ok: OutboxPage, summary: "Outbox rows newest first, as fixed-shape previews (masked recipient, never the body); filters status, channel, from, to" }))
+  .add(op.get("outboxSummary", "/v2/admin/notifications/outbox/summary", { ok: OutboxSummaryView, summary: "Counts by status and channel, oldest-pending age, dead count, last 10 failures" }))
+  .add(op.post("retryOutboxMessage", "/v2/admin/notifications/outbox/:id/retry", { path: Schema.Struct({ id: Schema.String }), ok: OutboxPreviewView, message: "Outbox message queued for retry", summary: "Retry one row: DEAD or FAILED → PENDING (attempts reset, last error cleared); SENT or PROCESSING → 409" }))
+  .add(op.post("retryOutboxMessages", "/v2/admin/notifications/outbox/retry", { body: RetryIdsBody, ok: RetryIdsResult, summary: "Retry up to 100 rows by id; one outcome per id (SENT or PROCESSING rows: CONFLICT/409), partial success" }))
+  .add(op.post("bulkRedriveOutbox", "/v2/admin/notifications/outbox/bulk-redrive", { body: BulkRedriveBody, ok: BulkRedriveResult, summary: "Redrive every DEAD/FAILED row matching the filter to PENDING; dryRun defaults to true (only counts)" }))
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
   .annotate(OpenApi.Title, "Notifications / Outbox")

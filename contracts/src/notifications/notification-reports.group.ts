@@ -5,10 +5,10 @@
  * send batches (all organizers, or one with `organizerId`) with where their messages are (outbox
  * rows by status, skipped by preference, confirmed delivered).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { IsoInstant, OutboxStatuses, PublicChannel, PublicChannels } from "./notifications.dto.js"
 import { NotificationBatchView } from "./organizer-notification-sending.group.js"
 
@@ -51,30 +51,15 @@ export const AdminBatchListParams = Query({
 })
 
 export class NotificationReportsGroup extends HttpApiGroup.make("notificationReports")
-  .add(
-    HttpApiEndpoint.get("notificationLogStats", "/v2/admin/notification-logs/stats")
-      .setUrlParams(LogStatsParams)
-      .addSuccess(Ok(LogStatsView))
-      .annotate(OpenApi.Summary, "Log rows by status and channel, provider receipts and per-provider counts; filters channel, from, to")
-  )
-  .add(
-    HttpApiEndpoint.get("listNotificationBatches", "/v2/admin/notification-logs/batches")
-      .setUrlParams(AdminBatchListParams)
-      .addSuccess(Ok(Schema.Struct({
+  .add(op.get("notificationLogStats", "/v2/admin/notification-logs/stats", { query: LogStatsParams, ok: LogStatsView, summary: "Log rows by status and channel, provider receipts and per-provider counts; filters channel, from, to" }))
+  .add(op.get("listNotificationBatches", "/v2/admin/notification-logs/batches", { query: AdminBatchListParams, ok: Schema.Struct({
         items: Schema.Array(AdminBatchView),
         total: Schema.Int,
         page: Schema.Int,
         limit: Schema.Int,
         hasMore: Schema.Boolean
-      })))
-      .annotate(OpenApi.Summary, "Organizer send batches newest first with their delivery counts; filter organizerId")
-  )
-  .add(
-    HttpApiEndpoint.get("getNotificationBatch", "/v2/admin/notification-logs/batches/:id")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(AdminBatchView))
-      .annotate(OpenApi.Summary, "One organizer send batch with its delivery counts")
-  )
+      }), summary: "Organizer send batches newest first with their delivery counts; filter organizerId" }))
+  .add(op.get("getNotificationBatch", "/v2/admin/notification-logs/batches/:id", { path: Schema.Struct({ id: Schema.String }), ok: AdminBatchView, summary: "One organizer send batch with its delivery counts" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
   .annotate(OpenApi.Title, "Notifications / Logs")

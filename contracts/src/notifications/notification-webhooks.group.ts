@@ -13,9 +13,9 @@
  *     platform's scheme); body in its webhook shape `{entry: [{changes: [{value: {statuses:
  *     [{id, status, errors?}]}}]}]}`.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Ok } from "../common/index.js"
+import { op } from "../common/index.js"
 
 export const ReceiptResult = Schema.Struct({
   received: Schema.Int.annotations({ description: "Receipts in the call" }),
@@ -23,29 +23,11 @@ export const ReceiptResult = Schema.Struct({
 }).annotations({ identifier: "DeliveryReceiptResult" })
 
 export class NotificationWebhooksGroup extends HttpApiGroup.make("notificationWebhooks")
-  .add(
-    HttpApiEndpoint.post("messagingProviderWebhook", "/v2/notification-webhooks/messaging-provider")
-      .setHeaders(Schema.Struct({
+  .add(op.post("messagingProviderWebhook", "/v2/notification-webhooks/messaging-provider", { headers: Schema.Struct({
         "x-webhook-signature": Schema.optional(Schema.String),
         "x-webhook-timestamp": Schema.optional(Schema.String)
-      }))
-      .addSuccess(Ok(ReceiptResult))
-      .annotate(OpenApi.Summary, "Delivery receipts of the SMS/email messaging provider (HMAC-signed, timestamped)")
-      .annotate(
-        OpenApi.Description,
-        "Body (raw JSON, signed as `<x-webhook-timestamp>.<raw body>`): {events: [{messageId, status: queued|sent|delivered|undelivered|failed|read, error?}]}"
-      )
-  )
-  .add(
-    HttpApiEndpoint.post("chatAppWebhook", "/v2/notification-webhooks/chatapp")
-      .setHeaders(Schema.Struct({ "x-hub-signature-256": Schema.optional(Schema.String) }))
-      .addSuccess(Ok(ReceiptResult))
-      .annotate(OpenApi.Summary, "Delivery receipts of the chat-app provider (x-hub-signature-256)")
-      .annotate(
-        OpenApi.Description,
-        "Body (raw JSON, signed as is): {entry: [{changes: [{value: {statuses: [{id, status: sent|delivered|read|failed, errors?: [{title}]}]}}]}]}"
-      )
-  )
+      }), ok: ReceiptResult, summary: "Delivery receipts of the SMS/email messaging provider (HMAC-signed, timestamped)" }).annotate(OpenApi.Description, "Body (raw JSON, signed as `<x-webhook-timestamp>.<raw body>`): {events: [{messageId, status: queued|sent|delivered|undelivered|failed|read, error?}]}"))
+  .add(op.post("chatAppWebhook", "/v2/notification-webhooks/chatapp", { headers: Schema.Struct({ "x-hub-signature-256": Schema.optional(Schema.String) }), ok: ReceiptResult, summary: "Delivery receipts of the chat-app provider (x-hub-signature-256)" }).annotate(OpenApi.Description, "Body (raw JSON, signed as is): {entry: [{changes: [{value: {statuses: [{id, status: sent|delivered|read|failed, errors?: [{title}]}]}}]}]}"))
   .annotate(OpenApi.Title, "Notifications / Webhooks")
   .annotate(OpenApi.Description, "Inbound delivery receipts from notification providers (HMAC-signed, public)")
 {}

@@ -7,10 +7,10 @@
  * given: the batch is SCHEDULED). Hourly and daily recipient quotas (fixed UTC windows) answer 429
  * QUOTA_EXCEEDED. The organizer is chosen by `x-organizer-id` or the caller.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 const UserIds = Schema.Array(UuidStr).pipe(
@@ -56,53 +56,18 @@ const Window = Schema.Struct({ limit: Schema.Int, used: Schema.Int, remaining: S
 export const QuotaView = Schema.Struct({ hourly: Window, daily: Window }).annotations({ identifier: "NotificationQuota" })
 
 export class OrganizerNotificationSendingGroup extends HttpApiGroup.make("organizerNotificationSending")
-  .add(
-    HttpApiEndpoint.post("previewOrganizerAudience", "/v2/organizer/notifications/audience/preview")
-      .middleware(OrganizerReaders)
-      .setPayload(AudiencePreviewBody)
-      .addSuccess(Ok(AudienceCountsView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Count the recipients left after unsubscribe and marketing-preference filters (count only)")
-  )
-  .add(
-    HttpApiEndpoint.post("sendOrganizerNotification", "/v2/organizer/notifications/send")
-      .middleware(OrganizerManagers)
-      .setPayload(OrganizerSendBody)
-      .addSuccess(Ok(NotificationBatchView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Send a template to athletes: debits the wallet at the template's price; 409 INSUFFICIENT_BALANCE, 429 QUOTA_EXCEEDED")
-  )
-  .add(
-    HttpApiEndpoint.get("organizerNotificationQuota", "/v2/organizer/notifications/quota")
-      .middleware(OrganizerReaders)
-      .addSuccess(Ok(QuotaView))
-      .annotate(OpenApi.Summary, "Hourly and daily recipient usage with their reset timestamps")
-  )
-  .add(
-    HttpApiEndpoint.get("listOrganizerNotificationBatches", "/v2/organizer/notifications/batches")
-      .middleware(OrganizerReaders)
-      .setUrlParams(Query({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }))
-      .addSuccess(Ok(Schema.Struct({
+  .add(op.post("previewOrganizerAudience", "/v2/organizer/notifications/audience/preview", { body: AudiencePreviewBody, ok: AudienceCountsView, status: 201, summary: "Count the recipients left after unsubscribe and marketing-preference filters (count only)" }).middleware(OrganizerReaders))
+  .add(op.post("sendOrganizerNotification", "/v2/organizer/notifications/send", { body: OrganizerSendBody, ok: NotificationBatchView, status: 201, summary: "Send a template to athletes: debits the wallet at the template's price; 409 INSUFFICIENT_BALANCE, 429 QUOTA_EXCEEDED" }).middleware(OrganizerManagers))
+  .add(op.get("organizerNotificationQuota", "/v2/organizer/notifications/quota", { ok: QuotaView, summary: "Hourly and daily recipient usage with their reset timestamps" }).middleware(OrganizerReaders))
+  .add(op.get("listOrganizerNotificationBatches", "/v2/organizer/notifications/batches", { query: Query({ page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }), ok: Schema.Struct({
         items: Schema.Array(NotificationBatchView),
         total: Schema.Int,
         page: Schema.Int,
         limit: Schema.Int,
         hasMore: Schema.Boolean
-      })))
-      .annotate(OpenApi.Summary, "The organizer's send batches, newest first")
-  )
-  .add(
-    HttpApiEndpoint.get("getOrganizerNotificationBatch", "/v2/organizer/notifications/batches/:id")
-      .middleware(OrganizerReaders)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(NotificationBatchView))
-      .annotate(OpenApi.Summary, "One of the organizer's batches")
-  )
-  .add(
-    HttpApiEndpoint.post("cancelOrganizerNotificationBatch", "/v2/organizer/notifications/batches/:id/cancel")
-      .middleware(OrganizerManagers)
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(NotificationBatchView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Cancel a SCHEDULED batch before its time (409 BATCH_NOT_CANCELLABLE otherwise); refunds its unsent messages")
-  )
+      }), summary: "The organizer's send batches, newest first" }).middleware(OrganizerReaders))
+  .add(op.get("getOrganizerNotificationBatch", "/v2/organizer/notifications/batches/:id", { path: Schema.Struct({ id: Schema.String }), ok: NotificationBatchView, summary: "One of the organizer's batches" }).middleware(OrganizerReaders))
+  .add(op.post("cancelOrganizerNotificationBatch", "/v2/organizer/notifications/batches/:id/cancel", { path: Schema.Struct({ id: Schema.String }), ok: NotificationBatchView, status: 201, summary: "Cancel a SCHEDULED batch before its time (409 BATCH_NOT_CANCELLABLE otherwise); refunds its unsent messages" }).middleware(OrganizerManagers))
   .annotate(OpenApi.Title, "Organizer notifications")
   .annotate(OpenApi.Description, "Audience preview, paid sends, batches and quota")
 {}

@@ -7,10 +7,10 @@
  * price × eligible recipients; 409 INSUFFICIENT_BALANCE when short, 429 QUOTA_EXCEEDED). The
  * organizer is chosen by `x-organizer-id` or the caller.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Body, Form, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { Ok, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
 import { AudienceCountsView, NotificationBatchView } from "./organizer-notification-sending.group.js"
 
@@ -110,33 +110,10 @@ export const UploadRecipientsForm = HttpApiSchema.Multipart(
 export const OrganizerTemplatesParams = Query({ channel: Optional(PublicChannel) })
 
 export class OrganizerPromotionsGroup extends HttpApiGroup.make("organizerPromotions")
-  .add(
-    HttpApiEndpoint.get("organizerNotificationTemplates", "/v2/organizer/notifications/templates")
-      .middleware(OrganizerReaders)
-      .setUrlParams(OrganizerTemplatesParams)
-      .addSuccess(Ok(Schema.Array(OrganizerTemplateView)))
-      .annotate(OpenApi.Summary, "Channel templates organizers may send (visibility ORGANIZERS, active version) with their price")
-  )
-  .add(
-    HttpApiEndpoint.get("organizerPromotionTemplates", "/v2/organizer/notifications/promotion-templates")
-      .middleware(OrganizerReaders)
-      .addSuccess(Ok(Schema.Array(OrganizerPromotionTemplateView)))
-      .annotate(OpenApi.Summary, "Enabled promotion templates with their content, variables and price per recipient")
-  )
-  .add(
-    HttpApiEndpoint.post("uploadNotificationRecipients", "/v2/organizer/notifications/upload-recipients")
-      .middleware(OrganizerManagers)
-      .setPayload(UploadRecipientsForm)
-      .addSuccess(Ok(RecipientListView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Upload a CSV (userId, phone or email columns): validated row by row; answers the recipient list and its report")
-  )
-  .add(
-    HttpApiEndpoint.post("sendPromotion", "/v2/organizer/notifications/promotion-send")
-      .middleware(OrganizerManagers)
-      .setPayload(PromotionSendBody)
-      .addSuccess(Ok(PromotionSendView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Send a promotion: debits the wallet at the promotion's price; 409 INSUFFICIENT_BALANCE, 429 QUOTA_EXCEEDED")
-  )
+  .add(op.get("organizerNotificationTemplates", "/v2/organizer/notifications/templates", { query: OrganizerTemplatesParams, ok: Schema.Array(OrganizerTemplateView), summary: "Channel templates organizers may send (visibility ORGANIZERS, active version) with their price" }).middleware(OrganizerReaders))
+  .add(op.get("organizerPromotionTemplates", "/v2/organizer/notifications/promotion-templates", { ok: Schema.Array(OrganizerPromotionTemplateView), summary: "Enabled promotion templates with their content, variables and price per recipient" }).middleware(OrganizerReaders))
+  .add(op.post("uploadNotificationRecipients", "/v2/organizer/notifications/upload-recipients", { body: UploadRecipientsForm, ok: RecipientListView, status: 201, summary: "Upload a CSV (userId, phone or email columns): validated row by row; answers the recipient list and its report" }).middleware(OrganizerManagers))
+  .add(op.post("sendPromotion", "/v2/organizer/notifications/promotion-send", { body: PromotionSendBody, ok: PromotionSendView, status: 201, summary: "Send a promotion: debits the wallet at the promotion's price; 409 INSUFFICIENT_BALANCE, 429 QUOTA_EXCEEDED" }).middleware(OrganizerManagers))
   .annotate(OpenApi.Title, "Organizer notifications / Promotions")
   .annotate(OpenApi.Description, "Templates, promotion templates, recipient uploads and paid promotions")
 {}

@@ -6,10 +6,10 @@
  * category, 404 for an unknown type). Both answer every type with its new state. The sender honours
  * the switches.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 
 export const PreferenceTypeView = Schema.Struct({
   key: Schema.String,
@@ -23,23 +23,9 @@ export const PreferenceTypeBody = Body({ type: StrLength(1, 100) })
 export const PreferenceTypeQuery = Query({ type: StrLength(1, 100) })
 
 export class NotificationPreferenceTypesGroup extends HttpApiGroup.make("notificationPreferenceTypes")
-  .add(
-    HttpApiEndpoint.get("listPreferenceTypes", "/v2/notifications/preferences-types")
-      .addSuccess(Ok(Schema.Array(PreferenceTypeView)))
-      .annotate(OpenApi.Summary, "Every notification type with the caller's subscription")
-  )
-  .add(
-    HttpApiEndpoint.post("subscribePreferenceType", "/v2/notifications/preferences-types")
-      .setPayload(PreferenceTypeBody)
-      .addSuccess(Ok(Schema.Array(PreferenceTypeView), { status: 201 }))
-      .annotate(OpenApi.Summary, "Subscribe to a notification type (idempotent)")
-  )
-  .add(
-    HttpApiEndpoint.del("unsubscribePreferenceType", "/v2/notifications/preferences-types")
-      .setUrlParams(PreferenceTypeQuery)
-      .addSuccess(Ok(Schema.Array(PreferenceTypeView)))
-      .annotate(OpenApi.Summary, "Opt out of a notification type (?type=); transactional types cannot be switched off (400)")
-  )
+  .add(op.get("listPreferenceTypes", "/v2/notifications/preferences-types", { ok: Schema.Array(PreferenceTypeView), summary: "Every notification type with the caller's subscription" }))
+  .add(op.post("subscribePreferenceType", "/v2/notifications/preferences-types", { body: PreferenceTypeBody, ok: Schema.Array(PreferenceTypeView), status: 201, summary: "Subscribe to a notification type (idempotent)" }))
+  .add(op.del("unsubscribePreferenceType", "/v2/notifications/preferences-types", { query: PreferenceTypeQuery, ok: Schema.Array(PreferenceTypeView), summary: "Opt out of a notification type (?type=); transactional types cannot be switched off (400)" }))
   .middleware(Authenticated)
   .annotate(OpenApi.Title, "Athlete / Notification preference types")
   .annotate(OpenApi.Description, "Subscribe to or opt out of notification types")

@@ -5,10 +5,10 @@
  * the caller's own id (an admin may act for anyone). Device tokens: `enable` deactivates the prior
  * tokens and registers the new one (one active per user); `disable` marks a token inactive.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 
 const channelSwitches = Schema.Struct({
   email: Optional(Bool),
@@ -55,44 +55,12 @@ const UserPath = Schema.Struct({ userId: UuidStr })
 
 
 export class NotificationPreferencesGroup extends HttpApiGroup.make("notificationPreferences")
-  .add(
-    HttpApiEndpoint.get("getPreferences", "/v2/notifications/preferences")
-      .addSuccess(Ok(PreferencesView))
-      .annotate(OpenApi.Summary, "The caller's channel and category switches (missing means enabled)")
-  )
-  .add(
-    HttpApiEndpoint.patch("patchPreferences", "/v2/notifications/preferences")
-      .setPayload(PatchPreferencesBody)
-      .addSuccess(Ok(PreferencesView))
-      .annotate(OpenApi.Summary, "Change some of the caller's channel and category switches")
-  )
-  .add(
-    HttpApiEndpoint.get("getCategoryPreferences", "/v2/notifications/users/:userId/category-preferences")
-      .setPath(UserPath)
-      .addSuccess(Ok(CategoryPreferencesView))
-      .annotate(OpenApi.Summary, "A user's challenges / events / activity switches")
-  )
-  .add(
-    HttpApiEndpoint.patch("patchCategoryPreferences", "/v2/notifications/users/:userId/category-preferences")
-      .setPath(UserPath)
-      .setPayload(PatchCategoryPreferencesBody)
-      .addSuccess(Ok(CategoryPreferencesView))
-      .annotate(OpenApi.Summary, "Enable or disable challenges, events, activity notifications for a user")
-  )
-  .add(
-    HttpApiEndpoint.post("enableDevice", "/v2/notifications/users/:userId/enable")
-      .setPath(UserPath)
-      .setPayload(EnableDeviceBody)
-      .addSuccess(Ok(DeviceTokenView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Register a push device token: deactivates the user's prior tokens")
-  )
-  .add(
-    HttpApiEndpoint.post("disableDevice", "/v2/notifications/users/:userId/disable")
-      .setPath(UserPath)
-      .setPayload(DisableDeviceBody)
-      .addSuccess(Ok(Schema.Struct({ disabled: Schema.Int }), { status: 201 }))
-      .annotate(OpenApi.Summary, "Mark a device token inactive (every active token when none is given)")
-  )
+  .add(op.get("getPreferences", "/v2/notifications/preferences", { ok: PreferencesView, summary: "The caller's channel and category switches (missing means enabled)" }))
+  .add(op.patch("patchPreferences", "/v2/notifications/preferences", { body: PatchPreferencesBody, ok: PreferencesView, summary: "Change some of the caller's channel and category switches" }))
+  .add(op.get("getCategoryPreferences", "/v2/notifications/users/:userId/category-preferences", { path: UserPath, ok: CategoryPreferencesView, summary: "A user's challenges / events / activity switches" }))
+  .add(op.patch("patchCategoryPreferences", "/v2/notifications/users/:userId/category-preferences", { path: UserPath, body: PatchCategoryPreferencesBody, ok: CategoryPreferencesView, summary: "Enable or disable challenges, events, activity notifications for a user" }))
+  .add(op.post("enableDevice", "/v2/notifications/users/:userId/enable", { path: UserPath, body: EnableDeviceBody, ok: DeviceTokenView, status: 201, summary: "Register a push device token: deactivates the user's prior tokens" }))
+  .add(op.post("disableDevice", "/v2/notifications/users/:userId/disable", { path: UserPath, body: DisableDeviceBody, ok: Schema.Struct({ disabled: Schema.Int }), status: 201, summary: "Mark a device token inactive (every active token when none is given)" }))
   .middleware(Authenticated)
   .annotate(OpenApi.Title, "Athlete / Notification preferences")
   .annotate(OpenApi.Description, "Preferences honoured by the sender, and push device tokens")

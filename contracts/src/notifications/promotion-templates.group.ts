@@ -4,10 +4,10 @@
  * (minor units + ISO currency). GET (generic list query), POST, GET/PATCH /{id}, PATCH
  * /{id}/enabled. Name unique (409 PROMOTION_TEMPLATE_EXISTS); the channel template must exist (400).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { crudEndpoints, IdPath } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -60,13 +60,7 @@ export class PromotionTemplatesGroup extends HttpApiGroup.make("promotionTemplat
   .add(endpoints.createOne.annotate(OpenApi.Summary, "Create a promotion template over an existing channel template, at its price"))
   .add(endpoints.getOne.annotate(OpenApi.Summary, "One promotion template"))
   .add(endpoints.updateOne.annotate(OpenApi.Summary, "Change a promotion template (name, template, price…)"))
-  .add(
-    HttpApiEndpoint.patch("setPromotionTemplateEnabled", "/v2/admin/promotion-templates/:id/enabled")
-      .setPath(IdPath)
-      .setPayload(PromotionTemplateEnabledBody)
-      .addSuccess(Ok(PromotionTemplateView))
-      .annotate(OpenApi.Summary, "Enable or disable: disabled templates are hidden from organizers and refused by promotion-send")
-  )
+  .add(op.patch("setPromotionTemplateEnabled", "/v2/admin/promotion-templates/:id/enabled", { path: IdPath, body: PromotionTemplateEnabledBody, ok: PromotionTemplateView, summary: "Enable or disable: disabled templates are hidden from organizers and refused by promotion-send" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
   .annotate(OpenApi.Title, "Notifications / Promotion templates")

@@ -4,10 +4,10 @@
  * (the default until one is saved); `{id}` is the channel name. POST saves a channel's whole policy,
  * PATCH changes some of its fields.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntBetween, Optional, says } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok, Requires, Role } from "../common/index.js"
+import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
 export const RetryPolicyView = Schema.Struct({
@@ -45,30 +45,10 @@ export const PatchRetryPolicyBody = Body({
 }).pipe(Schema.filter(delaysOrdered))
 
 export class RetryPoliciesGroup extends HttpApiGroup.make("notificationRetryPolicies")
-  .add(
-    HttpApiEndpoint.get("listRetryPolicies", "/v2/admin/notifications/retry-policies")
-      .addSuccess(Ok(Schema.Array(RetryPolicyView)))
-      .annotate(OpenApi.Summary, "The retry policy of every channel (saved or default)")
-  )
-  .add(
-    HttpApiEndpoint.post("saveRetryPolicy", "/v2/admin/notifications/retry-policies")
-      .setPayload(SaveRetryPolicyBody)
-      .addSuccess(Ok(RetryPolicyView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Save a channel's whole retry policy (replaces the current one); applies to messages queued afterwards and to backoff from now on")
-  )
-  .add(
-    HttpApiEndpoint.get("getRetryPolicy", "/v2/admin/notifications/retry-policies/:id")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(RetryPolicyView))
-      .annotate(OpenApi.Summary, "One channel's retry policy (id: email, sms, push or chatapp)")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateRetryPolicy", "/v2/admin/notifications/retry-policies/:id")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .setPayload(PatchRetryPolicyBody)
-      .addSuccess(Ok(RetryPolicyView))
-      .annotate(OpenApi.Summary, "Change some fields of a channel's retry policy")
-  )
+  .add(op.get("listRetryPolicies", "/v2/admin/notifications/retry-policies", { ok: Schema.Array(RetryPolicyView), summary: "The retry policy of every channel (saved or default)" }))
+  .add(op.post("saveRetryPolicy", "/v2/admin/notifications/retry-policies", { body: SaveRetryPolicyBody, ok: RetryPolicyView, status: 201, summary: "Save a channel's whole retry policy (replaces the current one); applies to messages queued afterwards and to backoff from now on" }))
+  .add(op.get("getRetryPolicy", "/v2/admin/notifications/retry-policies/:id", { path: Schema.Struct({ id: Schema.String }), ok: RetryPolicyView, summary: "One channel's retry policy (id: email, sms, push or chatapp)" }))
+  .add(op.patch("updateRetryPolicy", "/v2/admin/notifications/retry-policies/:id", { path: Schema.Struct({ id: Schema.String }), body: PatchRetryPolicyBody, ok: RetryPolicyView, summary: "Change some fields of a channel's retry policy" }))
   .middleware(Authenticated)
   .annotate(Requires, Role("admin"))
   .annotate(OpenApi.Title, "Notifications / Retry policies")

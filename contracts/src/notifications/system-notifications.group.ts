@@ -5,10 +5,10 @@
  * channels configured for each). One per event and channel (409 SYSTEM_NOTIFICATION_EXISTS); the
  * event must be known and the template must exist on the channel (400).
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -67,11 +67,7 @@ const endpoints = crudEndpoints({
 })
 
 export class SystemNotificationsGroup extends HttpApiGroup.make("systemNotifications")
-  .add(
-    HttpApiEndpoint.get("systemNotificationEvents", "/v2/admin/system-notifications/events")
-      .addSuccess(Ok(Schema.Array(SystemEventView)))
-      .annotate(OpenApi.Summary, "The system events a notification can be bound to, with the channels configured for each")
-  )
+  .add(op.get("systemNotificationEvents", "/v2/admin/system-notifications/events", { ok: Schema.Array(SystemEventView), summary: "The system events a notification can be bound to, with the channels configured for each" }))
   .add(endpoints.getMany.annotate(OpenApi.Summary, "List system notifications (generic list query)"))
   .add(endpoints.createOne.annotate(OpenApi.Summary, "Bind a system event on a channel to a template; one per event and channel (409)"))
   .add(endpoints.getOne.annotate(OpenApi.Summary, "One system notification"))

@@ -6,10 +6,10 @@
  * version (active unless `activate: false`); `activeVersion` activates an existing one. Declared
  * variables must match the placeholders (`{{name}}`) of subject and body exactly.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, Bool, IntBetween, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { NotificationLogView } from "./notification-logs.group.js"
 import { IsoInstant, LogStatus, type PublicChannel, PublicChannels } from "./notifications.dto.js"
 
@@ -222,13 +222,8 @@ export const ChatProviderVerificationView = Schema.Struct({
 
 /** The provider-store endpoints of one channel (create-via-messaging-provider, sync). */
 const providerEndpoints = (channel: "email" | "sms" | "chatapp") => ({
-  createVia: HttpApiEndpoint.post("createTemplateViaProvider", `/v2/admin/notification-templates/${channel}/create-via-messaging-provider`)
-    .setPayload(CreateViaProviderBody)
-    .addSuccess(Ok(CreatedViaProviderView, { status: 201 }))
-    .annotate(OpenApi.Summary, "Create the template at the messaging provider, then in the catalog with its provider mapping; 503 without a provider template store"),
-  sync: HttpApiEndpoint.post("syncTemplatesFromProvider", `/v2/admin/notification-templates/${channel}/sync`)
-    .addSuccess(Ok(TemplateSyncView))
-    .annotate(OpenApi.Summary, "Import new provider templates and add versions for changed ones; 503 without a provider template store")
+  createVia: op.post("createTemplateViaProvider", `/v2/admin/notification-templates/${channel}/create-via-messaging-provider`, { body: CreateViaProviderBody, ok: CreatedViaProviderView, status: 201, summary: "Create the template at the messaging provider, then in the catalog with its provider mapping; 503 without a provider template store" }),
+  sync: op.post("syncTemplatesFromProvider", `/v2/admin/notification-templates/${channel}/sync`, { ok: TemplateSyncView, summary: "Import new provider templates and add versions for changed ones; 503 without a provider template store" })
 })
 
 export const ProviderAnalyticsParams = Query({ from: Optional(IsoInstant), to: Optional(IsoInstant) })
@@ -264,51 +259,13 @@ export const ProviderLogPage = Schema.Struct({
 export const channelTemplatesGroup = <const Name extends string>(name: Name, channel: PublicChannel) => {
   const base = `/v2/admin/notification-templates/${channel}` as const
   return HttpApiGroup.make(name)
-    .add(
-      HttpApiEndpoint.get("listTemplates", base)
-        .setUrlParams(ChannelTemplateListParams)
-        .addSuccess(Ok(ChannelTemplatePage))
-        .annotate(OpenApi.Summary, `List ${channel} templates, newest first; filters search (key or name), category, visibility`)
-    )
-    .add(
-      HttpApiEndpoint.post("createTemplate", base)
-        .setPayload(CreateChannelTemplateBody)
-        .addSuccess(Ok(ChannelTemplateView, { status: 201 }))
-        .annotate(OpenApi.Summary, `Create a ${channel} template (version 1, active); key unique per channel (409)`)
-    )
-    .add(
-      HttpApiEndpoint.get("getTemplate", `${base}/:id`)
-        .setPath(IdPath)
-        .addSuccess(Ok(ChannelTemplateView))
-        .annotate(OpenApi.Summary, `One ${channel} template with its shown version's content`)
-    )
-    .add(
-      HttpApiEndpoint.patch("editTemplate", `${base}/:id`)
-        .setPath(IdPath)
-        .setPayload(EditChannelTemplateBody)
-        .addSuccess(Ok(ChannelTemplateView))
-        .annotate(OpenApi.Summary, "Edit: a subject/body/variables change creates a new version; activeVersion activates an existing one")
-    )
-    .add(
-      HttpApiEndpoint.del("deleteTemplate", `${base}/:id`)
-        .setPath(IdPath)
-        .addSuccess(Ok(Schema.Struct({ id: Schema.String, deleted: Schema.Boolean })))
-        .annotate(OpenApi.Summary, `Delete a ${channel} template and its versions (delivery stops using it)`)
-    )
-    .add(
-      HttpApiEndpoint.patch("setTemplatePricing", `${base}/:id/pricing`)
-        .setPath(IdPath)
-        .setPayload(TemplatePricingBody)
-        .addSuccess(Ok(ChannelTemplateView))
-        .annotate(OpenApi.Summary, "Set the price per message (minor units) and its currency")
-    )
-    .add(
-      HttpApiEndpoint.patch("setTemplateVisibility", `${base}/:id/visibility`)
-        .setPath(IdPath)
-        .setPayload(TemplateVisibilityBody)
-        .addSuccess(Ok(ChannelTemplateView))
-        .annotate(OpenApi.Summary, "Set who may use the template: PRIVATE (admins and the system) or ORGANIZERS")
-    )
+    .add(op.get("listTemplates", base, { query: ChannelTemplateListParams, ok: ChannelTemplatePage, summary: `List ${channel} templates, newest first; filters search (key or name), category, visibility` }))
+    .add(op.post("createTemplate", base, { body: CreateChannelTemplateBody, ok: ChannelTemplateView, status: 201, summary: `Create a ${channel} template (version 1, active); key unique per channel (409)` }))
+    .add(op.get("getTemplate", `${base}/:id`, { path: IdPath, ok: ChannelTemplateView, summary: `One ${channel} template with its shown version's content` }))
+    .add(op.patch("editTemplate", `${base}/:id`, { path: IdPath, body: EditChannelTemplateBody, ok: ChannelTemplateView, summary: "Edit: a subject/body/variables change creates a new version; activeVersion activates an existing one" }))
+    .add(op.del("deleteTemplate", `${base}/:id`, { path: IdPath, ok: Schema.Struct({ id: Schema.String, deleted: Schema.Boolean }), summary: `Delete a ${channel} template and its versions (delivery stops using it)` }))
+    .add(op.patch("setTemplatePricing", `${base}/:id/pricing`, { path: IdPath, body: TemplatePricingBody, ok: ChannelTemplateView, summary: "Set the price per message (minor units) and its currency" }))
+    .add(op.patch("setTemplateVisibility", `${base}/:id/visibility`, { path: IdPath, body: TemplateVisibilityBody, ok: ChannelTemplateView, summary: "Set who may use the template: PRIVATE (admins and the system) or ORGANIZERS" }))
     .middleware(Authenticated)
     .annotate(Requires, AdminPermission("notifications.manage"))
     .annotate(OpenApi.Title, `Notifications / Channel templates (${channel})`)
@@ -316,87 +273,29 @@ export const channelTemplatesGroup = <const Name extends string>(name: Name, cha
 }
 
 export class EmailTemplatesGroup extends channelTemplatesGroup("notificationTemplatesEmail", "email")
-  .add(
-    HttpApiEndpoint.get("templateVersionDetails", "/v2/admin/notification-templates/email/:id/version-details")
-      .setPath(IdPath)
-      .addSuccess(Ok(TemplateVersionDetailsView))
-      .annotate(OpenApi.Summary, "The template and every version, newest first")
-  )
+  .add(op.get("templateVersionDetails", "/v2/admin/notification-templates/email/:id/version-details", { path: IdPath, ok: TemplateVersionDetailsView, summary: "The template and every version, newest first" }))
   .add(providerEndpoints("email").createVia)
   .add(providerEndpoints("email").sync)
-  .add(
-    HttpApiEndpoint.post("inlineTemplateCss", "/v2/admin/notification-templates/email/css-inline")
-      .setPayload(CssInlineBody)
-      .addSuccess(Ok(CssInlineView))
-      .annotate(OpenApi.Summary, "Copy <style> rules (and extra css) into style attributes for mail clients; rules that cannot be inlined are kept and listed")
-  )
-  .add(
-    HttpApiEndpoint.get("validateTemplate", "/v2/admin/notification-templates/email/validate")
-      .setUrlParams(ValidateTemplateParams)
-      .addSuccess(Ok(TemplateValidationView))
-      .annotate(OpenApi.Summary, "Check a subject/body against declared variables (comma-separated) without saving")
-  )
+  .add(op.post("inlineTemplateCss", "/v2/admin/notification-templates/email/css-inline", { body: CssInlineBody, ok: CssInlineView, summary: "Copy <style> rules (and extra css) into style attributes for mail clients; rules that cannot be inlined are kept and listed" }))
+  .add(op.get("validateTemplate", "/v2/admin/notification-templates/email/validate", { query: ValidateTemplateParams, ok: TemplateValidationView, summary: "Check a subject/body against declared variables (comma-separated) without saving" }))
 {}
 
 export class PushTemplatesGroup extends channelTemplatesGroup("notificationTemplatesPush", "push")
-  .add(
-    HttpApiEndpoint.post("previewTemplate", "/v2/admin/notification-templates/push/:id/preview")
-      .setPath(IdPath)
-      .setPayload(PreviewTemplateBody)
-      .addSuccess(Ok(TemplatePreviewView))
-      .annotate(OpenApi.Summary, "Substituted title and body of a version (default: the shown one); a missing variable → 400 naming it")
-  )
+  .add(op.post("previewTemplate", "/v2/admin/notification-templates/push/:id/preview", { path: IdPath, body: PreviewTemplateBody, ok: TemplatePreviewView, summary: "Substituted title and body of a version (default: the shown one); a missing variable → 400 naming it" }))
 {}
 
 export class SmsTemplatesGroup extends channelTemplatesGroup("notificationTemplatesSms", "sms")
-  .add(
-    HttpApiEndpoint.post("addTemplateVersion", "/v2/admin/notification-templates/sms/:id/add-version")
-      .setPath(IdPath)
-      .setPayload(AddTemplateVersionBody)
-      .addSuccess(Ok(ChannelTemplateView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Add a version (active unless activate is false)")
-  )
+  .add(op.post("addTemplateVersion", "/v2/admin/notification-templates/sms/:id/add-version", { path: IdPath, body: AddTemplateVersionBody, ok: ChannelTemplateView, status: 201, summary: "Add a version (active unless activate is false)" }))
   .add(providerEndpoints("sms").createVia)
   .add(providerEndpoints("sms").sync)
-  .add(
-    HttpApiEndpoint.get("smsProviderAnalytics", "/v2/admin/notification-templates/sms/messaging-provider-analytics")
-      .setUrlParams(ProviderAnalyticsParams)
-      .addSuccess(Ok(ProviderAnalyticsView))
-      .annotate(OpenApi.Summary, "Deliveries through the configured SMS provider: attempts and receipts; 503 PROVIDER_NOT_CONFIGURED without one")
-  )
-  .add(
-    HttpApiEndpoint.get("smsProviderLogs", "/v2/admin/notification-templates/sms/messaging-provider-logs")
-      .setUrlParams(ProviderLogParams)
-      .addSuccess(Ok(ProviderLogPage))
-      .annotate(OpenApi.Summary, "SMS delivery log rows newest first (masked); 503 PROVIDER_NOT_CONFIGURED without a provider")
-  )
-  .add(
-    HttpApiEndpoint.get("markTemplateDefault", "/v2/admin/notification-templates/sms/:id/mark-default")
-      .setPath(IdPath)
-      .addSuccess(Ok(TemplateExtrasView))
-      .annotate(OpenApi.Summary, "Make the template the SMS default of its category (the previous default is unset); a GET in the spec, idempotent")
-  )
+  .add(op.get("smsProviderAnalytics", "/v2/admin/notification-templates/sms/messaging-provider-analytics", { query: ProviderAnalyticsParams, ok: ProviderAnalyticsView, summary: "Deliveries through the configured SMS provider: attempts and receipts; 503 PROVIDER_NOT_CONFIGURED without one" }))
+  .add(op.get("smsProviderLogs", "/v2/admin/notification-templates/sms/messaging-provider-logs", { query: ProviderLogParams, ok: ProviderLogPage, summary: "SMS delivery log rows newest first (masked); 503 PROVIDER_NOT_CONFIGURED without a provider" }))
+  .add(op.get("markTemplateDefault", "/v2/admin/notification-templates/sms/:id/mark-default", { path: IdPath, ok: TemplateExtrasView, summary: "Make the template the SMS default of its category (the previous default is unset); a GET in the spec, idempotent" }))
 {}
 
 export class ChatappTemplatesGroup extends channelTemplatesGroup("notificationTemplatesChatapp", "chatapp")
-  .add(
-    HttpApiEndpoint.patch("setProviderMapping", "/v2/admin/notification-templates/chatapp/:id/provider-mapping")
-      .setPath(IdPath)
-      .setPayload(ProviderMappingBody)
-      .addSuccess(Ok(TemplateExtrasView))
-      .annotate(OpenApi.Summary, "Set the chat-app provider's template reference; parameters must list every template variable once (the previous mapping is kept for rollback)")
-  )
+  .add(op.patch("setProviderMapping", "/v2/admin/notification-templates/chatapp/:id/provider-mapping", { path: IdPath, body: ProviderMappingBody, ok: TemplateExtrasView, summary: "Set the chat-app provider's template reference; parameters must list every template variable once (the previous mapping is kept for rollback)" }))
   .add(providerEndpoints("chatapp").sync)
-  .add(
-    HttpApiEndpoint.post("verifyChatProvider", "/v2/admin/notification-templates/chatapp/:id/verify-chatapp-provider")
-      .setPath(IdPath)
-      .addSuccess(Ok(ChatProviderVerificationView))
-      .annotate(OpenApi.Summary, "Ask the chat-app provider for the mapped template's review status; 409 NO_PROVIDER_MAPPING when unmapped, 503 without a provider template store")
-  )
-  .add(
-    HttpApiEndpoint.post("rollbackProviderMapping", "/v2/admin/notification-templates/chatapp/:id/rollback-mapping")
-      .setPath(IdPath)
-      .addSuccess(Ok(TemplateExtrasView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Swap back to the previous provider mapping; 409 NO_PREVIOUS_MAPPING when there is none")
-  )
+  .add(op.post("verifyChatProvider", "/v2/admin/notification-templates/chatapp/:id/verify-chatapp-provider", { path: IdPath, ok: ChatProviderVerificationView, summary: "Ask the chat-app provider for the mapped template's review status; 409 NO_PROVIDER_MAPPING when unmapped, 503 without a provider template store" }))
+  .add(op.post("rollbackProviderMapping", "/v2/admin/notification-templates/chatapp/:id/rollback-mapping", { path: IdPath, ok: TemplateExtrasView, status: 201, summary: "Swap back to the previous provider mapping; 409 NO_PREVIOUS_MAPPING when there is none" }))
 {}

@@ -5,10 +5,10 @@
  * entry). Calculate creates one CALCULATED settlement per organizer with unsettled notification
  * spend in [from, to) (never settling an entry twice); process moves CALCULATED → PROCESSED once.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, IntFromText, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { IsoInstant } from "./notifications.dto.js"
 import { SettlementPage, SettlementView, WalletDetailView, WalletEntryView, WalletSummaryView } from "./wallet.dto.js"
 
@@ -39,49 +39,18 @@ export const AdjustResult = Schema.Struct({
 }).annotations({ identifier: "NotificationWalletAdjustment" })
 
 export class NotificationWalletsAdminGroup extends HttpApiGroup.make("notificationWalletsAdmin")
-  .add(
-    HttpApiEndpoint.get("listNotificationWallets", "/v2/admin/notification-wallets")
-      .setUrlParams(Query(PageParams))
-      .addSuccess(Ok(Schema.Struct({
+  .add(op.get("listNotificationWallets", "/v2/admin/notification-wallets", { query: Query(PageParams), ok: Schema.Struct({
         items: Schema.Array(WalletSummaryView),
         total: Schema.Int,
         page: Schema.Int,
         limit: Schema.Int,
         hasMore: Schema.Boolean
-      })))
-      .annotate(OpenApi.Summary, "Organizer notification wallets with balances, highest first")
-  )
-  .add(
-    HttpApiEndpoint.get("getNotificationWallet", "/v2/admin/notification-wallets/:organizerId")
-      .setPath(Schema.Struct({ organizerId: UuidStr }))
-      .addSuccess(Ok(WalletDetailView))
-      .annotate(OpenApi.Summary, "One organizer's wallet: balance, latest ledger entries and top-ups")
-  )
-  .add(
-    HttpApiEndpoint.post("adjustNotificationWallet", "/v2/admin/notification-wallets/:organizerId/adjust")
-      .setPath(Schema.Struct({ organizerId: UuidStr }))
-      .setPayload(AdjustWalletBody)
-      .addSuccess(Ok(AdjustResult, { status: 201 }))
-      .annotate(OpenApi.Summary, "Credit (positive) or debit (negative) an organizer's wallet with a reason; 409 INSUFFICIENT_BALANCE")
-  )
-  .add(
-    HttpApiEndpoint.get("listNotificationSettlements", "/v2/admin/notification-settlements")
-      .setUrlParams(Query({ ...PageParams, organizerId: Optional(UuidStr), status: Optional(OneOf("CALCULATED", "PROCESSED")) }))
-      .addSuccess(Ok(SettlementPage))
-      .annotate(OpenApi.Summary, "Notification settlements, newest first")
-  )
-  .add(
-    HttpApiEndpoint.post("calculateNotificationSettlements", "/v2/admin/notification-settlements/calculate")
-      .setPayload(CalculateSettlementsBody)
-      .addSuccess(Ok(Schema.Struct({ created: Schema.Array(SettlementView) }), { status: 201 }))
-      .annotate(OpenApi.Summary, "Create settlements of the unsettled notification spend in [from, to)")
-  )
-  .add(
-    HttpApiEndpoint.post("processNotificationSettlement", "/v2/admin/notification-settlements/:id/process")
-      .setPath(Schema.Struct({ id: Schema.String }))
-      .addSuccess(Ok(SettlementView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Mark a CALCULATED settlement PROCESSED (409 SETTLEMENT_ALREADY_PROCESSED)")
-  )
+      }), summary: "Organizer notification wallets with balances, highest first" }))
+  .add(op.get("getNotificationWallet", "/v2/admin/notification-wallets/:organizerId", { path: Schema.Struct({ organizerId: UuidStr }), ok: WalletDetailView, summary: "One organizer's wallet: balance, latest ledger entries and top-ups" }))
+  .add(op.post("adjustNotificationWallet", "/v2/admin/notification-wallets/:organizerId/adjust", { path: Schema.Struct({ organizerId: UuidStr }), body: AdjustWalletBody, ok: AdjustResult, status: 201, summary: "Credit (positive) or debit (negative) an organizer's wallet with a reason; 409 INSUFFICIENT_BALANCE" }))
+  .add(op.get("listNotificationSettlements", "/v2/admin/notification-settlements", { query: Query({ ...PageParams, organizerId: Optional(UuidStr), status: Optional(OneOf("CALCULATED", "PROCESSED")) }), ok: SettlementPage, summary: "Notification settlements, newest first" }))
+  .add(op.post("calculateNotificationSettlements", "/v2/admin/notification-settlements/calculate", { body: CalculateSettlementsBody, ok: Schema.Struct({ created: Schema.Array(SettlementView) }), status: 201, summary: "Create settlements of the unsettled notification spend in [from, to)" }))
+  .add(op.post("processNotificationSettlement", "/v2/admin/notification-settlements/:id/process", { path: Schema.Struct({ id: Schema.String }), ok: SettlementView, status: 201, summary: "Mark a CALCULATED settlement PROCESSED (409 SETTLEMENT_ALREADY_PROCESSED)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("notifications.manage"))
   .annotate(OpenApi.Title, "Notifications / Wallets and settlements")

@@ -5,20 +5,15 @@
  * amount?}`. Every event is stored in the webhook inbox first; a replayed event id changes nothing
  * (`duplicate: true`); a succeeded event credits the wallet once.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Ok } from "../common/index.js"
+import { op } from "../common/index.js"
 import { WalletTopUpView } from "./wallet.dto.js"
 
 export class WalletTopUpWebhookGroup extends HttpApiGroup.make("walletTopUpWebhook")
-  .add(
-    HttpApiEndpoint.post("walletTopUpWebhook", "/v2/notification-webhooks/wallet-topup")
-      .setHeaders(Schema.Struct({
+  .add(op.post("walletTopUpWebhook", "/v2/notification-webhooks/wallet-topup", { headers: Schema.Struct({
         "x-webhook-signature": Schema.optional(Schema.String),
         "x-webhook-timestamp": Schema.optional(Schema.String)
-      }))
-      .addSuccess(Ok(Schema.Struct({ duplicate: Schema.Boolean, topUp: Schema.NullOr(WalletTopUpView) })))
-      .annotate(OpenApi.Summary, "Payment gateway callback completing a wallet top-up (HMAC-signed, idempotent by eventId)")
-  )
+      }), ok: Schema.Struct({ duplicate: Schema.Boolean, topUp: Schema.NullOr(WalletTopUpView) }), summary: "Payment gateway callback completing a wallet top-up (HMAC-signed, idempotent by eventId)" }))
   .annotate(OpenApi.Title, "Notifications / Wallet top-up webhook")
 {}

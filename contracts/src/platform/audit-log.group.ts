@@ -4,10 +4,10 @@
  * of the newest rows, and the CSV export (reason required, itself audited). `/v2/admin/audit-logs`
  * is the deprecated alias of the list. Needs `platform.operate`.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Body, IntFromText, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 
 /** An ISO-8601 instant in a query or body (`2026-01-31T00:00:00Z` or a date `2026-01-31`). */
 export const IsoInstant = Schema.String.pipe(
@@ -77,31 +77,10 @@ export const AuditExportBody = Body({
 export const AuditCsv = HttpApiSchema.Text({ contentType: "text/csv" })
 
 export class AuditLogGroup extends HttpApiGroup.make("auditLog")
-  .add(
-    HttpApiEndpoint.get("listAuditLog", "/v2/admin/audit-log")
-      .setUrlParams(AuditLogQuery)
-      .addSuccess(Ok(AuditLogPage))
-      .annotate(OpenApi.Summary, "Audit log rows, newest first; filters actor, subjectType+subjectId, action, from/to; cursor pagination by seq")
-  )
-  .add(
-    HttpApiEndpoint.get("listAuditLogsDeprecated", "/v2/admin/audit-logs")
-      .setUrlParams(AuditLogQuery)
-      .addSuccess(Ok(AuditLogPage))
-      .annotate(OpenApi.Summary, "Deprecated alias of GET /v2/admin/audit-log (answers Deprecation and Link headers)")
-      .annotate(OpenApi.Deprecated, true)
-  )
-  .add(
-    HttpApiEndpoint.get("auditChainHealth", "/v2/admin/audit-log/chain-health")
-      .setUrlParams(ChainHealthQuery)
-      .addSuccess(Ok(ChainHealthView))
-      .annotate(OpenApi.Summary, "Verifies the hash chain over the newest `window` rows (default 10000, at most 100000)")
-  )
-  .add(
-    HttpApiEndpoint.post("exportAuditLog", "/v2/admin/audit-log/export")
-      .setPayload(AuditExportBody)
-      .addSuccess(AuditCsv)
-      .annotate(OpenApi.Summary, "CSV export of the filtered log (at most 5000 rows); audited as admin.audit_log.exported")
-  )
+  .add(op.get("listAuditLog", "/v2/admin/audit-log", { query: AuditLogQuery, ok: AuditLogPage, summary: "Audit log rows, newest first; filters actor, subjectType+subjectId, action, from/to; cursor pagination by seq" }))
+  .add(op.get("listAuditLogsDeprecated", "/v2/admin/audit-logs", { query: AuditLogQuery, ok: AuditLogPage, summary: "Deprecated alias of GET /v2/admin/audit-log (answers Deprecation and Link headers)" }).annotate(OpenApi.Deprecated, true))
+  .add(op.get("auditChainHealth", "/v2/admin/audit-log/chain-health", { query: ChainHealthQuery, ok: ChainHealthView, summary: "Verifies the hash chain over the newest `window` rows (default 10000, at most 100000)" }))
+  .add(op.post("exportAuditLog", "/v2/admin/audit-log/export", { body: AuditExportBody, success: AuditCsv, summary: "CSV export of the filtered log (at most 5000 rows); audited as admin.audit_log.exported" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
   .annotate(OpenApi.Title, "Audit log")

@@ -2,8 +2,9 @@
  * Health probes (A 4.1). Unversioned and answered in the health-result shape of A 2.2 rather than
  * the REST envelope: load balancers and orchestrators read `status` directly.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { op } from "../common/index.js"
 
 /** One component's state: `up` or `down`, plus optional detail such as `message`. */
 export const HealthIndicator = Schema.Struct(
@@ -35,23 +36,9 @@ export class HealthCheckFailed extends Schema.TaggedError<HealthCheckFailed>()("
 const healthOk = HealthResult.annotations(HttpApiSchema.annotations({ status: 200 }))
 
 export class HealthGroup extends HttpApiGroup.make("health")
-  .add(
-    HttpApiEndpoint.get("health", "/health")
-      .addSuccess(healthOk)
-      .addError(HealthCheckFailed.wire)
-      .annotate(OpenApi.Summary, "Overall health: every dependency checked")
-  )
-  .add(
-    HttpApiEndpoint.get("live", "/health/live")
-      .addSuccess(healthOk)
-      .annotate(OpenApi.Summary, "Liveness: the process answers; no dependency is checked")
-  )
-  .add(
-    HttpApiEndpoint.get("ready", "/health/ready")
-      .addSuccess(healthOk)
-      .addError(HealthCheckFailed.wire)
-      .annotate(OpenApi.Summary, "Readiness: 503 while a dependency is down or the process is draining")
-  )
+  .add(op.get("health", "/health", { success: healthOk, summary: "Overall health: every dependency checked" }).addError(HealthCheckFailed.wire))
+  .add(op.get("live", "/health/live", { success: healthOk, summary: "Liveness: the process answers; no dependency is checked" }))
+  .add(op.get("ready", "/health/ready", { success: healthOk, summary: "Readiness: 503 while a dependency is down or the process is draining" }).addError(HealthCheckFailed.wire))
   .annotate(OpenApi.Title, "Health")
   .annotate(OpenApi.Description, "Liveness and readiness probes (unversioned)")
 {}

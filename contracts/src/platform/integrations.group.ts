@@ -4,10 +4,10 @@
  * the adapter's configuration without calling the provider. Geocoding: signed-in callers, 60 lookups
  * a minute (429 GEO_RATE_LIMITED); 503 GEOCODER_NOT_CONFIGURED without a geocoder.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { Authenticated, Ok } from "../common/index.js"
+import { Authenticated, op } from "../common/index.js"
 
 const Coordinate = (name: string, min: number, max: number) =>
   Schema.String.pipe(
@@ -27,37 +27,16 @@ export const GeoPlaceView = Schema.Struct({
 }).annotations({ identifier: "GeoPlace" })
 
 export class IntegrationsGroup extends HttpApiGroup.make("integrations")
-  .add(
-    HttpApiEndpoint.get("feedChatTokens", "/v2/integrations/feed-chat/tokens")
-      .middleware(Authenticated)
-      .addSuccess(Ok(Schema.Struct({
+  .add(op.get("feedChatTokens", "/v2/integrations/feed-chat/tokens", { ok: Schema.Struct({
         apiKey: Schema.String,
         region: Schema.NullOr(Schema.String),
         userId: Schema.String,
         feedToken: Schema.String,
         chatToken: Schema.String,
         expiresAt: Schema.Date
-      })))
-      .annotate(OpenApi.Summary, "Short-lived feed and chat tokens for the caller (503 FEED_CHAT_NOT_CONFIGURED)")
-  )
-  .add(
-    HttpApiEndpoint.get("feedChatStatus", "/v2/integrations/feed-chat/status")
-      .addSuccess(Ok(Schema.Struct({ enabled: Schema.Boolean, provider: Schema.String, region: Schema.NullOr(Schema.String) })))
-      .annotate(OpenApi.Summary, "The feed/chat adapter's configuration: enabled flag and region (never calls the provider)")
-  )
-  .add(
-    HttpApiEndpoint.get("geoSearch", "/v2/geo/search")
-      .middleware(Authenticated)
-      .setUrlParams(Query({ q: StrLength(2, 120) }))
-      .addSuccess(Ok(Schema.Array(GeoPlaceView)))
-      .annotate(OpenApi.Summary, "Forward geocoding (autocomplete), at most 8 places")
-  )
-  .add(
-    HttpApiEndpoint.get("geoReverse", "/v2/geo/reverse")
-      .middleware(Authenticated)
-      .setUrlParams(Query({ lat: Coordinate("lat", -90, 90), lng: Coordinate("lng", -180, 180) }))
-      .addSuccess(Ok(Schema.Array(GeoPlaceView)))
-      .annotate(OpenApi.Summary, "Reverse geocoding: the place at a point (empty when none is known)")
-  )
+      }), summary: "Short-lived feed and chat tokens for the caller (503 FEED_CHAT_NOT_CONFIGURED)" }).middleware(Authenticated))
+  .add(op.get("feedChatStatus", "/v2/integrations/feed-chat/status", { ok: Schema.Struct({ enabled: Schema.Boolean, provider: Schema.String, region: Schema.NullOr(Schema.String) }), summary: "The feed/chat adapter's configuration: enabled flag and region (never calls the provider)" }))
+  .add(op.get("geoSearch", "/v2/geo/search", { query: Query({ q: StrLength(2, 120) }), ok: Schema.Array(GeoPlaceView), summary: "Forward geocoding (autocomplete), at most 8 places" }).middleware(Authenticated))
+  .add(op.get("geoReverse", "/v2/geo/reverse", { query: Query({ lat: Coordinate("lat", -90, 90), lng: Coordinate("lng", -180, 180) }), ok: Schema.Array(GeoPlaceView), summary: "Reverse geocoding: the place at a point (empty when none is known)" }).middleware(Authenticated))
   .annotate(OpenApi.Title, "Feed/chat and geo")
 {}

@@ -3,10 +3,10 @@
  * `x-ops-token` and serve the routes only where configuration enables them (never by default in
  * production), because heap figures and forced GC are not for the public.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { IntFromText, Optional, Query } from "@podium/kernel"
 import { Schema } from "effect"
-import { Ok } from "../common/index.js"
+import { op } from "../common/index.js"
 
 export const MemoryUsage = Schema.Struct({
   rss: Schema.Number,
@@ -36,25 +36,9 @@ export const LeakReport = Schema.Struct({
 export const OpsTokenHeader = Schema.Struct({ "x-ops-token": Schema.optional(Schema.String) })
 
 export class MemoryGroup extends HttpApiGroup.make("memory")
-  .add(
-    HttpApiEndpoint.get("usage", "/memory/usage")
-      .setHeaders(OpsTokenHeader)
-      .addSuccess(Ok(MemoryUsage))
-      .annotate(OpenApi.Summary, "Process memory usage: RSS, heap and external bytes, with readable figures")
-  )
-  .add(
-    HttpApiEndpoint.post("gc", "/memory/gc")
-      .setHeaders(OpsTokenHeader)
-      .addSuccess(Ok(GcResult, { status: 201 }))
-      .annotate(OpenApi.Summary, "Run a garbage collection and report the memory it freed")
-  )
-  .add(
-    HttpApiEndpoint.get("testLeak", "/memory/test-leak")
-      .setHeaders(OpsTokenHeader)
-      .setUrlParams(Query({ windowMs: Optional(IntFromText(0, 10_000)) }))
-      .addSuccess(Ok(LeakReport))
-      .annotate(OpenApi.Summary, "Sample heap growth over a short window to spot a leak")
-  )
+  .add(op.get("usage", "/memory/usage", { headers: OpsTokenHeader, ok: MemoryUsage, summary: "Process memory usage: RSS, heap and external bytes, with readable figures" }))
+  .add(op.post("gc", "/memory/gc", { headers: OpsTokenHeader, ok: GcResult, status: 201, summary: "Run a garbage collection and report the memory it freed" }))
+  .add(op.get("testLeak", "/memory/test-leak", { query: Query({ windowMs: Optional(IntFromText(0, 10_000)) }), headers: OpsTokenHeader, ok: LeakReport, summary: "Sample heap growth over a short window to spot a leak" }))
   .annotate(OpenApi.Title, "Memory")
   .annotate(OpenApi.Description, "Process memory monitoring for operators (x-ops-token required)")
 {}

@@ -6,9 +6,9 @@
  * need `platform.operate`; `GET /v2/observability/metrics-status` is public and tells only what is
  * collected, not the figures.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 
 const Counts = Schema.Record({ key: Schema.String, value: Schema.Number })
 
@@ -144,24 +144,15 @@ export const MetricsStatusView = Schema.Struct({
 export const PrometheusText = HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4; charset=utf-8" })
 
 export class ObservabilityGroup extends HttpApiGroup.make("observability")
-  .add(HttpApiEndpoint.get("metrics", "/v2/admin/observability/metrics").addSuccess(Ok(MetricsView))
-    .annotate(OpenApi.Summary, "Metrics as JSON: HTTP requests and latency by route, jobs, outbox, DB connections, process"))
-  .add(HttpApiEndpoint.get("metricsProm", "/v2/admin/observability/metrics.prom").addSuccess(PrometheusText)
-    .annotate(OpenApi.Summary, "The same metrics in the Prometheus text exposition format"))
-  .add(HttpApiEndpoint.get("queues", "/v2/admin/observability/queues").addSuccess(Ok(QueuesView))
-    .annotate(OpenApi.Summary, "Job-queue and notification-outbox depths by status"))
-  .add(HttpApiEndpoint.get("errors", "/v2/admin/observability/errors").addSuccess(Ok(ErrorsView))
-    .annotate(OpenApi.Summary, "Recent defects (answered 500) with their request ids, newest first"))
-  .add(HttpApiEndpoint.get("slo", "/v2/admin/observability/slo").addSuccess(Ok(SloView))
-    .annotate(OpenApi.Summary, "Availability and latency against the configured objectives, from the recorded metrics"))
-  .add(HttpApiEndpoint.get("incidentPaging", "/v2/admin/observability/incident-paging").addSuccess(Ok(IncidentPagingView))
-    .annotate(OpenApi.Summary, "Incident-paging configuration"))
-  .add(HttpApiEndpoint.post("incidentPagingTest", "/v2/admin/observability/incident-paging/test").addSuccess(Ok(TestPageView, { status: 201 }))
-    .annotate(OpenApi.Summary, "Send a test page through the pager"))
-  .add(HttpApiEndpoint.get("otlpStatus", "/v2/admin/observability/otlp-status").addSuccess(Ok(OtlpStatusView))
-    .annotate(OpenApi.Summary, "OTLP/HTTP metrics export: endpoint and the last export's outcome"))
-  .add(HttpApiEndpoint.post("otlpExportNow", "/v2/admin/observability/otlp/export-now").addSuccess(Ok(OtlpExportView, { status: 201 }))
-    .annotate(OpenApi.Summary, "Export the current metrics to the OTLP endpoint now (503 when none is configured or it fails)"))
+  .add(op.get("metrics", "/v2/admin/observability/metrics", { ok: MetricsView, summary: "Metrics as JSON: HTTP requests and latency by route, jobs, outbox, DB connections, process" }))
+  .add(op.get("metricsProm", "/v2/admin/observability/metrics.prom", { success: PrometheusText, summary: "The same metrics in the Prometheus text exposition format" }))
+  .add(op.get("queues", "/v2/admin/observability/queues", { ok: QueuesView, summary: "Job-queue and notification-outbox depths by status" }))
+  .add(op.get("errors", "/v2/admin/observability/errors", { ok: ErrorsView, summary: "Recent defects (answered 500) with their request ids, newest first" }))
+  .add(op.get("slo", "/v2/admin/observability/slo", { ok: SloView, summary: "Availability and latency against the configured objectives, from the recorded metrics" }))
+  .add(op.get("incidentPaging", "/v2/admin/observability/incident-paging", { ok: IncidentPagingView, summary: "Incident-paging configuration" }))
+  .add(op.post("incidentPagingTest", "/v2/admin/observability/incident-paging/test", { ok: TestPageView, status: 201, summary: "Send a test page through the pager" }))
+  .add(op.get("otlpStatus", "/v2/admin/observability/otlp-status", { ok: OtlpStatusView, summary: "OTLP/HTTP metrics export: endpoint and the last export's outcome" }))
+  .add(op.post("otlpExportNow", "/v2/admin/observability/otlp/export-now", { ok: OtlpExportView, status: 201, summary: "Export the current metrics to the OTLP endpoint now (503 when none is configured or it fails)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
   .annotate(OpenApi.Title, "Observability")
@@ -169,8 +160,7 @@ export class ObservabilityGroup extends HttpApiGroup.make("observability")
 {}
 
 export class PublicObservabilityGroup extends HttpApiGroup.make("observabilityPublic")
-  .add(HttpApiEndpoint.get("metricsStatus", "/v2/observability/metrics-status").addSuccess(Ok(MetricsStatusView))
-    .annotate(OpenApi.Summary, "Whether metrics are collected and exported (no figures)"))
+  .add(op.get("metricsStatus", "/v2/observability/metrics-status", { ok: MetricsStatusView, summary: "Whether metrics are collected and exported (no figures)" }))
   .annotate(OpenApi.Title, "Observability status")
   .annotate(OpenApi.Description, "Public metrics status")
 {}
@@ -199,14 +189,10 @@ export const PlatformHealthView = Schema.Struct({
 }).annotations({ identifier: "PlatformHealth" })
 
 export class PlatformHealthGroup extends HttpApiGroup.make("platformHealth")
-  .add(HttpApiEndpoint.get("snapshot", "/v2/admin/platform-health").addSuccess(Ok(PlatformHealthView))
-    .annotate(OpenApi.Summary, "Snapshot: jobs, services and slow queries"))
-  .add(HttpApiEndpoint.get("jobs", "/v2/admin/platform-health/jobs").addSuccess(Ok(PlatformJobsView))
-    .annotate(OpenApi.Summary, "Jobs by status, recent dead jobs, schedules' last outcomes"))
-  .add(HttpApiEndpoint.get("services", "/v2/admin/platform-health/services").addSuccess(Ok(Schema.Struct({ data: Schema.Array(ServiceView), count: Schema.Int })))
-    .annotate(OpenApi.Summary, "Each dependency's health (database, Redis, providers), the pager and OTLP export"))
-  .add(HttpApiEndpoint.get("slowQueries", "/v2/admin/platform-health/slow-queries").addSuccess(Ok(SlowQueriesView))
-    .annotate(OpenApi.Summary, "Slowest statements from pg_stat_statements, or why they are not available"))
+  .add(op.get("snapshot", "/v2/admin/platform-health", { ok: PlatformHealthView, summary: "Snapshot: jobs, services and slow queries" }))
+  .add(op.get("jobs", "/v2/admin/platform-health/jobs", { ok: PlatformJobsView, summary: "Jobs by status, recent dead jobs, schedules' last outcomes" }))
+  .add(op.get("services", "/v2/admin/platform-health/services", { ok: Schema.Struct({ data: Schema.Array(ServiceView), count: Schema.Int }), summary: "Each dependency's health (database, Redis, providers), the pager and OTLP export" }))
+  .add(op.get("slowQueries", "/v2/admin/platform-health/slow-queries", { ok: SlowQueriesView, summary: "Slowest statements from pg_stat_statements, or why they are not available" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
   .annotate(OpenApi.Title, "Platform health")

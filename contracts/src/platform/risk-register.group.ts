@@ -5,10 +5,10 @@
  * acknowledgement and escalation. Acknowledge and escalate write hash-chained audit rows
  * (`risk.acknowledged`, `risk.escalated`); escalating also pages on-call. Needs `platform.operate`.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 
 const Mark = Schema.Struct({ by: Schema.NullOr(Schema.String), at: Schema.String, note: Schema.NullOr(Schema.String), auditSeq: Schema.Int })
 
@@ -38,16 +38,10 @@ export const EscalateRiskBody = Body({ reason: StrLength(10, 500).annotations(sa
   .annotations({ identifier: "EscalateRiskDto" })
 
 export class RiskRegisterGroup extends HttpApiGroup.make("riskRegister")
-  .add(HttpApiEndpoint.get("listRisks", "/v2/admin/risk-register").addSuccess(Ok(RiskRegisterView))
-    .annotate(OpenApi.Summary, "The 13 launch-blocking probes with health, signal, last check, action and runbook anchor"))
-  .add(HttpApiEndpoint.get("getRisk", "/v2/admin/risk-register/:riskId").setPath(RiskIdParam).addSuccess(Ok(RiskView))
-    .annotate(OpenApi.Summary, "One probe, checked now"))
-  .add(HttpApiEndpoint.post("acknowledgeRisk", "/v2/admin/risk-register/:riskId/acknowledge").setPath(RiskIdParam).setPayload(AcknowledgeRiskBody)
-    .addSuccess(Ok(RiskView, { status: 201 }))
-    .annotate(OpenApi.Summary, "Acknowledge a risk (audited as risk.acknowledged)"))
-  .add(HttpApiEndpoint.post("escalateRisk", "/v2/admin/risk-register/:riskId/escalate").setPath(RiskIdParam).setPayload(EscalateRiskBody)
-    .addSuccess(Ok(RiskView, { status: 201 }))
-    .annotate(OpenApi.Summary, "Escalate a risk: pages on-call and is audited as risk.escalated"))
+  .add(op.get("listRisks", "/v2/admin/risk-register", { ok: RiskRegisterView, summary: "The 13 launch-blocking probes with health, signal, last check, action and runbook anchor" }))
+  .add(op.get("getRisk", "/v2/admin/risk-register/:riskId", { path: RiskIdParam, ok: RiskView, summary: "One probe, checked now" }))
+  .add(op.post("acknowledgeRisk", "/v2/admin/risk-register/:riskId/acknowledge", { path: RiskIdParam, body: AcknowledgeRiskBody, ok: RiskView, status: 201, summary: "Acknowledge a risk (audited as risk.acknowledged)" }))
+  .add(op.post("escalateRisk", "/v2/admin/risk-register/:riskId/escalate", { path: RiskIdParam, body: EscalateRiskBody, ok: RiskView, status: 201, summary: "Escalate a risk: pages on-call and is audited as risk.escalated" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
   .annotate(OpenApi.Title, "Risk register")

@@ -3,9 +3,9 @@
  * durable job queue), next slot and last outcome; `run` enqueues one run now through the queue (a
  * worker executes it). Needs `platform.operate`.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 
 export const JobRunView = Schema.Struct({
   jobId: Schema.String,
@@ -37,23 +37,9 @@ export const JobNameParam = Schema.Struct({ name: Schema.String.pipe(Schema.maxL
 export const RunScheduledJobView = Schema.Struct({ name: Schema.String, job: JobRunView }).annotations({ identifier: "ScheduledJobRun" })
 
 export class SchedulerGroup extends HttpApiGroup.make("scheduler")
-  .add(
-    HttpApiEndpoint.get("listScheduledJobs", "/v2/admin/scheduler/jobs")
-      .addSuccess(Ok(ScheduledJobsView))
-      .annotate(OpenApi.Summary, "Named periodic jobs with schedule, last run, next run and last outcome")
-  )
-  .add(
-    HttpApiEndpoint.get("getScheduledJob", "/v2/admin/scheduler/jobs/:name")
-      .setPath(JobNameParam)
-      .addSuccess(Ok(ScheduledJobView))
-      .annotate(OpenApi.Summary, "One named periodic job")
-  )
-  .add(
-    HttpApiEndpoint.post("runScheduledJob", "/v2/admin/scheduler/jobs/:name/run")
-      .setPath(JobNameParam)
-      .addSuccess(Ok(RunScheduledJobView, { status: 201 }))
-      .annotate(OpenApi.Summary, "Enqueue one run of the job now (a worker executes it)")
-  )
+  .add(op.get("listScheduledJobs", "/v2/admin/scheduler/jobs", { ok: ScheduledJobsView, summary: "Named periodic jobs with schedule, last run, next run and last outcome" }))
+  .add(op.get("getScheduledJob", "/v2/admin/scheduler/jobs/:name", { path: JobNameParam, ok: ScheduledJobView, summary: "One named periodic job" }))
+  .add(op.post("runScheduledJob", "/v2/admin/scheduler/jobs/:name/run", { path: JobNameParam, ok: RunScheduledJobView, status: 201, summary: "Enqueue one run of the job now (a worker executes it)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
   .annotate(OpenApi.Title, "Scheduler")

@@ -3,9 +3,9 @@
  * catalog, `health` compares each collection's documents with its database rows, `reindex` queues a
  * durable job (a worker runs it in batches with progress). Needs `platform.operate`.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, Ok, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { JobRunView } from "./scheduler.group.js"
 
 export const SearchCollectionView = Schema.Struct({
@@ -36,22 +36,9 @@ export const SearchReindexView = Schema.Struct({ collection: Schema.String, job:
 export const SearchCollectionParam = Schema.Struct({ collection: Schema.String.pipe(Schema.maxLength(100)) })
 
 export class SearchGroup extends HttpApiGroup.make("search")
-  .add(
-    HttpApiEndpoint.post("ensureSearchCollections", "/v2/admin/search/ensure")
-      .addSuccess(Ok(SearchCatalogView))
-      .annotate(OpenApi.Summary, "Idempotently create every search collection; answers the catalog")
-  )
-  .add(
-    HttpApiEndpoint.get("searchHealth", "/v2/admin/search/health")
-      .addSuccess(Ok(SearchHealthView))
-      .annotate(OpenApi.Summary, "Engine health and per-collection document counts against database counts")
-  )
-  .add(
-    HttpApiEndpoint.post("reindexSearchCollection", "/v2/admin/search/reindex/:collection")
-      .setPath(SearchCollectionParam)
-      .addSuccess(Ok(SearchReindexView, { status: 202 }))
-      .annotate(OpenApi.Summary, "Queue a durable reindex job for the collection (answers at once with the job)")
-  )
+  .add(op.post("ensureSearchCollections", "/v2/admin/search/ensure", { ok: SearchCatalogView, summary: "Idempotently create every search collection; answers the catalog" }))
+  .add(op.get("searchHealth", "/v2/admin/search/health", { ok: SearchHealthView, summary: "Engine health and per-collection document counts against database counts" }))
+  .add(op.post("reindexSearchCollection", "/v2/admin/search/reindex/:collection", { path: SearchCollectionParam, ok: SearchReindexView, status: 202, summary: "Queue a durable reindex job for the collection (answers at once with the job)" }))
   .middleware(Authenticated)
   .annotate(Requires, AdminPermission("platform.operate"))
   .annotate(OpenApi.Title, "Search")
