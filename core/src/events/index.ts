@@ -1,2 +1,4 @@
 /** Context "events": events, slots, tickets, add-ons, courses, forms, FAQs, editions, master events, categories. */
 export * from "./event-category.model.js"
+export * from "./event.model.js"
+export * from "./event.port.js"

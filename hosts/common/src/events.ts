@@ -1,11 +1,12 @@
 /** The events context as the hosts see it: its repositories on Postgres or on memory twins. */
 import type { Events } from "@podium/core"
-import { EventCategoryRepoMemory } from "@podium/core/testing"
-import { EventCategoryRepoPg } from "@podium/postgres"
+import { EventBookmarkRepoMemory, EventCategoryRepoMemory, EventInventoryRepoMemory, EventRepoMemory } from "@podium/core/testing"
+import { EventBookmarkRepoPg, EventCategoryRepoPg, EventInventoryRepoPg, EventRepoPg } from "@podium/postgres"
+import { Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
-export const eventsContext = hostContext<Events.EventCategoryRepo>({
+export const eventsContext = hostContext<Events.EventCategoryRepo | Events.EventRepo | Events.EventInventoryRepo | Events.EventBookmarkRepo>({
   name: "events",
-  live: () => EventCategoryRepoPg,
-  memory: () => EventCategoryRepoMemory
+  live: () => Layer.mergeAll(EventCategoryRepoPg, EventRepoPg, EventInventoryRepoPg, EventBookmarkRepoPg),
+  memory: () => Layer.mergeAll(EventCategoryRepoMemory, EventRepoMemory, EventInventoryRepoMemory, EventBookmarkRepoMemory)
 })

@@ -29,6 +29,14 @@ const adminSources = rowsOf(AdminSource)
 const OrganizerSource = Schema.Struct({ id: Schema.String, name: Schema.String, slug: Schema.NullOr(Schema.String), status: Schema.String })
 const organizerSources = rowsOf(OrganizerSource)
 
+const EventSource = Schema.Struct({
+  id: Schema.String, title: Schema.String, sport: Schema.String, city: Schema.String, country: Schema.String,
+  venue: Schema.NullOr(Schema.String), description: Schema.NullOr(Schema.String)
+})
+const eventSources = rowsOf(EventSource)
+/** Events the public may see (the events adapters keep each document current as the event changes). */
+const eventsVisible = "deleted_at is null and status = 'published' and visibility = 'public' and is_test = false and is_active = true"
+
 const CollectionCount = Schema.Struct({ collection: Schema.String, n: Schema.Number })
 const collectionCounts = rowsOf(CollectionCount)
 const CollectionName = Schema.Struct({ name: Schema.String })
@@ -62,6 +70,19 @@ export const SearchCollections: ReadonlyArray<SearchCollectionSource> = [
           select id::text as id, name, slug, status from organizers.organizers
           where ${after === null ? sql`true` : sql`id::text > ${after}`} order by id::text limit ${limit}`),
         (rows) => rows.map((r) => ({ id: r.id, title: r.name, body: join(r.slug, r.status) }))
+      )
+  },
+  {
+    name: "events",
+    description: "Published public events (events.events)",
+    fields: ["title", "body"],
+    count: (sql) => Effect.map(counts.one(sql`select count(*)::int as n from events.events where ${sql.literal(eventsVisible)}`), (r) => r.n),
+    page: (sql, after, limit) =>
+      Effect.map(
+        eventSources.all(sql`
+          select id::text as id, title, sport, city, country, venue, description from events.events
+          where ${sql.literal(eventsVisible)} and ${after === null ? sql`true` : sql`id::text > ${after}`} order by id::text limit ${limit}`),
+        (rows) => rows.map((r) => ({ id: r.id, title: r.title, body: join(r.sport, r.city, r.country, r.venue, r.description) }))
       )
   }
 ]

@@ -1,7 +1,7 @@
 /** Records of the events context whose stored shape is their wire shape (see ../record.ts). */
 import { Schema } from "effect"
 import { Instant } from "../record.js"
-import { Bool, IntBetween, StrLength, UuidStr } from "../validation.js"
+import { Bool, IntBetween, OneOf, says, StrLength, UuidStr } from "../validation.js"
 
 /**
  * An event category (C "Sponsors and brands / Event categories"): a label organizers file their
@@ -18,3 +18,115 @@ export const EventCategory = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "EventCategory" })
 export interface EventCategory extends Schema.Schema.Type<typeof EventCategory> {}
+
+/** An IANA time zone name the runtime knows (`Asia/Kolkata`, `Europe/London`). */
+export const TimeZoneName = Schema.String.pipe(
+  Schema.filter((zone) => {
+    if (zone.length === 0 || zone.length > 64) return false
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone })
+      return true
+    } catch {
+      return false
+    }
+  }),
+  Schema.annotations(says("must be a valid IANA time-zone")),
+  Schema.annotations({ jsonSchema: { type: "string", example: "Asia/Kolkata" } })
+)
+
+/** An ISO 3166-1 alpha-2 country code, upper case (`IN`). */
+export const CountryCode = Schema.String.pipe(
+  Schema.filter((s) => /^[A-Z]{2}$/.test(s)),
+  Schema.annotations(says("must be a valid ISO31661 Alpha2 code")),
+  Schema.annotations({ jsonSchema: { type: "string", pattern: "^[A-Z]{2}$", example: "IN" } })
+)
+
+/**
+ * The stored statuses of an event (states.tsv "Event"): organizers draft and submit, admins review
+ * (approve → published, reject → draft with the reason), organizers unpublish and cancel, admins
+ * suspend (the status before is kept in `priorStatus` and restored by unsuspend).
+ */
+export const EventStatuses = ["draft", "pending_approval", "published", "unpublished", "cancelled", "suspended"] as const
+export const EventStatus = OneOf(...EventStatuses)
+export type EventStatus = typeof EventStatus.Type
+
+export const EventVisibility = OneOf("public", "private")
+export type EventVisibility = typeof EventVisibility.Type
+
+/**
+ * An event (C "Events"): an organizer's race or session, dated by UTC instants and shown in its own
+ * IANA time zone. Public lists show it only while published, public, active, not a test and not
+ * deleted; `isActive` (toggle) and `bookingsOpen` (toggle-bookings) are switches beside the status.
+ */
+export const Event = Schema.Struct({
+  id: UuidStr,
+  organizerId: UuidStr,
+  /** Unique, derived from the title at creation and never changed (links stay valid). */
+  slug: Schema.String,
+  title: StrLength(3, 150),
+  description: Schema.NullOr(StrLength(0, 20_000)),
+  sport: StrLength(2, 40),
+  city: StrLength(1, 100),
+  country: CountryCode,
+  venue: Schema.NullOr(StrLength(0, 300)),
+  startsAt: Instant,
+  endsAt: Instant,
+  timezone: TimeZoneName,
+  visibility: EventVisibility,
+  isTest: Bool,
+  categoryId: Schema.NullOr(UuidStr),
+  status: EventStatus,
+  /** The status before an admin suspension (restored by unsuspend); null otherwise. */
+  priorStatus: Schema.NullOr(EventStatus),
+  /** The admin's reason of the last rejection or suspension, verbatim. */
+  reviewReason: Schema.NullOr(Schema.String),
+  isActive: Bool,
+  bookingsOpen: Bool,
+  isFeatured: Bool,
+  desktopCover: Schema.NullOr(Schema.String),
+  mobileCover: Schema.NullOr(Schema.String),
+  refundPolicy: Schema.NullOr(StrLength(0, 5000)),
+  cancelReason: Schema.NullOr(Schema.String),
+  submittedAt: Schema.NullOr(Instant),
+  publishedAt: Schema.NullOr(Instant),
+  cancelledAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Event" })
+export interface Event extends Schema.Schema.Type<typeof Event> {}
+
+/** A slot (wave, session or category start) of an event: its start and its capacity, which bounds its tickets'. */
+export const EventSlot = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  name: StrLength(1, 100),
+  startsAt: Instant,
+  capacity: IntBetween(1, 1_000_000),
+  isActive: Bool,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "EventSlot" })
+export interface EventSlot extends Schema.Schema.Type<typeof EventSlot> {}
+
+/**
+ * A ticket of a slot: a price in integer minor units (0 = free) and its currency, a capacity no
+ * larger than its slot's, and an optional sale window that ends before the event starts. `sold`
+ * counts the places taken (registrations move it atomically against `capacity`).
+ */
+export const EventTicket = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  slotId: UuidStr,
+  name: StrLength(1, 100),
+  description: Schema.NullOr(StrLength(0, 2000)),
+  price: IntBetween(0, 100_000_000),
+  currency: OneOf("INR"),
+  capacity: IntBetween(1, 1_000_000),
+  sold: Schema.Int,
+  salesStartAt: Schema.NullOr(Instant),
+  salesEndAt: Schema.NullOr(Instant),
+  isActive: Bool,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "EventTicket" })
+export interface EventTicket extends Schema.Schema.Type<typeof EventTicket> {}
