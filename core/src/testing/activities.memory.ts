@@ -169,7 +169,7 @@ const activityRepo = (store: Store) =>
           store.audit.filter((e) =>
             e.activityId === activityId && (f.editorId === undefined || e.editorId === f.editorId) &&
             (f.role === undefined || e.editorRole === f.role) && (f.from === undefined || e.at >= f.from) && (f.to === undefined || e.at <= f.to)
-          ).sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? -1 : 1)),
+          ).reverse().sort((a, b) => b.at.getTime() - a.at.getTime()),
           f.limit,
           f.offset
         )
