@@ -9,7 +9,7 @@ import { ActivitiesMemory } from "@podium/core/testing"
 import type { AntiCheatRule } from "@podium/kernel"
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { gpx, straightTrack } from "./support.js"
+import { straightTrack } from "./support.js"
 
 describe("GPX and track numbers", () => {
   it("reads namespaced track points, falls back to route points, and refuses what is not GPX", () => {
