@@ -41,6 +41,7 @@ import clubsCommunity from "./0027_clubs_community.js"
 import clubsGamification from "./0030_clubs_gamification.js"
 import notificationWalletLedger from "./0032_notification_wallet_ledger.js"
 import eventsCategories from "./0033_events_categories.js"
+import challenges from "./0040_challenges.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -75,7 +76,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0029_clubs_content": clubsContent,
   "0030_clubs_gamification": clubsGamification,
   "0032_notification_wallet_ledger": notificationWalletLedger,
-  "0033_events_categories": eventsCategories
+  "0033_events_categories": eventsCategories,
+  "0040_challenges": challenges
 }
 
 /** The table recording applied migrations. */
