@@ -606,6 +606,23 @@ export interface components {
             name: string | null;
             created: boolean;
         };
+        ChallengeTag: {
+            slug: string;
+            label: string;
+        };
+        ChallengeHistoryLog: {
+            seq: number;
+            id: string;
+            occurredAt: components["schemas"]["Instant"];
+            action: string;
+            actorKind: string;
+            actorId: string | null;
+            challengeId: string | null;
+            reason: string | null;
+            data: {
+                [key: string]: unknown;
+            };
+        };
         ClubCreationEligibility: {
             eligible: boolean;
             reasons: string[];
