@@ -99,6 +99,25 @@ describe("challenge life cycle", () => {
     expect((await host.http.get(`/v2/challenges/${created.id}/public`)).body.data.status).toBe("ACTIVE")
   })
 
+  it("reads readiness as reasons and refuses to approve a challenge that is not ready", async () => {
+    const bare = await draft(host, org.owner.headers, forOrg({ description: "" }))
+    expect((await send("GET", `/v2/challenges/${bare.id}/readiness`, undefined, (await newAthlete(host)).headers)).status).toBe(403)
+    const readiness = await send("GET", `/v2/challenges/${bare.id}/readiness`, undefined, org.owner.headers)
+    expect(readiness.body.data).toEqual({
+      challengeId: bare.id,
+      status: "DRAFT",
+      ready: false,
+      reasons: [{ code: "DESCRIPTION_MISSING", message: "Describe the challenge for athletes" }]
+    })
+    const refused = await send("PATCH", `/v2/challenges/${bare.id}/review`, { decision: "APPROVE" }, admin)
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe("CHALLENGE_NOT_READY")
+    await send("PATCH", `/v2/challenges/${bare.id}`, { description: "Ten hill repeats a week" }, org.owner.headers)
+    expect((await send("GET", `/v2/challenges/${bare.id}/readiness`, undefined, admin)).body.data).toMatchObject({ ready: true, reasons: [] })
+    expect((await send("PATCH", `/v2/challenges/${bare.id}/review`, { decision: "APPROVE" }, admin)).body.data.status).toBe("ACTIVE")
+    expect((await send("GET", `/v2/challenges/${bare.id}/readiness`, undefined, admin)).body.data.reasons.map((r: { code: string }) => r.code)).toEqual(["NOT_IN_REVIEW"])
+  })
+
   it("toggles ACTIVE ↔ PAUSED, and of two concurrent toggles exactly one wins", async () => {
     const active = await activeChallenge(host, admin, forOrg())
     const paused = await send("PATCH", `/v2/challenges/${active.id}/toggle`, undefined, org.owner.headers)
@@ -231,6 +250,14 @@ describe("challenge discovery", () => {
     const featured = (await host.http.get("/v2/challenges/featured?limit=100")).body.data.items.map((c: { id: string }) => c.id)
     expect(featured).toContain(upcoming.id)
     expect(featured).not.toContain(running.id)
+  })
+
+  it("lists an organizer's public challenges", async () => {
+    const other = await seedOrganizer(host, "Public Org")
+    const shown = await activeChallenge(host, admin, challengeBody({ creatorType: "organizer", creatorId: other.id }))
+    await draft(host, other.owner.headers, challengeBody({ creatorType: "organizer", creatorId: other.id }))
+    const listed = await host.http.get(`/v2/organizations/${other.id}/challenges`)
+    expect(listed.body.data).toMatchObject({ total: 1, items: [{ id: shown.id }] })
   })
 
   it("serves calendar.ics that a real iCalendar parser reads back in the challenge's time zone", async () => {

@@ -63,6 +63,12 @@ const Discovery = { ...PageParams, tag: Optional(ChallengeTag), activityType: Op
 export const ChallengeTagView = Schema.Struct({ slug: Schema.String, label: Schema.String }).annotations({ identifier: "ChallengeTag" })
 export const ChallengeTagsView = Schema.Struct({ challengeId: Schema.String, tags: Schema.Array(ChallengeTagView) })
 export const ParticipationWithChallengeView = Schema.Struct({ ...ChallengeParticipation.fields, challenge: Challenge })
+export const ChallengeReadinessView = Schema.Struct({
+  challengeId: Schema.String,
+  status: ChallengeStatus,
+  ready: Schema.Boolean,
+  reasons: Schema.Array(Schema.Struct({ code: OneOf("NOT_IN_REVIEW", "DESCRIPTION_MISSING", "END_DATE_PASSED"), message: Schema.String }))
+}).annotations({ identifier: "ChallengeReadiness" })
 export const ChallengeCalendar = HttpApiSchema.Text({ contentType: "text/calendar" })
 
 export class ChallengesGroup extends HttpApiGroup.make("challenges")
@@ -80,7 +86,8 @@ export class ChallengesGroup extends HttpApiGroup.make("challenges")
   .add(op.get("getChallenge", "/v2/challenges/:id", { path: IdPath, ok: Challenge, summary: "A challenge as its manager sees it (any status)" }).middleware(Authenticated).annotate(Requires, manage))
   .add(op.patch("updateChallenge", "/v2/challenges/:id", { path: IdPath, body: UpdateChallengeBody, ok: Challenge, summary: "Change a challenge's set-up (not once CLOSED or CANCELLED); only admins feature" }).middleware(Authenticated).annotate(Requires, manage).annotate(OpenApi.Description, "409 CHALLENGE_NOT_EDITABLE once closed or cancelled; 409 CHALLENGE_CAP_BELOW_PARTICIPANTS when maxParticipants is below the joined count."))
   .add(op.del("deleteChallenge", "/v2/challenges/:id", { path: IdPath, ok: Deleted, summary: "Delete a challenge that never went live (DRAFT or REJECTED; 409 CHALLENGE_NOT_DELETABLE otherwise)" }).middleware(Authenticated).annotate(Requires, manage))
-  .add(op.patch("reviewChallenge", "/v2/challenges/:id/review", { path: IdPath, body: ReviewChallengeBody, ok: Challenge, summary: "Admin review: APPROVE (DRAFT or REJECTED → ACTIVE) or REJECT with a note (DRAFT → REJECTED)" }).middleware(Authenticated).annotate(Requires, admin).annotate(OpenApi.Description, "409 CHALLENGE_MOVE_REFUSED from any other status; of two concurrent reviews one wins."))
+  .add(op.get("challengeReadiness", "/v2/challenges/:id/readiness", { path: IdPath, ok: ChallengeReadinessView, summary: "What keeps the challenge from going live, as reasons (none: an admin may approve it)" }).middleware(Authenticated).annotate(Requires, manage))
+  .add(op.patch("reviewChallenge", "/v2/challenges/:id/review", { path: IdPath, body: ReviewChallengeBody, ok: Challenge, summary: "Admin review: APPROVE (DRAFT or REJECTED → ACTIVE) or REJECT with a note (DRAFT → REJECTED)" }).middleware(Authenticated).annotate(Requires, admin).annotate(OpenApi.Description, "409 CHALLENGE_MOVE_REFUSED from any other status (of two concurrent reviews one wins); APPROVE is 409 CHALLENGE_NOT_READY while the readiness read lists a reason."))
   .add(op.patch("toggleChallenge", "/v2/challenges/:id/toggle", { path: IdPath, ok: Challenge, summary: "Pause an ACTIVE challenge or resume a PAUSED one (a paused challenge takes no joins)" }).middleware(Authenticated).annotate(Requires, manage))
   .add(op.post("cancelChallenge", "/v2/challenges/:id/cancel", { path: IdPath, body: ReasonBody, ok: Challenge, summary: "Cancel a challenge that has not closed" }).middleware(Authenticated).annotate(Requires, manage))
   .add(op.patch("setChallengeTags", "/v2/challenges/:id/tags", { path: IdPath, body: TagsBody, ok: ChallengeTagsView, summary: "Replace a challenge's tags; only the 14 taxonomy tags are accepted" }).middleware(Authenticated).annotate(Requires, manage))
@@ -101,7 +108,8 @@ export class ClubChallengesGroup extends HttpApiGroup.make("clubChallenges")
 
 export class ClubPublicChallengesGroup extends HttpApiGroup.make("clubPublicChallenges")
   .add(op.get("clubPublicChallenges", "/v2/clubs/:id/challenges", { path: IdPath, query: Query(PageParams), ok: ChallengePage, summary: "A club's public challenges (ACTIVE, PAUSED, CLOSED), soonest start first (public)" }))
-  .annotate(OpenApi.Title, "Club challenges (public)")
+  .add(op.get("organizationPublicChallenges", "/v2/organizations/:id/challenges", { path: IdPath, query: Query(PageParams), ok: ChallengePage, summary: "An organizer's public challenges (ACTIVE, PAUSED, CLOSED), soonest start first (public)" }))
+  .annotate(OpenApi.Title, "Creators' challenges (public)")
 {}
 
 export class ChallengeParticipationsGroup extends HttpApiGroup.make("challengeParticipations")
@@ -151,6 +159,7 @@ export class AdminChallengeManagementGroup extends HttpApiGroup.make("adminChall
   .add(op.get("adminListParticipations", `${base}/participations`, { query: Query({ ...PageParams, challengeId: Optional(Schema.String), userId: Optional(Schema.String), status: Optional(OneOf("JOINED", "LEFT", "REVOKED")) }), ok: PageOf(ChallengeParticipation), summary: "Participations by challenge, athlete and status, newest join first" }))
   .add(op.post("adminRevokeParticipation", `${base}/participations/:participationId/revoke`, { path: Schema.Struct({ participationId: Schema.String }), body: RevokeBody, ok: ChallengeParticipation, summary: "Revoke a participation (JOINED or LEFT → REVOKED; the athlete cannot rejoin); audited" }))
   .add(op.get("adminChallengeStats", `${base}/stats`, { ok: ChallengeStatsView, summary: "Challenges and participations by status" }))
+  .add(op.get("adminUserChallenges", "/v2/admin/users/:id/challenges", { path: IdPath, query: Query({ ...PageParams, status: Optional(OneOf("JOINED", "LEFT", "REVOKED")) }), ok: PageOf(ParticipationWithChallengeView), summary: "One athlete's participations with their challenges, newest join first" }))
   .add(op.get("adminUserChallengeSummary", `${base}/users/:userId/summary`, { path: Schema.Struct({ userId: Schema.String }), ok: UserChallengeSummaryView, summary: "One athlete's participations by status" }))
   .middleware(Authenticated)
   .annotate(Requires, admin)

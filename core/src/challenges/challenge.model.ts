@@ -3,7 +3,7 @@
  * (states.tsv "Challenge", "Challenge participation") and the facts a challenge operation can fail
  * with. The record itself is the kernel's `Challenge`.
  */
-import { type ChallengeParticipation, type ChallengeStatus, defineMoves, DomainError } from "@podium/kernel"
+import { type Challenge, type ChallengeParticipation, type ChallengeStatus, defineMoves, DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /**
@@ -173,6 +173,28 @@ export class ChallengeTemplateNotFound extends DomainError<ChallengeTemplateNotF
 }) {
   override get message() {
     return "Challenge template not found"
+  }
+}
+
+/** What keeps a challenge from going live, as reasons (the readiness read and the review's approve). */
+export interface ReadinessReason {
+  readonly code: "NOT_IN_REVIEW" | "DESCRIPTION_MISSING" | "END_DATE_PASSED"
+  readonly message: string
+}
+
+/** The reasons `challenge` cannot be approved at `now` (none: ready). */
+export const readinessReasons = (challenge: Challenge, now: Date): ReadonlyArray<ReadinessReason> => [
+  ...(ChallengeMoves.allows(challenge.status, "approve") ? [] : [{ code: "NOT_IN_REVIEW" as const, message: `A challenge that is ${challenge.status} is not awaiting review` }]),
+  ...(challenge.description.trim().length > 0 ? [] : [{ code: "DESCRIPTION_MISSING" as const, message: "Describe the challenge for athletes" }]),
+  ...(challenge.endsAt.getTime() > now.getTime() ? [] : [{ code: "END_DATE_PASSED" as const, message: "The end date has passed; move it later" }])
+]
+
+/** Approving a challenge that is not ready (409 CHALLENGE_NOT_READY, with the reasons). */
+export class ChallengeNotReady extends DomainError<ChallengeNotReady>()("ChallengeNotReady", { kind: "conflict", code: "CHALLENGE_NOT_READY" }, {
+  reasons: Schema.Array(Schema.String)
+}) {
+  override get message() {
+    return `The challenge is not ready to go live: ${this.reasons.join("; ")}`
   }
 }
 

@@ -30,9 +30,11 @@ import {
   ChallengeInputInvalid,
   type ChallengeMove,
   ChallengeNotFound,
+  ChallengeNotReady,
   ChallengeTagNotFound,
   ChallengeTemplateNotFound,
   PublicStatuses,
+  readinessReasons,
   slugify
 } from "./challenge.model.js"
 import { type ChallengeFilter, ChallengeRepo, type ChallengeSetup, ChallengeTemplateRepo, type MoveFacts, type PageRequest } from "./challenge.port.js"
@@ -211,11 +213,16 @@ export const reviewChallenge = Effect.fn("challenges.review")(function*(
   id: string,
   input: { readonly decision: "APPROVE" | "REJECT"; readonly note?: string | undefined }
 ) {
-  yield* findChallenge(id)
+  const current = yield* findChallenge(id)
   if (input.decision === "REJECT" && (input.note === undefined || input.note.trim().length === 0)) {
     return yield* new ChallengeInputInvalid({ messages: ["note should not be empty"] })
   }
   const at = yield* now
+  if (input.decision === "APPROVE") {
+    // The status reason is the move table's to give (409 CHALLENGE_MOVE_REFUSED); content blockers are readiness's.
+    const blockers = readinessReasons(current, at).filter((r) => r.code !== "NOT_IN_REVIEW")
+    if (blockers.length > 0) return yield* new ChallengeNotReady({ reasons: blockers.map((r) => r.message) })
+  }
   return yield* moveAudited(
     admin,
     id,
@@ -263,6 +270,13 @@ export const closeEndedChallenges = Effect.fn("challenges.closeEnded")(function*
       yield* Effect.forEach(closed, (c) => audit(null, "closed", c, { endsAt: c.endsAt.toISOString() }, "end date reached"), { discard: true })
       return closed.length
     })))
+})
+
+/** What keeps a managed challenge from going live, as reasons (none: an admin may approve it). */
+export const challengeReadiness = Effect.fn("challenges.readiness")(function*(principal: Principal, id: string) {
+  const challenge = yield* managedChallenge(principal, id)
+  const reasons = readinessReasons(challenge, yield* now)
+  return { challengeId: challenge.id, status: challenge.status, ready: reasons.length === 0, reasons }
 })
 
 /** A challenge as its manager sees it (any status). */

@@ -62,6 +62,16 @@ export const myParticipations = Effect.fn("challenges.participations.listMine")(
   return { items: yield* withChallenges(result.items), total: result.total }
 })
 
+/** Admin: one athlete's participations, newest join first, each with its challenge. */
+export const adminUserParticipations = Effect.fn("challenges.participations.ofUser")(function*(
+  userId: string,
+  status: ChallengeParticipation["status"] | undefined,
+  page: PageRequest
+) {
+  const result = yield* Effect.flatMap(ParticipationRepo, (r) => r.list({ userId, status }, page))
+  return { items: yield* withChallenges(result.items), total: result.total }
+})
+
 /** The athletes joined to a public challenge, newest first. */
 export const challengeParticipants = Effect.fn("challenges.participants")(function*(id: string, page: PageRequest) {
   const challenge = yield* getPublicChallenge(id)

@@ -49,6 +49,7 @@ export const ChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ch
       .handle("getChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.getManagedChallenge(me, path.id)))
       .handle("updateChallenge", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.updateChallenge(me, path.id, payload)))
       .handle("deleteChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.deleteChallenge(me, path.id)))
+      .handle("challengeReadiness", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.challengeReadiness(me, path.id)))
       .handle("reviewChallenge", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.reviewChallenge(me, path.id, payload)))
       .handle("toggleChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.toggleChallenge(me, path.id)))
       .handle("cancelChallenge", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.cancelChallenge(me, path.id, payload.reason)))
@@ -90,8 +91,11 @@ export const ClubChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
 
 export const ClubPublicChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubPublicChallenges">, never, ChallengeHandlerServices> = HttpApiBuilder
   .group(AthletesApi, "clubPublicChallenges", (handlers) =>
-    handlers.handle("clubPublicChallenges", ({ path, urlParams: q }) =>
-      Effect.map(Challenges.exploreChallenges({ creatorType: "club", creatorId: path.id, sort: "startsAt" }, pageOf(q)), (r) => paged(q, r))))
+    handlers
+      .handle("clubPublicChallenges", ({ path, urlParams: q }) =>
+        Effect.map(Challenges.exploreChallenges({ creatorType: "club", creatorId: path.id, sort: "startsAt" }, pageOf(q)), (r) => paged(q, r)))
+      .handle("organizationPublicChallenges", ({ path, urlParams: q }) =>
+        Effect.map(Challenges.exploreChallenges({ creatorType: "organizer", creatorId: path.id, sort: "startsAt" }, pageOf(q)), (r) => paged(q, r))))
 
 export const ChallengeParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeParticipations">, never, ChallengeHandlerServices> =
   HttpApiBuilder.group(AthletesApi, "challengeParticipations", (handlers) =>
@@ -136,4 +140,5 @@ export const AdminChallengeManagementHandlers: Layer.Layer<HttpApiGroup.ApiGroup
       .handle("adminRevokeParticipation", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Challenges.revokeParticipation(me, path.participationId, payload.reason)))
       .handle("adminChallengeStats", () => Challenges.challengeManagementStats)
+      .handle("adminUserChallenges", ({ path, urlParams: q }) => Effect.map(Challenges.adminUserParticipations(path.id, q.status, pageOf(q)), (r) => paged(q, r)))
       .handle("adminUserChallengeSummary", ({ path }) => Challenges.userChallengeSummary(path.userId)))
