@@ -610,6 +610,17 @@ export interface components {
             slug: string;
             label: string;
         };
+        ChallengeReadiness: {
+            challengeId: string;
+            /** @enum {string} */
+            status: "DRAFT" | "REJECTED" | "ACTIVE" | "PAUSED" | "CLOSED" | "CANCELLED";
+            ready: boolean;
+            reasons: {
+                /** @enum {string} */
+                code: "NOT_IN_REVIEW" | "DESCRIPTION_MISSING" | "END_DATE_PASSED";
+                message: string;
+            }[];
+        };
         ChallengeHistoryLog: {
             seq: number;
             id: string;
