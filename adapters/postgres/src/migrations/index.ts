@@ -42,6 +42,7 @@ import clubsGamification from "./0030_clubs_gamification.js"
 import notificationWalletLedger from "./0032_notification_wallet_ledger.js"
 import eventsCategories from "./0033_events_categories.js"
 import eventsCore from "./0034_events_core.js"
+import challenges from "./0040_challenges.js"
 import activities from "./0045_activities.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
@@ -79,6 +80,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0032_notification_wallet_ledger": notificationWalletLedger,
   "0033_events_categories": eventsCategories,
   "0034_events_core": eventsCore,
+  "0040_challenges": challenges,
   "0045_activities": activities
 }
 
