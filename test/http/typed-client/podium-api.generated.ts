@@ -634,6 +634,36 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        LiveSignalsResult: {
+            accepted: number;
+            remaining: number;
+            signals: components["schemas"]["AntiCheatSignal"][];
+        };
+        AntiCheatSignal: {
+            ruleKey: string;
+            /** @enum {string} */
+            mode: "shadow" | "enforce";
+            observed: number;
+            threshold: number;
+            reason: string;
+        };
+        AntiCheatStatus: {
+            userId: string;
+            /** @enum {string} */
+            standing: "good" | "under_review" | "flagged";
+            openFlags: number;
+            appealedFlags: number;
+            confirmedFlags: number;
+            dismissedFlags: number;
+            pendingAppeals: number;
+        };
+        PreferredSport: {
+            /** @enum {string} */
+            sport: "run" | "walk" | "hike" | "ride" | "swim" | "other";
+            activityCount: number;
+            distanceMeters: number;
+            isDefault: boolean;
+        };
         ClubCreationEligibility: {
             eligible: boolean;
             reasons: string[];
