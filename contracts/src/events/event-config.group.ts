@@ -52,6 +52,8 @@ const DateTimeText = Schema.String.pipe(
   Schema.annotations({ ...says("must be a valid ISO 8601 date string"), jsonSchema: { type: "string", example: "2026-03-01T06:00:00" } })
 )
 
+const NullableDateTimeText = Schema.NullOr(DateTimeText).annotations(says("must be a valid ISO 8601 date string"))
+
 // ---- add-ons ----
 
 const addOnWritable = ["description", "currency", "maxPerBooking", "isActive"] as const
@@ -75,8 +77,8 @@ export const CreateCouponBody = Body({
     required: ["code", "discountType", "discountValue"],
     optional: ["description", "currency", "maxUses", "maxUsesPerUser", "ticketIds"]
   }).fields,
-  validFrom: Optional(Schema.NullOr(DateTimeText)),
-  validUntil: Optional(Schema.NullOr(DateTimeText))
+  validFrom: Optional(NullableDateTimeText),
+  validUntil: Optional(NullableDateTimeText)
 })
 
 export class EventCouponsGroup extends HttpApiGroup.make("eventCoupons")
