@@ -42,13 +42,22 @@ const guardedRoutes = (): Array<Route> =>
         return [{ ...base, guard: requirementOf(group, endpoint) ?? "signedIn" }]
       })))
 
+/**
+ * Organizer routes that name no organizer in their path act for the caller's own (or the one
+ * `x-organizer-id` names): the portal `/v2/organizer/...` and organizer-scoped resources such as
+ * `/v2/organizers/events/{eventId}/...`.
+ */
+const actsForOwnOrganizer = (path: string) =>
+  path.startsWith("/v2/organizer/") ||
+  (path.startsWith("/v2/organizers/") && !/:(organizerId|orgId)\b/.test(path) && !path.startsWith("/v2/organizers/:id"))
+
 /** "401", "403", or undefined when the declaration admits `who` (not called). */
 const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
   if (who === "anonymous") return "401"
   if (route.guard === "signedIn") return undefined
   // Tenancy: a fresh athlete is nobody's member, an organizer's owner is not a member of the tenant
   // a path names (but is of its own, which portal routes default to); admins are the tenancy matrices' subject.
-  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && !route.path.startsWith("/v2/organizer/")) ? "403" : undefined
+  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && !actsForOwnOrganizer(route.path)) ? "403" : undefined
   const requirement = route.guard
   if (requirement._tag === "Role") return requirement.roles.includes(Roles[who] as never) ? undefined : "403"
   if (requirement.adminsOnly === true) return who === "admin" ? "403" : undefined

@@ -2,3 +2,4 @@
 export * from "./event-category.model.js"
 export * from "./event.model.js"
 export * from "./event.port.js"
+export * from "./event-config/index.js"

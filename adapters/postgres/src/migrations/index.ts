@@ -44,6 +44,7 @@ import eventsCategories from "./0033_events_categories.js"
 import eventsCore from "./0034_events_core.js"
 import challenges from "./0040_challenges.js"
 import activities from "./0045_activities.js"
+import eventsConfig from "./0050_events_config.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -81,7 +82,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0033_events_categories": eventsCategories,
   "0034_events_core": eventsCore,
   "0040_challenges": challenges,
-  "0045_activities": activities
+  "0045_activities": activities,
+  "0050_events_config": eventsConfig
 }
 
 /** The table recording applied migrations. */

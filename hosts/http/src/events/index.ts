@@ -2,5 +2,6 @@
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
 import type { Events } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
+import { EventConfigHandlers } from "./event-config.handlers.js"
 
-export const handlers = [EventCategoriesHandlers] as const
+export const handlers = [EventCategoriesHandlers, ...EventConfigHandlers] as const
