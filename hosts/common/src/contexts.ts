@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Challenges, Events, Platform, Wallets } from "@podium/core"
+import type { Challenges, Events, Platform, Registrations, Wallets } from "@podium/core"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
@@ -14,6 +14,7 @@ import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
 import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
+import { registrationsContext } from "./registrations.js"
 import { walletsContext } from "./wallets.js"
 
 export const HostContexts = [
@@ -26,7 +27,8 @@ export const HostContexts = [
   complianceContext,
   paymentsContext,
   walletsContext,
-  clubsContext
+  clubsContext,
+  registrationsContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */
