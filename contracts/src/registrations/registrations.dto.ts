@@ -20,7 +20,8 @@ import {
   ScanVerdict,
   says,
   StrLength,
-  UuidStr
+  UuidStr,
+  ValidationText
 } from "@podium/kernel"
 import { Schema } from "effect"
 
@@ -28,7 +29,8 @@ import { Schema } from "effect"
 const ArrayBetween = <S extends Schema.Schema.Any>(item: S, min: number, max: number) =>
   Schema.Array(item).pipe(
     Schema.filter((items) => items.length >= min && items.length <= max),
-    Schema.annotations(says(`must contain between ${min} and ${max} elements`))
+    // Not an override: a failing element keeps its own message ("participants.0.email must be an email").
+    Schema.annotations({ message: () => ({ message: `must contain between ${min} and ${max} elements`, override: false }), [ValidationText]: `must contain between ${min} and ${max} elements` })
   )
 
 /** An ISO 8601 instant given as text, decoded to a Date. */
