@@ -42,13 +42,17 @@ const guardedRoutes = (): Array<Route> =>
         return [{ ...base, guard: requirementOf(group, endpoint) ?? "signedIn" }]
       })))
 
+/** Whether a path names the tenant (a route naming none is the caller's own organizer, as the guard reads it). */
+const namesTenant = (path: string) => !path.startsWith("/v2/organizer/") && /:(organizerId|orgId|clubId|id)\b/.test(path)
+
 /** "401", "403", or undefined when the declaration admits `who` (not called). */
 const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
   if (who === "anonymous") return "401"
   if (route.guard === "signedIn") return undefined
   // Tenancy: a fresh athlete is nobody's member, an organizer's owner is not a member of the tenant
-  // a path names (but is of its own, which portal routes default to); admins are the tenancy matrices' subject.
-  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && !route.path.startsWith("/v2/organizer/")) ? "403" : undefined
+  // a path names (but is of its own, which a route naming no tenant defaults to, as the guard does);
+  // admins are the tenancy matrices' subject.
+  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && namesTenant(route.path)) ? "403" : undefined
   const requirement = route.guard
   if (requirement._tag === "Role") return requirement.roles.includes(Roles[who] as never) ? undefined : "403"
   if (requirement.adminsOnly === true) return who === "admin" ? "403" : undefined
