@@ -23,7 +23,8 @@
  *   pgbench      `pgbench -S` (select-only) and the default TPC-B-like mix, 8 clients, 10 s, on the
  *                same server, for what this machine's Postgres does at all.
  * Knobs: BENCH_CONNECTIONS, BENCH_DEVICES, BENCH_ONSALE_ATHLETES, BENCH_ONSALE_SEATS,
- * BENCH_BURST_PARTICIPANTS, BENCH_PGBENCH=false, BENCH_DATABASE_URL.
+ * BENCH_BURST_PARTICIPANTS, BENCH_PGBENCH=false, BENCH_DATABASE_URL, BENCH_PODIUM_NODE_ARGS (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`, written when the host stops).
  */
 import autocannon from "autocannon"
 import { spawnSync } from "node:child_process"
@@ -174,7 +175,7 @@ const cpuModel = (): string => {
 }
 
 const main = async () => {
-  const machine = { date: new Date().toISOString(), nproc: availableParallelism(), cpu: cpuModel(), node: process.version, loadAtStart: loadavg()[0], ...settings }
+  const machine = { date: new Date().toISOString(), nproc: availableParallelism(), cpu: cpuModel(), node: process.version, loadAtStart: loadavg()[0] ?? Number.NaN, ...settings }
   process.stdout.write(`Podium registrations bench — ${machine.date}\n  ${machine.nproc} CPU(s), ${machine.cpu}, Node ${machine.node}, load ${machine.loadAtStart.toFixed(2)}\n`)
   const database = await createDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), "podium-bench-registrations-"))
@@ -190,7 +191,7 @@ const main = async () => {
       name: "podium",
       port: await freePort(),
       cwd: repoRoot,
-      args: ["--conditions=podium-source", "--import", "tsx", "hosts/http/src/main.ts"],
+      args: [...(process.env.BENCH_PODIUM_NODE_ARGS?.split(" ").filter((a) => a !== "") ?? []), "--conditions=podium-source", "--import", "tsx", "hosts/http/src/main.ts"],
       env: {
         HOST: "127.0.0.1",
         APP_ENV: "development",

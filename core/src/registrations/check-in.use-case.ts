@@ -6,9 +6,8 @@
  * `nonce` makes a device's retry answer the first verdict without a second check-in; offline
  * batches are the same scans with their own `scannedAt`, replayable.
  */
-import type { CheckInMethod, Participant, ScanVerdict } from "@podium/kernel"
+import type { CheckInMethod, Event, Participant, ScanVerdict } from "@podium/kernel"
 import { Effect, Option } from "effect"
-import { EventRepo } from "../events/event.port.js"
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
@@ -46,19 +45,19 @@ const sameText = (a: string, b: string) => {
 /** The verdict of checking in one participant of `eventId`, recording the check-in when valid. */
 const decide = (
   who: OrganizerActor,
-  eventId: string,
+  event: Event,
   found: Option.Option<Booking & { readonly participant: Participant }>,
   method: CheckInMethod,
   scannedAt: Date
 ) =>
   Effect.gen(function*() {
+    const eventId = event.id
     if (Option.isNone(found)) return rejected("unknown")
     const b = found.value
     if (b.participation.eventId !== eventId) return rejected("wrong_event")
     if (b.participant.status === "CANCELLED" || b.participation.status === "CANCELLED" || b.participation.status === "EXPIRED") return rejected("cancelled", b)
     if (b.participation.status === "PENDING") return rejected("unpaid", b)
-    const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(eventId))
-    if (Option.isNone(event) || scannedAt.getTime() < event.value.startsAt.getTime() - CheckInOpensBeforeMs) return rejected("not_started", b)
+    if (scannedAt.getTime() < event.startsAt.getTime() - CheckInOpensBeforeMs) return rejected("not_started", b)
     const { checkIn, created } = yield* Effect.flatMap(CheckInRepo, (r) =>
       Effect.flatMap(Effect.flatMap(SecureRandom, (s) => s.uuid), (id) =>
         r.checkIn({
@@ -105,8 +104,8 @@ export interface ScanInput {
 }
 
 export const scanCode = Effect.fn("registrations.scan")(function*(who: OrganizerActor, eventId: string, input: ScanInput) {
-  yield* organizerEvent(who, eventId)
-  return yield* onceFor(eventId, input.nonce, Effect.flatMap(byCode(input.code), (found) => decide(who, eventId, found, "code", input.scannedAt ?? new Date())))
+  const event = yield* organizerEvent(who, eventId)
+  return yield* onceFor(eventId, input.nonce, Effect.flatMap(byCode(input.code), (found) => decide(who, event, found, "code", input.scannedAt ?? new Date())))
 })
 
 /** Offline scans uploaded together: each answered in order, as its own nonce-guarded scan (a replay changes nothing). */
@@ -115,10 +114,10 @@ export const syncBatch = Effect.fn("registrations.syncBatch")(function*(
   eventId: string,
   scans: ReadonlyArray<{ readonly code: string; readonly nonce: string; readonly scannedAt: Date }>
 ) {
-  yield* organizerEvent(who, eventId)
+  const event = yield* organizerEvent(who, eventId)
   const results = yield* Effect.forEach(scans, (scan) =>
     Effect.map(
-      onceFor(eventId, scan.nonce, Effect.flatMap(byCode(scan.code), (found) => decide(who, eventId, found, "code", scan.scannedAt))),
+      onceFor(eventId, scan.nonce, Effect.flatMap(byCode(scan.code), (found) => decide(who, event, found, "code", scan.scannedAt))),
       (verdict) => ({ nonce: scan.nonce, ...verdict })
     ))
   return { results }
@@ -133,14 +132,14 @@ export const checkInByBooking = Effect.fn("registrations.checkInByBooking")(func
   eventId: string,
   input: { readonly last7: string; readonly nonce?: string | undefined }
 ) {
-  yield* organizerEvent(who, eventId)
+  const event = yield* organizerEvent(who, eventId)
   const run = Effect.gen(function*() {
     const booking = yield* Effect.flatMap(ParticipationRepo, (r) => r.findByLast7(eventId, last7Of(input.last7)))
     if (Option.isNone(booking)) return { ...rejected("unknown"), participants: [] }
     const active = booking.value.participants.filter((p) => p.status === "ACTIVE")
     const people = active.length > 0 ? active : booking.value.participants
     const verdicts = yield* Effect.forEach(people, (participant) =>
-      decide(who, eventId, Option.some({ ...booking.value, participant }), "booking", new Date()))
+      decide(who, event, Option.some({ ...booking.value, participant }), "booking", new Date()))
     const first = verdicts.find((v) => v.result === "ok") ?? verdicts[0]!
     return { ...first, participants: verdicts }
   })
@@ -155,8 +154,8 @@ export const checkInParticipant = Effect.fn("registrations.checkInParticipant")(
   const found = yield* Effect.flatMap(ParticipationRepo, (r) => r.findParticipant(participantId))
   if (Option.isNone(found)) return yield* new ParticipantNotFound({ ref: participantId })
   const eventId = found.value.participation.eventId
-  yield* organizerEvent(who, eventId).pipe(Effect.mapError(() => new ParticipantNotFound({ ref: participantId })))
-  return yield* decide(who, eventId, found, "manual", new Date())
+  const event = yield* organizerEvent(who, eventId).pipe(Effect.mapError(() => new ParticipantNotFound({ ref: participantId })))
+  return yield* decide(who, event, found, "manual", new Date())
 })
 
 /** Undo of a live check-in, with the audit row and the booking's timeline line. */
@@ -203,6 +202,7 @@ export const checkInSummary = Effect.fn("registrations.checkInSummary")(function
  * otherwise every active participant not yet checked in is checked in.
  */
 export const toggleBookingCheckIn = Effect.fn("registrations.toggleBookingCheckIn")(function*(who: OrganizerActor, eventId: string, participationId: string) {
+  const event = yield* organizerEvent(who, eventId)
   const booking = yield* organizerBooking(who, eventId, participationId)
   const repo = yield* CheckInRepo
   const active = booking.participants.filter((p) => p.status === "ACTIVE")
@@ -213,7 +213,7 @@ export const toggleBookingCheckIn = Effect.fn("registrations.toggleBookingCheckI
     return { checkedIn: false, participants: yield* Effect.forEach(active, (p) => Effect.map(repo.live(p.id), (l) => ({ participantId: p.id, checkIn: Option.getOrNull(l) }))) }
   }
   for (const participant of active) {
-    yield* decide(who, eventId, Option.some({ ...booking, participant }), "manual", new Date())
+    yield* decide(who, event, Option.some({ ...booking, participant }), "manual", new Date())
   }
   return { checkedIn: true, participants: yield* Effect.forEach(active, (p) => Effect.map(repo.live(p.id), (l) => ({ participantId: p.id, checkIn: Option.getOrNull(l) }))) }
 })

@@ -125,8 +125,9 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
           updatedAt: now
         }
         bookings.set(input.id, participation)
-        input.participants.forEach((p, position) =>
-          people.set(p.id, { ...p, participationId: input.id, eventId: input.eventId, status: "ACTIVE", cancelledAt: null, createdAt: now, position }))
+        input.participants.forEach((p, position) => {
+          people.set(p.id, { ...p, participationId: input.id, eventId: input.eventId, status: "ACTIVE", cancelledAt: null, createdAt: now, position })
+        })
         yield* append({ participationId: input.id, ...timeline })
         return bookingOf(participation)
       })),

@@ -606,6 +606,17 @@ export interface components {
             name: string | null;
             created: boolean;
         };
+        ParticipantInput: {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: email
+             * @example asha@example.com
+             */
+            email: string;
+            /** @example +919876543210 */
+            phoneNumber?: string;
+        };
         ClubCreationEligibility: {
             eligible: boolean;
             reasons: string[];

@@ -28,6 +28,7 @@ const CheckInColumns = [
 const isSqlError = (e: unknown): e is SqlError => typeof e === "object" && e !== null && (e as { _tag?: unknown })._tag === "SqlError"
 const Released = Schema.Struct({ id: Schema.String, seats: Schema.Number, slotId: Schema.String, ticketId: Schema.String })
 const Taken = Schema.Struct({ n: Schema.Number })
+const Fullness = Schema.Struct({ full: Schema.Boolean, lapsed: Schema.Boolean })
 const VerdictRow = Schema.Struct({ verdict: Schema.NullOr(StoredScanVerdict) })
 const WaveRow = Schema.Struct({ slotId: Schema.String, checkedIn: Schema.Number, total: Schema.Number })
 const StatusRow = Schema.Struct({ status: Schema.String })
@@ -40,6 +41,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   const timelines = rowsOf(BookingTimelineEntry)
   const released = rowsOf(Released)
   const taken = rowsOf(Taken)
+  const fullness = rowsOf(Fullness)
   const verdicts = rowsOf(VerdictRow)
   const waves = rowsOf(WaveRow)
   const statuses = rowsOf(StatusRow)
@@ -133,64 +135,85 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
       return rows
     })
 
+  /** In the booking's transaction: lapsed holds of the ticket given back, the seats taken (slot, then ticket), the rows inserted. */
+  const takeSeatsAndInsert = (
+    input: Registrations.NewBooking,
+    now: Date,
+    timeline: Omit<Registrations.TimelineInput, "participationId">,
+    seats: number,
+    soldOut: Registrations.TicketSoldOut
+  ) =>
+    Effect.gen(function*() {
+      yield* expire(now, input.ticketId, 1000)
+      // The slot's counter first, then the ticket: the one lock order of every seat writer.
+      const takeSlot = taken.maybe(sql`
+        update registrations.slot_seats s set taken = s.taken + ${seats}
+        from events.slots sl
+        where s.slot_id = ${input.slotId} and sl.id = s.slot_id and sl.is_active and s.taken + ${seats} <= sl.capacity
+        returning s.taken as n`)
+      let slot = yield* takeSlot
+      if (Option.isNone(slot)) {
+        // The slot's first booking creates its counter (or waits for a concurrent first one's), then takes again.
+        yield* sql`insert into registrations.slot_seats (slot_id, taken) values (${input.slotId}, 0) on conflict (slot_id) do nothing`.pipe(Effect.orDie)
+        slot = yield* takeSlot
+      }
+      if (Option.isNone(slot)) return yield* soldOut
+      const ticket = yield* taken.maybe(sql`
+        update events.tickets set sold = sold + ${seats}, updated_at = now()
+        where id = ${input.ticketId} and is_active and sold + ${seats} <= capacity
+        returning sold as n`)
+      if (Option.isNone(ticket)) return yield* soldOut
+      let inserted = Option.none<Participation>()
+      for (const bookingId of input.bookingIds) {
+        inserted = yield* participations.maybe(sql`
+          insert into registrations.participations (id, booking_id, booking_last7, event_id, slot_id, ticket_id, user_id, status, seats, amount, currency, hold_expires_at, confirmed_at)
+          values (${input.id}, ${bookingId}, ${bookingId.slice(-7)}, ${input.eventId}, ${input.slotId}, ${input.ticketId}, ${input.userId}, ${input.status},
+                  ${seats}, ${input.amount}, ${input.currency}, ${input.holdExpiresAt}, ${input.status === "CONFIRMED" ? now : null})
+          on conflict (event_id, booking_last7) do nothing
+          returning ${pcols}`)
+        if (Option.isSome(inserted)) break
+      }
+      if (Option.isNone(inserted)) return yield* Effect.dieMessage("no free booking id among the candidates")
+      const people = yield* participants.all(sql`
+        insert into registrations.participants ${sql.insert(input.participants.map((p, position) => ({
+          id: p.id,
+          participationId: input.id,
+          eventId: input.eventId,
+          position,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          phoneNumber: p.phoneNumber,
+          ticketCode: p.ticketCode
+        })))}
+        returning ${ptcols}`)
+      yield* appendTimeline({ participationId: input.id, ...timeline })
+      return { participation: inserted.value, participants: people }
+    })
+
   const participationRepo = Registrations.ParticipationRepo.of({
     book: (input, now, timeline) =>
-      tx(Effect.gen(function*() {
+      Effect.gen(function*() {
         const seats = input.participants.length
-        const lapsed = yield* expire(now, input.ticketId, 1000)
-        const freed = lapsed.reduce((n, r) => n + r.seats, 0)
         const soldOut = new Registrations.TicketSoldOut({ ticketId: input.ticketId })
-        // The slot's counter first, then the ticket: the one lock order of every seat writer.
-        yield* sql`insert into registrations.slot_seats (slot_id, taken) values (${input.slotId}, 0) on conflict (slot_id) do nothing`.pipe(Effect.orDie)
-        const slot = yield* taken.maybe(sql`
-          update registrations.slot_seats s set taken = s.taken + ${seats}
-          from events.slots sl
-          where s.slot_id = ${input.slotId} and sl.id = s.slot_id and sl.is_active and s.taken + ${seats} <= sl.capacity
-          returning s.taken as n`)
-        if (Option.isNone(slot)) return yield* soldOut
-        const ticket = yield* taken.maybe(sql`
-          update events.tickets set sold = sold + ${seats}, updated_at = now()
-          where id = ${input.ticketId} and is_active and sold + ${seats} <= capacity
-          returning sold as n`)
-        if (Option.isNone(ticket)) return yield* soldOut
-        yield* Effect.logDebug(`seats taken: slot ${slot.value.n}, ticket ${ticket.value.n} (${freed} freed from lapsed holds)`)
-        let inserted = Option.none<Participation>()
-        for (const bookingId of input.bookingIds) {
-          inserted = yield* participations.maybe(sql`
-            insert into registrations.participations (id, booking_id, booking_last7, event_id, slot_id, ticket_id, user_id, status, seats, amount, currency, hold_expires_at, confirmed_at)
-            values (${input.id}, ${bookingId}, ${bookingId.slice(-7)}, ${input.eventId}, ${input.slotId}, ${input.ticketId}, ${input.userId}, ${input.status},
-                    ${seats}, ${input.amount}, ${input.currency}, ${input.holdExpiresAt}, ${input.status === "CONFIRMED" ? now : null})
-            on conflict (event_id, booking_last7) do nothing
-            returning ${pcols}`)
-          if (Option.isSome(inserted)) break
-        }
-        if (Option.isNone(inserted)) return yield* Effect.dieMessage("no free booking id among the candidates")
-        const people = yield* participants.all(sql`
-          insert into registrations.participants ${sql.insert(input.participants.map((p, position) => ({
-            id: p.id,
-            participationId: input.id,
-            eventId: input.eventId,
-            position,
-            firstName: p.firstName,
-            lastName: p.lastName,
-            email: p.email,
-            phoneNumber: p.phoneNumber,
-            ticketCode: p.ticketCode
-          })))}
-          returning ${ptcols}`)
-        yield* appendTimeline({ participationId: input.id, ...timeline })
-        return { participation: inserted.value, participants: people }
-      })),
+        // A full ticket with no lapsed hold to give back is refused without taking a lock: the
+        // read only ever refuses, every seat is still taken by the conditional updates below.
+        const state = yield* fullness.one(sql`
+          select (t.sold + ${seats} > t.capacity or coalesce(ss.taken, 0) + ${seats} > sl.capacity) as full,
+                 exists (select 1 from registrations.participations p
+                         where p.ticket_id = t.id and p.status = 'PENDING' and p.hold_expires_at <= ${now}) as lapsed
+          from events.tickets t join events.slots sl on sl.id = t.slot_id
+          left join registrations.slot_seats ss on ss.slot_id = sl.id
+          where t.id = ${input.ticketId}`)
+        if (state.full && !state.lapsed) return yield* soldOut
+        return yield* tx(takeSeatsAndInsert(input, now, timeline, seats, soldOut))
+      }),
     find: (id) => findBy(sql`id = ${id}`),
     findByOrder: (orderId) => findBy(sql`gateway_order_id = ${orderId}`),
     findByLast7: (eventId, last7) => findBy(sql`event_id = ${eventId} and booking_last7 = ${last7}`),
     findParticipant: (participantId) =>
-      Effect.gen(function*() {
-        const participant = yield* participants.maybe(sql`select ${ptcols} from registrations.participants where id = ${participantId}`)
-        if (Option.isNone(participant)) return Option.none()
-        const booking = yield* findBy(sql`id = ${participant.value.participationId}`)
-        return Option.map(booking, (b) => ({ ...b, participant: participant.value }))
-      }),
+      Effect.map(findBy(sql`id = (select participation_id from registrations.participants where id = ${participantId})`), (booking) =>
+        Option.flatMap(booking, (b) => Option.map(Option.fromNullable(b.participants.find((p) => p.id === participantId)), (participant) => ({ ...b, participant })))),
     list: (f) =>
       Effect.gen(function*() {
         const parts = [sql`true`]
