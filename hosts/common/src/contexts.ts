@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, Platform, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, Platform, Registrations, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -15,6 +15,7 @@ import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
 import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
+import { registrationsContext } from "./registrations.js"
 import { walletsContext } from "./wallets.js"
 
 export const HostContexts = [
@@ -28,7 +29,8 @@ export const HostContexts = [
   paymentsContext,
   walletsContext,
   clubsContext,
-  activitiesContext
+  activitiesContext,
+  registrationsContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

@@ -14,6 +14,7 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { MoneyApi } from "@podium/contracts/money"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
+import { RegistrationsApi } from "@podium/contracts/registrations"
 import { withAuthorizationDescriptions } from "./identity/authorization.js"
 import { enrichOpenApi } from "./openapi.enrich.js"
 import { toOpenApi30 } from "./openapi30.js"
@@ -23,6 +24,7 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
   PlatformApi,
   IdentityApi,
   EventsApi,
+  RegistrationsApi,
   AthletesApi,
   ActivitiesApi,
   ClubsApi,

@@ -17,6 +17,7 @@ import { IdentityApi } from "@podium/contracts/identity"
 import { MoneyApi } from "@podium/contracts/money"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
+import { RegistrationsApi } from "@podium/contracts/registrations"
 import type { Platform } from "@podium/core"
 import { AppConfig, type ContextServices, type HealthProbes } from "@podium/host-common"
 import { Effect, Layer } from "effect"
@@ -36,6 +37,7 @@ import { requestPipeline } from "./middleware.js"
 import * as Notifications from "./notifications/index.js"
 import * as Organizers from "./organizers/index.js"
 import * as Payments from "./payments/index.js"
+import * as Registrations from "./registrations/index.js"
 import * as PlatformHttp from "./platform/index.js"
 import { requestMetrics } from "./platform/request-metrics.js"
 import * as Wallets from "./wallets/index.js"
@@ -75,6 +77,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(Layer.provide(Compliance.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(Layer.provide(Clubs.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(MoneyApi).pipe(Layer.provide([...Wallets.handlers, ...Payments.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
+  HttpLayerRouter.addHttpApi(RegistrationsApi).pipe(Layer.provide(Registrations.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   // Development-only inspection of the local recording provider: not routed in production.
   Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
     config.appEnv === "production"

@@ -45,6 +45,7 @@ import eventsCore from "./0034_events_core.js"
 import challenges from "./0040_challenges.js"
 import activities from "./0045_activities.js"
 import eventsConfig from "./0050_events_config.js"
+import registrations from "./0055_registrations.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -83,7 +84,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0034_events_core": eventsCore,
   "0040_challenges": challenges,
   "0045_activities": activities,
-  "0050_events_config": eventsConfig
+  "0050_events_config": eventsConfig,
+  "0055_registrations": registrations
 }
 
 /** The table recording applied migrations. */

@@ -1,0 +1,15 @@
+/** Area API "registrations": athletes' bookings of event tickets, the organizer's bookings, check-in. */
+import { AreaApi } from "../common/index.js"
+import { CheckInGroup } from "./check-in.group.js"
+import { OrganizerBookingsGroup } from "./organizer-bookings.group.js"
+import { ParticipationsGroup } from "./participations.group.js"
+
+export * from "./check-in.group.js"
+export * from "./organizer-bookings.group.js"
+export * from "./participations.group.js"
+export * from "./registrations.dto.js"
+
+export class RegistrationsApi extends AreaApi
+  .add(ParticipationsGroup)
+  .add(OrganizerBookingsGroup)
+  .add(CheckInGroup) {}

@@ -1,0 +1,217 @@
+/**
+ * Booking (C "Participations"): preview, book, pay, resume payment, cancel, and the athlete's reads.
+ * A free ticket is CONFIRMED in the transaction that takes its seats; a paid one is PENDING with a
+ * hold of `PaymentHoldMs` and a gateway order (purpose `event_participation`) created after the
+ * seats are taken (no provider call inside the transaction); the gateway's `payment.captured`
+ * webhook, whose signature the payments inbox verifies, confirms it exactly once (the PENDING →
+ * CONFIRMED conditional move is the gate). A hold that lapses is released by the next booking of
+ * the ticket or by the expiry job, whichever comes first, through the same conditional move.
+ */
+import type { EventTicket } from "@podium/kernel"
+import { Effect, Option } from "effect"
+import { EventNotFound, TicketNotFound } from "../events/event.model.js"
+import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
+import { Hmac, SecureRandom } from "../identity/crypto.port.js"
+import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
+import { createGatewayOrder } from "../payments/payment-order.use-case.js"
+import {
+  AddOnNotFound,
+  BookingClosed,
+  bookingIdFrom,
+  CouponInvalid,
+  PaidBookingNeedsOrganizer,
+  ParticipationMoves,
+  ParticipationNotFound,
+  ParticipationOrderPurpose,
+  PaymentHoldMs,
+  priceBooking,
+  TicketCodePurpose,
+  ticketCodeOf
+} from "./participation.model.js"
+import { type Booking, ParticipationRepo } from "./participation.port.js"
+
+export interface BookingRequest {
+  readonly eventId: string
+  readonly ticketId: string
+  readonly participants: ReadonlyArray<{
+    readonly firstName: string
+    readonly lastName: string
+    readonly email: string
+    readonly phoneNumber?: string | undefined
+  }>
+  readonly addOnIds?: ReadonlyArray<string> | undefined
+  readonly couponCode?: string | undefined
+}
+
+/** The event and ticket of a request, checked bookable at `now`; the breakdown of its seats. */
+const bookable = Effect.fn("registrations.bookable")(function*(input: BookingRequest, now: Date) {
+  const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(input.eventId))
+  if (Option.isNone(event)) return yield* new EventNotFound({ ref: input.eventId })
+  const found = yield* Effect.flatMap(EventInventoryRepo, (r) => r.findTicket(input.eventId, input.ticketId))
+  if (Option.isNone(found)) return yield* new TicketNotFound({ ticketId: input.ticketId })
+  const ticket: EventTicket = found.value
+  const e = event.value
+  if (e.status !== "published" || !e.isActive) return yield* new BookingClosed({ reason: "the event is not open" })
+  if (!e.bookingsOpen) return yield* new BookingClosed({ reason: "the organizer has closed bookings" })
+  if (e.startsAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the event has started" })
+  if (!ticket.isActive) return yield* new BookingClosed({ reason: "the ticket is not on sale" })
+  if (ticket.salesStartAt !== null && ticket.salesStartAt.getTime() > now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has not started" })
+  if (ticket.salesEndAt !== null && ticket.salesEndAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has ended" })
+  // Add-ons and coupons belong to their own capability; until it lands none exists for any event.
+  if (input.addOnIds !== undefined && input.addOnIds.length > 0) return yield* new AddOnNotFound({ addOnId: input.addOnIds[0]! })
+  if (input.couponCode !== undefined) return yield* new CouponInvalid({ couponCode: input.couponCode })
+  return { event: e, ticket, breakdown: priceBooking(ticket.price, input.participants.length, ticket.currency) }
+})
+
+/** The billing breakdown of a booking; creates nothing. The public preview is the same without a caller (no coins or wallet exist to apply). */
+export const previewBooking = Effect.fn("registrations.preview")(function*(input: BookingRequest) {
+  const { breakdown, ticket } = yield* bookable(input, new Date())
+  return { eventId: input.eventId, ticketId: ticket.id, ticketName: ticket.name, available: Math.max(0, ticket.capacity - ticket.sold), ...breakdown }
+})
+
+/** Books seats for the caller: one seat per participant, never more than the ticket and slot hold. */
+export const book = Effect.fn("registrations.book")(function*(userId: string, input: BookingRequest) {
+  const now = new Date()
+  const { breakdown, ticket } = yield* bookable(input, now)
+  const random = yield* SecureRandom
+  const hmac = yield* Hmac
+  const bookingIds = yield* Effect.all(Array.from({ length: 5 }, () => Effect.map(random.digits(10), bookingIdFrom)))
+  const participants = yield* Effect.forEach(input.participants, (p) =>
+    Effect.gen(function*() {
+      const id = yield* random.uuid
+      const signature = yield* hmac.digest(TicketCodePurpose, id)
+      return {
+        id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        phoneNumber: p.phoneNumber ?? null,
+        ticketCode: ticketCodeOf(id, signature)
+      }
+    }))
+  const paid = breakdown.total > 0
+  const repo = yield* ParticipationRepo
+  const booked = yield* repo.book({
+    id: yield* random.uuid,
+    bookingIds,
+    eventId: input.eventId,
+    slotId: ticket.slotId,
+    ticketId: ticket.id,
+    userId,
+    status: paid ? "PENDING" : "CONFIRMED",
+    amount: breakdown.total,
+    currency: breakdown.currency,
+    holdExpiresAt: paid ? new Date(now.getTime() + PaymentHoldMs) : null,
+    participants
+  }, now, { action: paid ? "booked.pending_payment" : "booked.confirmed", actor: `user:${userId}`, data: { seats: participants.length, amount: breakdown.total } })
+  if (!paid) return { booking: booked, breakdown, payment: null }
+  const payment = yield* openPayment(booked, userId).pipe(
+    // The gateway refused or is down: the hold must not keep the seats until it lapses.
+    Effect.tapError(() =>
+      repo.move(booked.participation.id, "cancel", {
+        at: new Date(),
+        reason: "payment could not be started",
+        timeline: { action: "cancelled.payment_not_started", actor: "system" }
+      }).pipe(Effect.ignore))
+  )
+  return { booking: (yield* repo.find(booked.participation.id)).pipe(Option.getOrElse(() => booked)), breakdown, payment }
+})
+
+/** Creates the gateway order of a PENDING booking and attaches it with a fresh hold. */
+const openPayment = (booking: Booking, userId: string) =>
+  Effect.gen(function*() {
+    const p = booking.participation
+    const { gatewayOrder } = yield* createGatewayOrder({
+      purpose: ParticipationOrderPurpose,
+      ownerRef: `participation:${p.id}`,
+      amount: p.amount,
+      currency: p.currency,
+      notes: { participationId: p.id, eventId: p.eventId, bookingId: p.bookingId },
+      createdBy: userId
+    })
+    const holdExpiresAt = new Date(Date.now() + PaymentHoldMs)
+    yield* Effect.flatMap(ParticipationRepo, (r) => r.attachOrder(p.id, gatewayOrder.id, holdExpiresAt))
+    return {
+      provider: gatewayOrder.provider,
+      orderId: gatewayOrder.id,
+      keyId: gatewayOrder.keyId,
+      amount: gatewayOrder.amount,
+      currency: gatewayOrder.currency,
+      holdExpiresAt
+    }
+  })
+
+/** The caller's booking, or 404 (another athlete's booking is not revealed). */
+export const myBooking = Effect.fn("registrations.myBooking")(function*(userId: string, id: string) {
+  const found = yield* Effect.flatMap(ParticipationRepo, (r) => r.find(id))
+  if (Option.isNone(found) || found.value.participation.userId !== userId) return yield* new ParticipationNotFound({ ref: id })
+  return found.value
+})
+
+export const myBookings = (userId: string, query: { readonly eventId?: string | undefined; readonly page: number; readonly limit: number }) =>
+  Effect.flatMap(ParticipationRepo, (r) => r.list({ userId, eventId: query.eventId, page: query.page, limit: query.limit }))
+
+/** A fresh payment session for the caller's PENDING booking (a new gateway order and hold). */
+export const resumePayment = Effect.fn("registrations.resumePayment")(function*(userId: string, id: string) {
+  const booking = yield* myBooking(userId, id)
+  const repo = yield* ParticipationRepo
+  if (booking.participation.status !== "PENDING") return yield* ParticipationMoves.refused(booking.participation.status, "resume payment")
+  const payment = yield* openPayment(booking, userId)
+  yield* repo.appendTimeline({ participationId: id, action: "payment.resumed", actor: `user:${userId}`, data: { orderId: payment.orderId } })
+  return { booking: (yield* repo.find(id)).pipe(Option.getOrElse(() => booking)), payment }
+})
+
+/** The athlete cancels their own booking: a PENDING one, or a free confirmed one (a paid one is refunded by the organizer). */
+export const cancelMyBooking = Effect.fn("registrations.cancelMine")(function*(userId: string, id: string) {
+  const booking = yield* myBooking(userId, id)
+  const p = booking.participation
+  if (p.status === "CONFIRMED" && p.amount > 0) return yield* new PaidBookingNeedsOrganizer({ participationId: id })
+  const repo = yield* ParticipationRepo
+  yield* repo.move(id, "cancel", { at: new Date(), reason: "cancelled by the athlete", timeline: { action: "cancelled", actor: `user:${userId}` } })
+  return (yield* repo.find(id)).pipe(Option.getOrThrow)
+})
+
+/** Moves lapsed holds to EXPIRED (seats released once); the expiry job's body. */
+export const expireLapsedHolds = (now: Date) => Effect.flatMap(ParticipationRepo, (r) => r.expireLapsed(now, 500))
+
+const failed = (message: string) => new PaymentEventProcessingFailed({ processor: "registrations.booking", message })
+
+/**
+ * Confirms the booking of a captured payment: PENDING → CONFIRMED once. A replay or a second
+ * delivery finds it confirmed and changes nothing; a payment captured after the hold lapsed is
+ * recorded on the timeline (its seats may be gone; the organizer refunds it).
+ */
+export const confirmBookingPayment = Effect.fn("registrations.confirmPayment")(function*(gatewayOrderId: string, paymentId: string, amount: number) {
+  const repo = yield* ParticipationRepo
+  const found = yield* repo.findByOrder(gatewayOrderId)
+  if (Option.isNone(found)) return yield* failed(`no booking for order ${gatewayOrderId}`)
+  const p = found.value.participation
+  if (amount !== p.amount) return yield* failed(`payment ${paymentId} amount ${amount} differs from the booking's ${p.amount}`)
+  if (p.status === "PENDING") {
+    yield* repo.move(p.id, "confirm", {
+      at: new Date(),
+      timeline: { action: "payment.captured", actor: "payment_gateway", data: { paymentId, orderId: gatewayOrderId } }
+    }).pipe(Effect.catchTag("MoveRefused", () => Effect.void), Effect.catchTag("ParticipationNotFound", () => Effect.void))
+  } else if (p.status !== "CONFIRMED") {
+    yield* repo.appendTimeline({
+      participationId: p.id,
+      action: "payment.captured_after_release",
+      actor: "payment_gateway",
+      reason: `the booking was ${p.status} when the payment arrived; refund due`,
+      data: { paymentId, orderId: gatewayOrderId }
+    })
+  }
+})
+
+/** The payments inbox's processor for booking orders. */
+export const ParticipationPaymentProcessor = registerPaymentEventProcessor({
+  name: "registrations.booking",
+  eventTypes: ["payment.captured"],
+  purpose: ParticipationOrderPurpose,
+  process: (event) =>
+    Effect.gen(function*() {
+      const p = event.payment
+      if (p === null || p.orderId === null) return yield* failed("event carries no payment with an order id")
+      yield* confirmBookingPayment(p.orderId, p.id, p.amount)
+    })
+})

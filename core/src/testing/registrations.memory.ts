@@ -1,0 +1,261 @@
+/**
+ * Memory twins of the registrations ports. Each operation runs under one lock, which plays the
+ * role of the Postgres row locks: seats are counted per ticket and per slot here (the events twin
+ * keeps capacities), taken and released only inside the same locked step as the status change, so
+ * the twin never oversells and never releases twice, like the SQL.
+ */
+import type { BookingTimelineEntry, CheckIn, Participant, Participation, ScanVerdict } from "@podium/kernel"
+import { Context, Effect, Layer, Option } from "effect"
+import { EventInventoryRepo } from "../events/event.port.js"
+import {
+  CheckInAlreadyUndone,
+  CheckInNotFound,
+  ParticipantAlreadyCancelled,
+  ParticipantNotFound,
+  type ParticipationMove,
+  ParticipationMoves,
+  ParticipationNotFound,
+  TicketSoldOut
+} from "../registrations/participation.model.js"
+import { type Booking, CheckInRepo, type MoveContext, ParticipationRepo, type TimelineInput } from "../registrations/participation.port.js"
+
+export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRepo, never, EventInventoryRepo> = Layer.effectContext(Effect.gen(function*() {
+  const inventory = yield* EventInventoryRepo
+  const lock = Effect.unsafeMakeSemaphore(1)
+  // Nonces are answered one at a time (the SQL's key wait); the decision inside never takes `lock`.
+  const nonceLock = Effect.unsafeMakeSemaphore(1)
+  const locked = <A, E>(effect: Effect.Effect<A, E>) => lock.withPermits(1)(effect)
+  const bookings = new Map<string, Participation>()
+  const people = new Map<string, Participant & { position: number }>()
+  const ticketSold = new Map<string, number>()
+  const slotTaken = new Map<string, number>()
+  const timelines: Array<BookingTimelineEntry> = []
+  const checkIns = new Map<string, CheckIn>()
+  const nonces = new Map<string, ScanVerdict>()
+  let seq = 0
+  const uuid = () => `00000000-0000-4000-8000-${(++seq).toString(16).padStart(12, "0")}`
+
+  const participantsOf = (id: string) => [...people.values()].filter((p) => p.participationId === id).sort((a, b) => a.position - b.position).map(strip)
+  const strip = ({ position: _, ...p }: Participant & { position: number }): Participant => p
+  const bookingOf = (p: Participation): Booking => ({ participation: p, participants: participantsOf(p.id) })
+  const append = (entry: TimelineInput) =>
+    Effect.sync(() => {
+      timelines.push({ id: uuid(), participationId: entry.participationId, action: entry.action, actor: entry.actor, reason: entry.reason ?? null, data: { ...entry.data }, at: new Date() })
+    })
+  const release = (p: Participation, seats: number) => {
+    ticketSold.set(p.ticketId, (ticketSold.get(p.ticketId) ?? 0) - seats)
+    slotTaken.set(p.slotId, (slotTaken.get(p.slotId) ?? 0) - seats)
+  }
+  const applyMoveNow = (id: string, move: ParticipationMove, context: MoveContext) =>
+    Effect.gen(function*() {
+      const p = bookings.get(id)
+      if (p === undefined) return yield* new ParticipationNotFound({ ref: id })
+      if (!ParticipationMoves.allows(p.status, move)) return yield* ParticipationMoves.refused(p.status, move)
+      const to = ParticipationMoves.table[move].to
+      const moved: Participation = {
+        ...p,
+        status: to,
+        updatedAt: context.at,
+        holdExpiresAt: null,
+        ...(move === "confirm" ? { confirmedAt: context.at } : {}),
+        ...(move === "cancel" ? { cancelledAt: context.at, cancelReason: context.reason ?? null } : {})
+      }
+      bookings.set(id, moved)
+      if (to === "CANCELLED" || to === "EXPIRED") release(p, p.seats)
+      if (to === "CANCELLED") {
+        for (const person of people.values()) {
+          if (person.participationId === id && person.status === "ACTIVE") people.set(person.id, { ...person, status: "CANCELLED", cancelledAt: context.at })
+        }
+      }
+      yield* append({ participationId: id, ...context.timeline, reason: context.timeline.reason ?? context.reason ?? null })
+      return moved
+    })
+  const expireNow = (now: Date, ticketId: string | null, limit: number) =>
+    Effect.gen(function*() {
+      const due = [...bookings.values()]
+        .filter((p) => p.status === "PENDING" && p.holdExpiresAt !== null && p.holdExpiresAt.getTime() <= now.getTime() && (ticketId === null || p.ticketId === ticketId))
+        .slice(0, limit)
+      const out: Array<Participation> = []
+      for (const p of due) {
+        out.push(yield* applyMoveNow(p.id, "expire", { at: now, timeline: { action: "expired", actor: "system", reason: "the payment hold lapsed" } }).pipe(Effect.orDie))
+      }
+      return out
+    })
+  const matches = (p: Participation, q: string | undefined) => {
+    if (q === undefined || q.trim() === "") return true
+    const term = q.trim().toLowerCase()
+    return p.bookingId === term || p.bookingId.slice(-7) === term || participantsOf(p.id).some((x) =>
+      `${x.firstName} ${x.lastName}`.toLowerCase().includes(term) || x.email.includes(term) || (x.phoneNumber ?? "").includes(term))
+  }
+  const liveOf = (participantId: string) => Option.fromNullable([...checkIns.values()].find((c) => c.participantId === participantId && c.undoneAt === null))
+
+  const participationRepo = ParticipationRepo.of({
+    book: (input, now, timeline) =>
+      locked(Effect.gen(function*() {
+        yield* expireNow(now, input.ticketId, 1000)
+        const seats = input.participants.length
+        const ticket = yield* inventory.findTicket(input.eventId, input.ticketId)
+        const slot = yield* inventory.findSlot(input.eventId, input.slotId)
+        if (Option.isNone(ticket) || Option.isNone(slot) || !ticket.value.isActive || !slot.value.isActive) return yield* new TicketSoldOut({ ticketId: input.ticketId })
+        const sold = ticketSold.get(input.ticketId) ?? 0
+        const taken = slotTaken.get(input.slotId) ?? 0
+        if (taken + seats > slot.value.capacity || sold + seats > ticket.value.capacity) return yield* new TicketSoldOut({ ticketId: input.ticketId })
+        const last7s = new Set([...bookings.values()].filter((b) => b.eventId === input.eventId).map((b) => b.bookingId.slice(-7)))
+        const bookingId = input.bookingIds.find((id) => !last7s.has(id.slice(-7)))
+        if (bookingId === undefined) return yield* Effect.dieMessage("no free booking id among the candidates")
+        ticketSold.set(input.ticketId, sold + seats)
+        slotTaken.set(input.slotId, taken + seats)
+        const participation: Participation = {
+          id: input.id,
+          bookingId,
+          eventId: input.eventId,
+          slotId: input.slotId,
+          ticketId: input.ticketId,
+          userId: input.userId,
+          status: input.status,
+          seats,
+          amount: input.amount,
+          currency: input.currency,
+          gatewayOrderId: null,
+          holdExpiresAt: input.holdExpiresAt,
+          confirmedAt: input.status === "CONFIRMED" ? now : null,
+          cancelledAt: null,
+          cancelReason: null,
+          createdAt: now,
+          updatedAt: now
+        }
+        bookings.set(input.id, participation)
+        input.participants.forEach((p, position) => {
+          people.set(p.id, { ...p, participationId: input.id, eventId: input.eventId, status: "ACTIVE", cancelledAt: null, createdAt: now, position })
+        })
+        yield* append({ participationId: input.id, ...timeline })
+        return bookingOf(participation)
+      })),
+    find: (id) => Effect.sync(() => Option.map(Option.fromNullable(bookings.get(id)), bookingOf)),
+    findByOrder: (orderId) => Effect.sync(() => Option.map(Option.fromNullable([...bookings.values()].find((b) => b.gatewayOrderId === orderId)), bookingOf)),
+    findByLast7: (eventId, last7) =>
+      Effect.sync(() => Option.map(Option.fromNullable([...bookings.values()].find((b) => b.eventId === eventId && b.bookingId.slice(-7) === last7)), bookingOf)),
+    findParticipant: (participantId) =>
+      Effect.sync(() => {
+        const person = people.get(participantId)
+        const booking = person === undefined ? undefined : bookings.get(person.participationId)
+        return person === undefined || booking === undefined ? Option.none() : Option.some({ ...bookingOf(booking), participant: strip(person) })
+      }),
+    list: (f) =>
+      Effect.sync(() => {
+        const all = [...bookings.values()]
+          .filter((b) =>
+            (f.eventId === undefined || b.eventId === f.eventId) && (f.userId === undefined || b.userId === f.userId) &&
+            (f.status === undefined || b.status === f.status) && (f.ticketId === undefined || b.ticketId === f.ticketId) &&
+            (f.slotId === undefined || b.slotId === f.slotId) && matches(b, f.q))
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
+        return { total: all.length, items: all.slice((f.page - 1) * f.limit, f.page * f.limit).map(bookingOf) }
+      }),
+    move: (id, move, context) => locked(applyMoveNow(id, move, context)),
+    attachOrder: (id, orderId, holdExpiresAt) =>
+      locked(Effect.gen(function*() {
+        const p = bookings.get(id)
+        if (p === undefined) return yield* new ParticipationNotFound({ ref: id })
+        if (p.status !== "PENDING") return yield* ParticipationMoves.refused(p.status, "resume payment")
+        const next = { ...p, gatewayOrderId: orderId, holdExpiresAt, updatedAt: new Date() }
+        bookings.set(id, next)
+        return next
+      })),
+    cancelParticipant: (participationId, participantId, context) =>
+      locked(Effect.gen(function*() {
+        const p = bookings.get(participationId)
+        if (p === undefined) return yield* new ParticipationNotFound({ ref: participationId })
+        if (!ParticipationMoves.allows(p.status, "cancel")) return yield* ParticipationMoves.refused(p.status, "cancel")
+        const person = people.get(participantId)
+        if (person === undefined || person.participationId !== participationId) return yield* new ParticipantNotFound({ ref: participantId })
+        if (person.status !== "ACTIVE") return yield* new ParticipantAlreadyCancelled({ participantId })
+        people.set(participantId, { ...person, status: "CANCELLED", cancelledAt: context.at })
+        if (participantsOf(participationId).every((x) => x.status !== "ACTIVE")) {
+          yield* applyMoveNow(participationId, "cancel", context)
+        } else {
+          bookings.set(participationId, { ...p, seats: p.seats - 1, updatedAt: context.at })
+          release(p, 1)
+          yield* append({ participationId, ...context.timeline, reason: context.timeline.reason ?? context.reason ?? null })
+        }
+        return bookingOf(bookings.get(participationId)!)
+      })),
+    updateParticipant: (participationId, participantId, patch, timeline) =>
+      locked(Effect.gen(function*() {
+        const person = people.get(participantId)
+        if (person === undefined || person.participationId !== participationId) return Option.none()
+        const next = { ...person, ...patch }
+        people.set(participantId, next)
+        if (Object.keys(patch).length > 0) yield* append({ participationId, ...timeline })
+        return Option.some(strip(next))
+      })),
+    expireLapsed: (now, limit) => locked(expireNow(now, null, limit)),
+    appendTimeline: append,
+    timeline: (participationId) => Effect.sync(() => timelines.filter((t) => t.participationId === participationId))
+  })
+
+  const checkInRepo = CheckInRepo.of({
+    remembered: (eventId, nonce, decide) =>
+      nonceLock.withPermits(1)(Effect.suspend(() => {
+        const key = `${eventId}\u0000${nonce}`
+        const stored = nonces.get(key)
+        if (stored !== undefined) return Effect.succeed(stored)
+        return Effect.tap(decide, (verdict) => Effect.sync(() => nonces.set(key, verdict)))
+      })),
+    checkIn: (input) =>
+      Effect.sync(() => {
+        const live = liveOf(input.participantId)
+        if (Option.isSome(live)) return { created: false, checkIn: live.value }
+        const row: CheckIn = { ...input, undoneAt: null, undoneBy: null, undoReason: null }
+        checkIns.set(row.id, row)
+        return { created: true, checkIn: row }
+      }),
+    live: (participantId) => Effect.sync(() => liveOf(participantId)),
+    find: (eventId, id) => Effect.sync(() => Option.filter(Option.fromNullable(checkIns.get(id)), (c) => c.eventId === eventId)),
+    undo: (eventId, id, by, reason, at) =>
+      Effect.gen(function*() {
+        const row = checkIns.get(id)
+        if (row === undefined || row.eventId !== eventId) return yield* new CheckInNotFound({ ref: id })
+        if (row.undoneAt !== null) return yield* new CheckInAlreadyUndone({ checkInId: id })
+        const next = { ...row, undoneAt: at, undoneBy: by, undoReason: reason }
+        checkIns.set(id, next)
+        return next
+      }),
+    summary: (eventId) =>
+      Effect.sync(() => {
+        const waves = new Map<string, { slotId: string; checkedIn: number; total: number }>()
+        for (const person of people.values()) {
+          const b = bookings.get(person.participationId)
+          if (person.eventId !== eventId || person.status !== "ACTIVE" || b?.status !== "CONFIRMED") continue
+          const wave = waves.get(b.slotId) ?? { slotId: b.slotId, checkedIn: 0, total: 0 }
+          wave.total++
+          if (Option.isSome(liveOf(person.id))) wave.checkedIn++
+          waves.set(b.slotId, wave)
+        }
+        const byWave = [...waves.values()].sort((a, b) => a.slotId.localeCompare(b.slotId))
+        return { checkedIn: byWave.reduce((n, w) => n + w.checkedIn, 0), total: byWave.reduce((n, w) => n + w.total, 0), byWave }
+      }),
+    search: (eventId, q, page, limit) =>
+      Effect.sync(() => {
+        const term = q?.trim().toLowerCase() ?? ""
+        const all = [...people.values()]
+          .filter((p) => p.eventId === eventId)
+          .filter((p) => {
+            if (term === "") return true
+            const b = bookings.get(p.participationId)!
+            return `${p.firstName} ${p.lastName}`.toLowerCase().includes(term) || p.email.includes(term) || (p.phoneNumber ?? "").includes(term) ||
+              b.bookingId === term || b.bookingId.slice(-7) === term
+          })
+          .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id))
+        return {
+          total: all.length,
+          items: all.slice((page - 1) * limit, page * limit).map((p) => ({
+            participant: strip(p),
+            participation: bookings.get(p.participationId)!,
+            checkIn: Option.getOrNull(liveOf(p.id))
+          }))
+        }
+      })
+  })
+
+  return Context.make(ParticipationRepo, participationRepo).pipe(Context.add(CheckInRepo, checkInRepo))
+}))

@@ -1,0 +1,8 @@
+/** The registrations context's HTTP handlers: the layers the host's area list provides. */
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
+import type { Registrations } from "@podium/core"
+import { CheckInHandlers } from "./check-in.handlers.js"
+import { OrganizerBookingsHandlers } from "./organizer-bookings.handlers.js"
+import { ParticipationsHandlers } from "./participations.handlers.js"
+
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers] as const

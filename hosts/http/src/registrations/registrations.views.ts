@@ -1,0 +1,34 @@
+/** What the registrations handlers share: the booking answer and the actor of an organizer's request. */
+import type { OrganizerAccessShape } from "@podium/contracts/common"
+import type { Events, Identity, Notifications, Payments, Platform, Registrations } from "@podium/core"
+
+/** A booking as the contract answers it: the participation, its participants, the payment session if any. */
+export const bookingView = (booking: Registrations.Booking, payment: {
+  readonly provider: string
+  readonly orderId: string
+  readonly keyId: string
+  readonly amount: number
+  readonly currency: string
+  readonly holdExpiresAt: Date
+} | null = null) => ({ ...booking.participation, participants: booking.participants, payment })
+
+/** The organizer and the actor (`organizer:<memberId>`, or `admin:<accountId>` for a platform admin) of a guarded request. */
+export const organizerActor = (access: OrganizerAccessShape): Registrations.OrganizerActor => ({
+  organizerId: access.organizerId,
+  actor: access.memberId !== null ? `organizer:${access.memberId}` : `admin:${access.principal.accountId}`
+})
+
+/** What the registrations use cases need from the host. */
+export type RegistrationHandlerServices =
+  | Registrations.ParticipationRepo
+  | Registrations.CheckInRepo
+  | Events.EventRepo
+  | Events.EventInventoryRepo
+  | Identity.SecureRandom
+  | Identity.Hmac
+  | Payments.PaymentGateway
+  | Payments.PaymentOrderRepo
+  | Platform.Transactor
+  | Platform.AuditLog
+  | Notifications.OutboxRepo
+  | Notifications.RetryPolicyRepo
