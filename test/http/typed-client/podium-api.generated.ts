@@ -617,6 +617,64 @@ export interface components {
             /** @example +919876543210 */
             phoneNumber?: string;
         };
+        ChallengeTag: {
+            slug: string;
+            label: string;
+        };
+        ChallengeReadiness: {
+            challengeId: string;
+            /** @enum {string} */
+            status: "DRAFT" | "REJECTED" | "ACTIVE" | "PAUSED" | "CLOSED" | "CANCELLED";
+            ready: boolean;
+            reasons: {
+                /** @enum {string} */
+                code: "NOT_IN_REVIEW" | "DESCRIPTION_MISSING" | "END_DATE_PASSED";
+                message: string;
+            }[];
+        };
+        ChallengeHistoryLog: {
+            seq: number;
+            id: string;
+            occurredAt: components["schemas"]["Instant"];
+            action: string;
+            actorKind: string;
+            actorId: string | null;
+            challengeId: string | null;
+            reason: string | null;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        LiveSignalsResult: {
+            accepted: number;
+            remaining: number;
+            signals: components["schemas"]["AntiCheatSignal"][];
+        };
+        AntiCheatSignal: {
+            ruleKey: string;
+            /** @enum {string} */
+            mode: "shadow" | "enforce";
+            observed: number;
+            threshold: number;
+            reason: string;
+        };
+        AntiCheatStatus: {
+            userId: string;
+            /** @enum {string} */
+            standing: "good" | "under_review" | "flagged";
+            openFlags: number;
+            appealedFlags: number;
+            confirmedFlags: number;
+            dismissedFlags: number;
+            pendingAppeals: number;
+        };
+        PreferredSport: {
+            /** @enum {string} */
+            sport: "run" | "walk" | "hike" | "ride" | "swim" | "other";
+            activityCount: number;
+            distanceMeters: number;
+            isDefault: boolean;
+        };
         ClubCreationEligibility: {
             eligible: boolean;
             reasons: string[];
