@@ -46,13 +46,13 @@ const guardedRoutes = (): Array<Route> =>
       })))
 
 /**
- * Organizer routes that name no organizer in their path act for the caller's own (or the one
- * `x-organizer-id` names): the portal `/v2/organizer/...` and organizer-scoped resources such as
- * `/v2/organizers/events/{eventId}/...`.
+ * Tenancy routes that name no tenant act for the caller's own organizer (or the one
+ * `x-organizer-id` names), as the guard reads them: a tenant is named by `organizerId`, `orgId` or
+ * `clubId`, or by `id` on `/v2/organizers/{id}` and `/v2/clubs/{id}`; anything else (the portal
+ * `/v2/organizer/...`, `/v2/organizers/events/{eventId}/...`, check-in by booking) is the caller's own.
  */
 const actsForOwnOrganizer = (path: string) =>
-  path.startsWith("/v2/organizer/") ||
-  (path.startsWith("/v2/organizers/") && !/:(organizerId|orgId)\b/.test(path) && !path.startsWith("/v2/organizers/:id"))
+  !/:(organizerId|orgId|clubId)\b/.test(path) && !/^\/v2\/(organizers|clubs)\/:id\b/.test(path)
 
 /** "401", "403", or undefined when the declaration admits `who` (not called). */
 const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
