@@ -152,11 +152,17 @@ export const makeFrontDoor = (settings: HttpFrontDoorSettings) => {
   }
 }
 
+/** Answers the requests it serves (returns true), leaves the others to the server's listener. */
+export interface Dispatch {
+  readonly dispatch: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined
+}
+
 /**
  * The `node:http` server of the host, with the front door in front of every `request` listener
- * (the Effect server adds its listener later; the front door runs before it is called).
+ * (the Effect server adds its listener later; the front door runs before it is called), then the
+ * endpoint dispatcher when one is given and installed (serving/dispatcher.ts).
  */
-export const makeNodeServer = (settings: HttpFrontDoorSettings = defaultFrontDoorSettings): Server => {
+export const makeNodeServer = (settings: HttpFrontDoorSettings = defaultFrontDoorSettings, endpoints?: Dispatch): Server => {
   const server = createServer({
     maxHeaderSize: settings.maxHeaderBytes,
     headersTimeout: Math.min(settings.headersTimeoutMs, settings.requestTimeoutMs),
@@ -175,7 +181,11 @@ export const makeNodeServer = (settings: HttpFrontDoorSettings = defaultFrontDoo
   const frontDoor = makeFrontDoor(settings)
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: Array<unknown>) => boolean
   server.emit = ((event: string | symbol, ...args: Array<unknown>) => {
-    if (event === "request" && frontDoor(args[0] as IncomingMessage, args[1] as ServerResponse)) return true
+    if (event === "request") {
+      const req = args[0] as IncomingMessage
+      const res = args[1] as ServerResponse
+      if (frontDoor(req, res) || endpoints?.dispatch?.(req, res) === true) return true
+    }
     return emit(event, ...args)
   }) as Server["emit"]
   return server

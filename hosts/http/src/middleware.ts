@@ -74,55 +74,71 @@ export interface RequestObserver {
   readonly defect: (d: { readonly requestId: string; readonly correlationId: string | null; readonly method: string; readonly path: string; readonly status: number; readonly message: string; readonly occurredAt: Date }) => void
 }
 
+/** Wraps a request's answer in the pipeline (the app reads the request from its context). */
+export type Pipeline = (app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, HttpServerRequest.HttpServerRequest>) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+
+/**
+ * The pipeline as a function of the app it wraps: the router's global middleware (every route it
+ * serves, and unknown routes) and the endpoint dispatcher (serving/dispatcher.ts) wrap their apps
+ * in the same one, so both paths answer alike.
+ */
+export const makePipeline = (
+  lifecycle: LifecycleShape,
+  options: { readonly accessLog: boolean; readonly observer?: RequestObserver }
+): Pipeline => {
+  const log = options.accessLog ? accessLog() : undefined
+  return (app) =>
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const given = request.headers["x-request-id"]
+      const requestId = given !== undefined && SafeId.test(given) ? given : randomUUID()
+      const correlation = request.headers["x-correlation-id"]
+      const correlationId = correlation !== undefined && SafeId.test(correlation) ? correlation : undefined
+      const started = performance.now()
+      lifecycle.enter()
+      let matched = true
+      let path: string | undefined
+      const pathOf = () => (path ??= request.url.split("?")[0]!)
+      // Bodies are read as objects (no body is {}), so the operation's schema words every failure.
+      const routed = HttpMethod.hasBody(request.method) ? Effect.provideService(app, HttpServerRequest.HttpServerRequest, withObjectBody(request)) : app
+      return routed.pipe(
+        Effect.catchAllCause((cause) => {
+          const failure = Cause.failureOption(cause)
+          if (Option.isSome(failure) && HttpServerError.isServerError(failure.value) && failure.value._tag === "RouteNotFound") matched = false
+          return failureResponse(cause, request).pipe(Effect.tap((response) => {
+            if (response.status === 500 && options.observer !== undefined) {
+              options.observer.defect({
+                requestId, correlationId: correlationId ?? null, method: request.method, path: pathOf(),
+                status: 500, message: Cause.pretty(cause), occurredAt: new Date()
+              })
+            }
+          }))
+        }),
+        Effect.map(rewriteDecodeError),
+        // One step for the observer, the access log line and the id headers (each pipeline step
+        // is a runtime step per request). The line goes to a buffered writer (access-log.ts).
+        Effect.map((response) => {
+          const durationMs = performance.now() - started
+          options.observer?.request({ method: request.method, path: pathOf(), matched, status: response.status, durationMs })
+          if (log !== undefined) {
+            log.write({ method: request.method, path: pathOf(), status: response.status, durationMs: Math.round(durationMs * 100) / 100, requestId, correlationId })
+          }
+          const withId = HttpServerResponse.setHeader(response, "x-request-id", requestId)
+          return correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", correlationId)
+        }),
+        Effect.annotateLogs(correlationId === undefined ? { requestId } : { requestId, correlationId }),
+        Effect.ensuring(Effect.sync(lifecycle.leave))
+      )
+    })
+}
+
 /** Installs the pipeline as global router middleware (it also sees unknown routes). */
 export const requestPipeline = (
   lifecycle: LifecycleShape,
   options: { readonly accessLog: boolean; readonly observer?: RequestObserver }
 ): Layer.Layer<never, never, HttpLayerRouter.HttpRouter> => {
-  const log = options.accessLog ? accessLog() : undefined
+  const pipeline = makePipeline(lifecycle, options)
   // The router's typing wants its "unhandled" marker in the result's error type; this middleware
   // handles every error, so the function is cast and the layer typed by hand.
-  return HttpLayerRouter.middleware<{ handles: unknown }>()(((app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown>) =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-        const given = request.headers["x-request-id"]
-        const requestId = given !== undefined && SafeId.test(given) ? given : randomUUID()
-        const correlation = request.headers["x-correlation-id"]
-        const correlationId = correlation !== undefined && SafeId.test(correlation) ? correlation : undefined
-        const started = performance.now()
-        lifecycle.enter()
-        let matched = true
-        let path: string | undefined
-        const pathOf = () => (path ??= request.url.split("?")[0]!)
-        // Bodies are read as objects (no body is {}), so the operation's schema words every failure.
-        const routed = HttpMethod.hasBody(request.method) ? Effect.provideService(app, HttpServerRequest.HttpServerRequest, withObjectBody(request)) : app
-        return routed.pipe(
-          Effect.catchAllCause((cause) => {
-            const failure = Cause.failureOption(cause)
-            if (Option.isSome(failure) && HttpServerError.isServerError(failure.value) && failure.value._tag === "RouteNotFound") matched = false
-            return failureResponse(cause, request).pipe(Effect.tap((response) => {
-              if (response.status === 500 && options.observer !== undefined) {
-                options.observer.defect({
-                  requestId, correlationId: correlationId ?? null, method: request.method, path: pathOf(),
-                  status: 500, message: Cause.pretty(cause), occurredAt: new Date()
-                })
-              }
-            }))
-          }),
-          Effect.map(rewriteDecodeError),
-          // One step for the observer, the access log line and the id headers (each pipeline step
-          // is a runtime step per request). The line goes to a buffered writer (access-log.ts).
-          Effect.map((response) => {
-            const durationMs = performance.now() - started
-            options.observer?.request({ method: request.method, path: pathOf(), matched, status: response.status, durationMs })
-            if (log !== undefined) {
-              log.write({ method: request.method, path: pathOf(), status: response.status, durationMs: Math.round(durationMs * 100) / 100, requestId, correlationId })
-            }
-            const withId = HttpServerResponse.setHeader(response, "x-request-id", requestId)
-            return correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", correlationId)
-          }),
-          Effect.annotateLogs(correlationId === undefined ? { requestId } : { requestId, correlationId }),
-          Effect.ensuring(Effect.sync(lifecycle.leave))
-        )
-      // biome-ignore lint/suspicious/noExplicitAny: see above
-      })) as any, { global: true }) as Layer.Layer<never, never, HttpLayerRouter.HttpRouter>
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  return HttpLayerRouter.middleware<{ handles: unknown }>()(pipeline as any, { global: true }) as Layer.Layer<never, never, HttpLayerRouter.HttpRouter>
 }

@@ -33,12 +33,14 @@ import * as Identity from "./identity/index.js"
 import { AuthGuardsLive } from "./identity/auth.middleware.js"
 import { Lifecycle, type LifecycleShape } from "./lifecycle.js"
 import * as Media from "./media/index.js"
-import { requestPipeline } from "./middleware.js"
+import { makePipeline, requestPipeline } from "./middleware.js"
 import * as Notifications from "./notifications/index.js"
 import * as Organizers from "./organizers/index.js"
 import * as Payments from "./payments/index.js"
 import * as Registrations from "./registrations/index.js"
 import * as PlatformHttp from "./platform/index.js"
+import { installDispatcher } from "./serving/dispatcher.js"
+import { RecordingRouter, ServedGroups, ServedGroupsLive } from "./serving/served-groups.js"
 import { requestMetrics } from "./platform/request-metrics.js"
 import * as Wallets from "./wallets/index.js"
 
@@ -102,29 +104,40 @@ export interface HttpServerOptions {
 export const httpServerLayer = <E, R>(
   infrastructure: Layer.Layer<HttpInfrastructure, E, R>,
   options: HttpServerOptions
-): Layer.Layer<HttpServer.HttpServer, E | ServeError, R> =>
-  HttpLayerRouter.serve(
-    Layer.mergeAll(
-      options.routes ?? ApiRoutes,
-      options.extraRoutes ?? Layer.empty,
-      requestPipeline(options.lifecycle, { accessLog: options.accessLog, observer: requestMetrics })
-    ).pipe(
-      // The infrastructure goes to the routes (their handlers capture it when they are built), not
-      // to the server: the router copies the server's context on every request, so that context
-      // holds only the HTTP services and the copy does not grow with the host's services.
-      Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
-      Layer.provide(infrastructure)
-      // The same infrastructure value goes to the node server below (one build: layers are shared
-      // by reference), which carries its E and R into the result; HttpLayerRouter.serve's typing
-      // cannot see through a generic R here.
-    ) as Layer.Layer<never, never, RouterServices>,
+): Layer.Layer<HttpServer.HttpServer, E | ServeError, R> => {
+  // One registry per server build, shared by the handler groups (which record themselves), the
+  // dispatcher built from them and the node server that calls it (one build: shared by reference).
+  const served = ServedGroupsLive()
+  const pipelineOptions = { accessLog: options.accessLog, observer: requestMetrics }
+  const routes = Layer.mergeAll(options.routes ?? ApiRoutes, options.extraRoutes ?? Layer.empty).pipe(
+    // The infrastructure goes to the routes (their handlers capture it when they are built), not
+    // to the server: the router and the dispatcher copy the server's context on every request, so
+    // that context holds only the HTTP services and the copy does not grow with the host's services.
+    Layer.provide(Layer.succeed(Lifecycle, options.lifecycle)),
+    Layer.provide(infrastructure),
+    Layer.provide(RecordingRouter),
+    Layer.provide(served)
+    // The same infrastructure value goes to the node server below (one build: layers are shared
+    // by reference), which carries its E and R into the result; HttpLayerRouter.serve's typing
+    // cannot see through a generic R here.
+  ) as Layer.Layer<never, never, RouterServices>
+  // The API's endpoints are answered by the dispatcher (serving/dispatcher.ts), built once every
+  // route is; the router answers the rest (documentation, probes, unknown routes, HEAD).
+  const dispatcher = Layer.effectDiscard(installDispatcher(makePipeline(options.lifecycle, pipelineOptions))).pipe(
+    Layer.provide(routes),
+    Layer.provide(served)
+  )
+  return HttpLayerRouter.serve(
+    Layer.mergeAll(dispatcher, requestPipeline(options.lifecycle, pipelineOptions)),
     { disableLogger: true, disableListenLog: true }
   ).pipe(
     // No tracer is exported yet, so per-request spans would cost ~20% throughput for nothing.
     HttpMiddleware.withTracerDisabledWhen(() => true),
     // The node:http server behind the front door (limits, timeouts, CORS: front-door.ts).
-    Layer.provideMerge(Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
-      NodeHttpServer.layer(() => makeNodeServer(config.http ?? defaultFrontDoorSettings), { port: options.port, host: options.host }))).pipe(
-        Layer.provide(infrastructure)
+    Layer.provideMerge(Layer.unwrapEffect(Effect.map(Effect.all([AppConfig, ServedGroups]), ([config, endpoints]) =>
+      NodeHttpServer.layer(() => makeNodeServer(config.http ?? defaultFrontDoorSettings, endpoints), { port: options.port, host: options.host }))).pipe(
+        Layer.provide(infrastructure),
+        Layer.provide(served)
       ))
   )
+}

@@ -4,13 +4,14 @@
  * preferences. Delete is a hard delete that refuses the caller itself and the last permission
  * editor, and revokes every session of the deleted admin.
  */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerRequest } from "@effect/platform"
+import { type HttpApiGroup, HttpServerRequest } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudHandlers } from "../platform/crud.handlers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 /** The admin as answered; `permissions` only with `join=permissions`. */
 export const adminDto = (a: Accounts.AdminRecord, joins: ReadonlyArray<string> = []) => ({
@@ -45,7 +46,7 @@ const admins = crudHandlers({
 })
 
 export const AdminAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminAccounts">, never, IdentityHandlerServices> =
-  HttpApiBuilder.group(IdentityApi, "adminAccounts", (handlers) =>
+  apiGroup(IdentityApi, "adminAccounts", (handlers) =>
     handlers
       .handle("checkAdminHandle", ({ urlParams }) =>
         Effect.gen(function*() {

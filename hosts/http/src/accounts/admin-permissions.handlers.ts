@@ -1,10 +1,11 @@
 /** Handlers of the Admin permissions group (the permission editor); every operation needs `admins.permissions`. */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerRequest } from "@effect/platform"
+import { type HttpApiGroup, HttpServerRequest } from "@effect/platform"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
 const view = (a: Accounts.AdminRecord) => ({
   adminId: a.id,
@@ -18,7 +19,7 @@ const view = (a: Accounts.AdminRecord) => ({
 })
 
 export const AdminPermissionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPermissions">, never, IdentityHandlerServices> =
-  HttpApiBuilder.group(IdentityApi, "adminPermissions", (handlers) =>
+  apiGroup(IdentityApi, "adminPermissions", (handlers) =>
     handlers
       .handle("listAdminPermissions", () =>
         Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /** Handlers of the Admins group: admin sign-in code, first-admin bootstrap, the calling admin. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden, Unauthorized } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts, Identity } from "@podium/core"
@@ -9,11 +9,12 @@ import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { createHash, timingSafeEqual } from "node:crypto"
 import { clientInfo } from "../identity/client.js"
 import { withRetryAfter } from "../identity/retry-after.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const SentMessage = "OTP sent successfully"
 const digest = (s: string) => createHash("sha256").update(s).digest()
 
-export const AdminsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "admins">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "admins", (handlers) =>
+export const AdminsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "admins">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "admins", (handlers) =>
   handlers
     .handle("adminSendOtp", ({ payload }) =>
       Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /** Handlers of the athlete's activity groups: one use case each, the domain record answered as is. */
-import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import { type HttpApiGroup, type Multipart } from "@effect/platform"
 import { ActivitiesApi } from "@podium/contracts/activities"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { Activities, type Identity, type Platform } from "@podium/core"
@@ -7,6 +7,7 @@ import type { ActivitiesInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
 import { crudHandlers } from "../platform/crud.handlers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 /** What the activities handlers use: the context's repositories and the platform and identity ports. */
 export type ActivitiesHandlerServices =
@@ -34,7 +35,7 @@ const paged = <A>(page: { readonly items: ReadonlyArray<A>; readonly total: numb
 })
 const pageOf = (q: { readonly limit?: number | undefined; readonly offset?: number | undefined }) => ({ limit: q.limit ?? 20, offset: q.offset ?? 0 })
 
-export const ActivitiesHandlers: GroupHandlers<"activities"> = HttpApiBuilder.group(ActivitiesApi, "activities", (handlers) =>
+export const ActivitiesHandlers: GroupHandlers<"activities"> = apiGroup(ActivitiesApi, "activities", (handlers) =>
   handlers
     .handle("listActivities", ({ urlParams }) =>
       Effect.flatMap(CurrentPrincipal, (me) =>
@@ -50,7 +51,7 @@ export const ActivitiesHandlers: GroupHandlers<"activities"> = HttpApiBuilder.gr
     .handle("deleteActivity", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.deleteActivity(me, path.id)))
     .handle("getPublicActivity", ({ path }) => Activities.publicActivity(path.id)))
 
-export const ActivityAppealsHandlers: GroupHandlers<"activityAppeals"> = HttpApiBuilder.group(ActivitiesApi, "activityAppeals", (handlers) =>
+export const ActivityAppealsHandlers: GroupHandlers<"activityAppeals"> = apiGroup(ActivitiesApi, "activityAppeals", (handlers) =>
   handlers
     .handle("appealActivity", ({ path, payload }) =>
       Effect.flatMap(CurrentPrincipal, (me) => Activities.appealActivity(me, path.userId, path.activityId, payload.reason)))
@@ -59,7 +60,7 @@ export const ActivityAppealsHandlers: GroupHandlers<"activityAppeals"> = HttpApi
       Effect.flatMap(CurrentPrincipal, (me) =>
         Effect.map(Activities.userAppeals(me, path.userId, { ...pageOf(urlParams), status: urlParams.status }), (p) => paged(p, urlParams)))))
 
-export const TrackingPreferencesHandlers: GroupHandlers<"trackingPreferences"> = HttpApiBuilder.group(ActivitiesApi, "trackingPreferences", (handlers) =>
+export const TrackingPreferencesHandlers: GroupHandlers<"trackingPreferences"> = apiGroup(ActivitiesApi, "trackingPreferences", (handlers) =>
   handlers
     .handle("myTrackingPreferences", () => Effect.flatMap(CurrentPrincipal, (me) => Activities.trackingPreferences(me, "me")))
     .handle("updateMyTrackingPreferences", ({ payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.updateTrackingPreferences(me, "me", payload)))
@@ -67,10 +68,10 @@ export const TrackingPreferencesHandlers: GroupHandlers<"trackingPreferences"> =
     .handle("updateUserTrackingPreferences", ({ path, payload }) =>
       Effect.flatMap(CurrentPrincipal, (me) => Activities.updateTrackingPreferences(me, path.userId, payload))))
 
-export const PreferredSportsHandlers: GroupHandlers<"preferredSports"> = HttpApiBuilder.group(ActivitiesApi, "preferredSports", (handlers) =>
+export const PreferredSportsHandlers: GroupHandlers<"preferredSports"> = apiGroup(ActivitiesApi, "preferredSports", (handlers) =>
   handlers.handle("myPreferredSports", () => Effect.flatMap(CurrentPrincipal, Activities.preferredSports)))
 
-export const GearsHandlers: GroupHandlers<"gears"> = HttpApiBuilder.group(ActivitiesApi, "gears", (handlers) =>
+export const GearsHandlers: GroupHandlers<"gears"> = apiGroup(ActivitiesApi, "gears", (handlers) =>
   handlers
     .handle("listGears", () => Effect.flatMap(CurrentPrincipal, Activities.listGears))
     .handle("createGear", ({ payload }) =>
@@ -95,7 +96,7 @@ const gearTypes = crudHandlers({
   conflictCode: "GEAR_TYPE_EXISTS"
 })
 
-export const GearTypesHandlers: GroupHandlers<"gearTypes"> = HttpApiBuilder.group(ActivitiesApi, "gearTypes", (handlers) =>
+export const GearTypesHandlers: GroupHandlers<"gearTypes"> = apiGroup(ActivitiesApi, "gearTypes", (handlers) =>
   handlers
     .handle("getManyGearType", gearTypes.getMany)
     .handle("getOneGearType", gearTypes.getOne)
@@ -103,7 +104,7 @@ export const GearTypesHandlers: GroupHandlers<"gearTypes"> = HttpApiBuilder.grou
     .handle("updateOneGearType", gearTypes.updateOne)
     .handle("deleteOneGearType", gearTypes.deleteOne))
 
-export const LiveTrackingHandlers: GroupHandlers<"liveTracking"> = HttpApiBuilder.group(ActivitiesApi, "liveTracking", (handlers) =>
+export const LiveTrackingHandlers: GroupHandlers<"liveTracking"> = apiGroup(ActivitiesApi, "liveTracking", (handlers) =>
   handlers
     .handle("createLiveShare", ({ payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.createLiveShare(me, payload)))
     .handle("cancelLiveShare", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.cancelLiveShare(me, path.shareId)))

@@ -1,12 +1,13 @@
 /** Handlers of the anti-cheat groups (athlete, admin) and the activity audit. */
-import { HttpApiBuilder } from "@effect/platform"
+import {  } from "@effect/platform"
 import { ActivitiesApi } from "@podium/contracts/activities"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { Activities } from "@podium/core"
 import { Effect } from "effect"
 import { type GroupHandlers, paged, pageOf } from "./activities.handlers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const AntiCheatHandlers: GroupHandlers<"antiCheat"> = HttpApiBuilder.group(ActivitiesApi, "antiCheat", (handlers) =>
+export const AntiCheatHandlers: GroupHandlers<"antiCheat"> = apiGroup(ActivitiesApi, "antiCheat", (handlers) =>
   handlers
     .handle("ingestLiveSignals", ({ payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.ingestLiveSignals(me, payload)))
     .handle("myAppeals", ({ urlParams }) =>
@@ -20,7 +21,7 @@ export const AntiCheatHandlers: GroupHandlers<"antiCheat"> = HttpApiBuilder.grou
     .handle("appealMyFlag", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.appealFlag(me, path.flagId, payload.reason)))
     .handle("respondToMyFlag", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.respondToFlag(me, path.flagId, payload.message))))
 
-export const AdminAntiCheatHandlers: GroupHandlers<"adminAntiCheat"> = HttpApiBuilder.group(ActivitiesApi, "adminAntiCheat", (handlers) =>
+export const AdminAntiCheatHandlers: GroupHandlers<"adminAntiCheat"> = apiGroup(ActivitiesApi, "adminAntiCheat", (handlers) =>
   handlers
     .handle("adminListAppeals", ({ urlParams }) =>
       Effect.map(Activities.listAppeals({ ...pageOf(urlParams), status: urlParams.status }), (p) => paged(p, urlParams)))
@@ -36,7 +37,7 @@ export const AdminAntiCheatHandlers: GroupHandlers<"adminAntiCheat"> = HttpApiBu
     .handle("setAntiCheatMode", ({ payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.setGovernanceMode(me, payload.mode)))
     .handle("updateAntiCheatRule", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Activities.updateRule(me, path.ruleKey, payload))))
 
-export const AdminActivityAuditHandlers: GroupHandlers<"adminActivityAudit"> = HttpApiBuilder.group(ActivitiesApi, "adminActivityAudit", (handlers) =>
+export const AdminActivityAuditHandlers: GroupHandlers<"adminActivityAudit"> = apiGroup(ActivitiesApi, "adminActivityAudit", (handlers) =>
   handlers.handle("activityAuditLog", ({ path, urlParams }) =>
     Effect.map(
       Activities.activityAudit(path.id, {

@@ -4,13 +4,14 @@
  * `challenges.badges`, declared on the contract). Uploaded badge images are served back as short-lived signed
  * media URLs.
  */
-import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import { type HttpApiGroup, type Multipart } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, } from "@podium/contracts/common"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { Challenges, type Identity, Media, } from "@podium/core"
 import type { AppConfig, ChallengesInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
+import { apiGroup } from "../serving/served-groups.js"
 
 export type ChallengesHandlerServices = IdentityServices | OrganizersInfrastructure | ChallengesInfrastructure | AppConfig | Authenticated
 
@@ -58,7 +59,7 @@ const readUpload = (file: Multipart.PersistedFile | undefined): Effect.Effect<Me
     : Effect.promise(() => readFile(file.path)).pipe(Effect.map((bytes) => ({ fileName: file.name, bytes: new Uint8Array(bytes) })))
 
 export const ChallengeBadgeRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeBadgeRequests">, never, ChallengesHandlerServices> =
-  HttpApiBuilder.group(AthletesApi, "challengeBadgeRequests", (handlers) =>
+  apiGroup(AthletesApi, "challengeBadgeRequests", (handlers) =>
     handlers
       .handle("listCreatorBadgeRequests", ({ path }) =>
         Effect.gen(function*() {
@@ -83,7 +84,7 @@ export const AdminChallengeBadgeRequestsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "adminChallengeBadgeRequests">,
   never,
   ChallengesHandlerServices
-> = HttpApiBuilder.group(AthletesApi, "adminChallengeBadgeRequests", (handlers) =>
+> = apiGroup(AthletesApi, "adminChallengeBadgeRequests", (handlers) =>
   handlers
     .handle("adminListBadgeRequests", ({ urlParams }) =>
       Effect.gen(function*() {

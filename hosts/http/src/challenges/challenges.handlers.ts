@@ -9,6 +9,7 @@ import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, pa
 import { Challenges, type Platform } from "@podium/core"
 import type { AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
+import { apiGroup } from "../serving/served-groups.js"
 
 export type ChallengeHandlerServices =
   | IdentityServices
@@ -29,7 +30,7 @@ const paged = <A>(query: { readonly page?: number | undefined; readonly limit?: 
 
 const clubScope = Effect.map(ClubAccess, (access): Challenges.CreatorScope => ({ creatorType: "club", creatorId: access.clubId }))
 
-export const ChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challenges">, never, ChallengeHandlerServices> = HttpApiBuilder.group(
+export const ChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challenges">, never, ChallengeHandlerServices> = apiGroup(
   AthletesApi,
   "challenges",
   (handlers) =>
@@ -56,7 +57,7 @@ export const ChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ch
       .handle("setChallengeTags", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.setChallengeTags(me, path.id, payload.tags)))
 )
 
-export const ClubChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubChallenges">, never, ChallengeHandlerServices> = HttpApiBuilder.group(
+export const ClubChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubChallenges">, never, ChallengeHandlerServices> = apiGroup(
   AthletesApi,
   "clubChallenges",
   (handlers) =>
@@ -98,7 +99,7 @@ export const ClubPublicChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
         Effect.map(Challenges.exploreChallenges({ creatorType: "organizer", creatorId: path.id, sort: "startsAt" }, pageOf(q)), (r) => paged(q, r))))
 
 export const ChallengeParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeParticipations">, never, ChallengeHandlerServices> =
-  HttpApiBuilder.group(AthletesApi, "challengeParticipations", (handlers) =>
+  apiGroup(AthletesApi, "challengeParticipations", (handlers) =>
     handlers
       .handle("myChallengeParticipations", ({ urlParams: q }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Effect.map(Challenges.myParticipations(me, q.status, pageOf(q)), (r) => paged(q, r))))
@@ -114,7 +115,7 @@ export const ChallengeTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
       .handle("deleteChallengeTemplate", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.deleteChallengeTemplate(me, path.id))))
 
 export const AdminChallengeManagementHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminChallengeManagement">, never, ChallengeHandlerServices> =
-  HttpApiBuilder.group(AthletesApi, "adminChallengeManagement", (handlers) =>
+  apiGroup(AthletesApi, "adminChallengeManagement", (handlers) =>
     handlers
       .handle("adminListChallenges", ({ urlParams: q }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Effect.map(Challenges.listManagedChallenges(me, q, pageOf(q)), (r) => paged(q, r))))

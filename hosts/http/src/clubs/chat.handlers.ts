@@ -1,11 +1,12 @@
 /** Handlers of the club chat/feed group and the admin club chat moderation group (`clubs.review`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Platform } from "@podium/core"
 import type { IntegrationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const messageView = (m: Platform.ChatMessage) => ({ id: m.id, channelId: m.channel.id, userId: m.userId, text: m.text, createdAt: m.createdAt })
 
@@ -19,7 +20,7 @@ const messagesView = (r: { readonly channel: Clubs.ClubChannel; readonly message
 
 type Services = ClubsHandlerServices | IntegrationsInfrastructure
 
-export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubChat">, never, Services> = HttpApiBuilder.group(
+export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubChat">, never, Services> = apiGroup(
   ClubsApi,
   "clubChat",
   (handlers) =>
@@ -33,7 +34,7 @@ export const ClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "club
         Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (principal) => Clubs.clubPosts(Option.getOrUndefined(principal), path.id, pageOf(urlParams))))
 )
 
-export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubChat">, never, Services> = HttpApiBuilder.group(
+export const AdminClubChatHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubChat">, never, Services> = apiGroup(
   ClubsApi,
   "adminClubChat",
   (handlers) =>

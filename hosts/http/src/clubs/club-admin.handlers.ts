@@ -1,10 +1,11 @@
 /** Handlers of the club admin workspace's community tools: recognition rules, awards, segments. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type FilterInput = {
   readonly roles?: ReadonlyArray<Clubs.ClubRole> | undefined
@@ -26,7 +27,7 @@ const toFilter = (f: FilterInput): Clubs.SegmentFilter => ({
 
 const withAccess = <A, E, R>(f: (access: typeof ClubAccess.Service) => Effect.Effect<A, E, R>) => Effect.flatMap(ClubAccess, f)
 
-export const ClubAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubAdmin">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubAdmin">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubAdmin",
   (handlers) =>

@@ -4,13 +4,14 @@
  * carries its documents as fresh short-lived signed media URLs and the bank account number masked
  * (`XXXXXX1234`) to the club, in full to admins.
  */
-import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import { type HttpApiGroup, type Multipart } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { type ClubKycView, ClubsApi } from "@podium/contracts/clubs"
 import { Clubs, type Identity, Payments } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { privateDocumentUrls, readUploads } from "../media/documents.js"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type ClubKycPayload = {
   readonly "bankAccountDetails[accountNumber]"?: string | undefined
@@ -81,7 +82,7 @@ export const clubKycView = (kyc: Clubs.ClubKyc, forAdmin: boolean): Effect.Effec
     }
   })
 
-export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubKyc">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubKyc">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubKyc",
   (handlers) =>
@@ -121,7 +122,7 @@ export const ClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubK
         }))
 )
 
-export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubKyc">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminClubKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubKyc">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminClubKyc",
   (handlers) =>

@@ -4,7 +4,7 @@
  * admin commission routes (`clubCommission`, `clubs.money`). Thin: each calls one use case; the
  * clubs and payments errors it meets carry their own public meaning.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import type { TierMembershipView } from "@podium/contracts/clubs"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
@@ -12,6 +12,7 @@ import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { ClubAccess } from "./tenancy.middleware.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView => ({
   id: m.id,
@@ -31,7 +32,7 @@ export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView 
 
 const optionalPrincipal = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
-export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubTiers">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubTiers">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubTiers",
   (handlers) =>
@@ -72,7 +73,7 @@ export const ClubTiersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clu
         ))
 )
 
-export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubTierPromos">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubTierPromos">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubTierPromos",
   (handlers) =>
@@ -89,7 +90,7 @@ export const ClubTierPromosHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         ))
 )
 
-export const ClubCommissionHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubCommission">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubCommissionHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubCommission">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubCommission",
   (handlers) =>

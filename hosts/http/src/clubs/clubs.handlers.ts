@@ -1,14 +1,15 @@
 /** Handlers of the Clubs group: directory, reads, eligibility and creation. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, Option, type Layer } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
-export const ClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubs">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubs",
   (handlers) =>

@@ -2,18 +2,19 @@
  * Handlers of club membership, invites, linked organizer accounts and admin club oversight
  * (`clubs.review`). Thin: each calls one use case; its domain errors answer as they declare.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { adminClubView, organizerRefView } from "./community.view.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 const invalid = (messages: ReadonlyArray<string>) => new Clubs.ClubAdminInputInvalid({ messages })
 
-export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubMembership">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubMembership">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubMembership",
   (handlers) => {
@@ -42,7 +43,7 @@ export const ClubMembershipHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   }
 )
 
-export const ClubInvitesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubInvites">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubInvitesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubInvites">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubInvites",
   (handlers) =>
@@ -53,8 +54,7 @@ export const ClubInvitesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.acceptInvite(p, path.token)))
 )
 
-export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOrganizerAccounts">, never, ClubsHandlerServices> = HttpApiBuilder
-  .group(
+export const ClubOrganizerAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOrganizerAccounts">, never, ClubsHandlerServices> = apiGroup(
     ClubsApi,
     "clubOrganizerAccounts",
     (handlers) =>
@@ -103,7 +103,7 @@ const verificationQueuePage = (urlParams: {
       search: urlParams.search
     })
 
-export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubs">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminClubs",
   (handlers) =>
@@ -160,8 +160,7 @@ export const AdminClubsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "ad
         Effect.flatMap(CurrentPrincipal, (admin) => Clubs.adminRemoveMember(admin, path.id, path.userId)))
 )
 
-export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubVerification">, never, ClubsHandlerServices> = HttpApiBuilder
-  .group(
+export const AdminClubVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubVerification">, never, ClubsHandlerServices> = apiGroup(
     ClubsApi,
     "adminClubVerification",
     (handlers) =>

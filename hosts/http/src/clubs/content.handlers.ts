@@ -1,14 +1,15 @@
 /** Handlers of the club channels/announcements group and the admin announcements group (`clubs.review`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const isManager = (role: string) => role === "OWNER" || role === "ADMIN" || role === "PLATFORM_ADMIN"
 
-export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubContent">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubContent">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubContent",
   (handlers) =>
@@ -39,7 +40,7 @@ export const ClubContentHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "c
       .handle("createClubEvent", () => Clubs.createClubEvent())
 )
 
-export const AdminClubAnnouncementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubAnnouncements">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminClubAnnouncementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubAnnouncements">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminClubAnnouncements",
   (handlers) =>

@@ -1,17 +1,18 @@
 /** Handlers of club gamification: points, leaderboards (club visibility) and member of the month. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 
 const board = (clubId: string, input: Clubs.LeaderboardInput) =>
   Effect.flatMap(caller, (principal) => Clubs.clubLeaderboard(principal, clubId, input))
 
-export const ClubGamificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubGamification">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubGamificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubGamification">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubGamification",
   (handlers) =>

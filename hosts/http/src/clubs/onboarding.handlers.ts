@@ -1,12 +1,13 @@
 /** Handlers of the club onboarding groups: the owner's submit/resubmit and the admin review (`clubs.review`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubOnboarding">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubOnboarding",
   (handlers) =>
@@ -18,7 +19,7 @@ export const ClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         Effect.flatMap(CurrentPrincipal, (p) => Clubs.resubmitClub(p, path.clubId)))
 )
 
-export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubOnboarding">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminClubOnboardingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubOnboarding">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminClubOnboarding",
   (handlers) =>

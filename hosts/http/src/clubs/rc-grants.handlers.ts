@@ -1,12 +1,13 @@
 /** Handlers of the club RC grant groups: the club's managers (ClubManagers) and the admin review (`clubs.money`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubRcGrants">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubRcGrants",
   (handlers) =>
@@ -19,7 +20,7 @@ export const ClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
         Effect.flatMap(ClubAccess, (access) => Clubs.cancelRcGrant(access.principal, access.clubId, path.id)))
 )
 
-export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRcGrants">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminClubRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRcGrants">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminClubRcGrants",
   (handlers) =>

@@ -1,11 +1,12 @@
 /** Handlers of the club runs groups: scheduling, reads, RSVP, and the admin attendance (`clubs.review`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
 import { pageView } from "./club.view.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const runView = (d: Clubs.RunDetail) => ({
   id: d.run.id,
@@ -27,7 +28,7 @@ const noCounts = (run: Clubs.ClubRun): Clubs.RunDetail => ({ run, counts: { goin
 const caller = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 const date = (s: string | undefined) => (s === undefined ? undefined : new Date(s))
 
-export const ClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubRuns">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubRuns">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubRuns",
   (handlers) =>
@@ -54,7 +55,7 @@ export const ClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "club
         ))
 )
 
-export const AdminClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRuns">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminClubRunsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminClubRuns">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminClubRuns",
   (handlers) =>

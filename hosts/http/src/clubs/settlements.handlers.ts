@@ -1,12 +1,13 @@
 /** Handlers of the club settlements group (ClubManagers) and the admin payout request group (`clubs.money`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { Clubs } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { ClubsHandlerServices } from "./clubs.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const ClubSettlementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubSettlements">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const ClubSettlementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubSettlements">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "clubSettlements",
   (handlers) =>
@@ -23,7 +24,7 @@ export const ClubSettlementsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
         Effect.flatMap(ClubAccess, (access) => Clubs.requestPayout(access.principal, access.clubId, path.settlementId)))
 )
 
-export const AdminPayoutRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPayoutRequests">, never, ClubsHandlerServices> = HttpApiBuilder.group(
+export const AdminPayoutRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPayoutRequests">, never, ClubsHandlerServices> = apiGroup(
   ClubsApi,
   "adminPayoutRequests",
   (handlers) =>

@@ -1,12 +1,13 @@
 /** Handlers of admin compliance: consent manager, erasure requests, consent history, account merges. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import { Compliance } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import { type ComplianceHandlerServices, erasureView } from "./data-rights.handlers.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const AdminComplianceHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminCompliance">, never, ComplianceHandlerServices> = HttpApiBuilder.group(ComplianceApi, "adminCompliance", (handlers) =>
+export const AdminComplianceHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminCompliance">, never, ComplianceHandlerServices> = apiGroup(ComplianceApi, "adminCompliance", (handlers) =>
   handlers
     .handle("consentManagerStatus", () =>
       Effect.gen(function*() {

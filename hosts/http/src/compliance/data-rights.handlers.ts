@@ -1,11 +1,12 @@
 /** Handlers of the athlete's data rights: consent, erasure requests and the data export. */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { BadRequest, CurrentPrincipal, Forbidden, Unauthorized } from "@podium/contracts/common"
 import { ComplianceApi } from "@podium/contracts/compliance"
 import { Compliance } from "@podium/core"
 import type { ComplianceInfrastructure, NotificationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export type ComplianceHandlerServices = IdentityHandlerServices | ComplianceInfrastructure | NotificationsInfrastructure
 
@@ -32,7 +33,7 @@ export const erasureView = (r: Compliance.ErasureRequest) => ({
     : { reason: r.holdReason ?? "", statute: r.holdStatute, retainUntil: r.holdRetainUntil ?? "", heldBy: r.heldBy, heldAt: r.heldAt }
 })
 
-export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "dataRights">, never, ComplianceHandlerServices> = HttpApiBuilder.group(ComplianceApi, "dataRights", (handlers) =>
+export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "dataRights">, never, ComplianceHandlerServices> = apiGroup(ComplianceApi, "dataRights", (handlers) =>
   handlers
     .handle("getConsent", () =>
       Effect.gen(function*() {
@@ -82,7 +83,7 @@ export const DataRightsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "da
       }))
 )
 
-export const DataExportHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "dataExport">, never, ComplianceHandlerServices> = HttpApiBuilder.group(ComplianceApi, "dataExport", (handlers) =>
+export const DataExportHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "dataExport">, never, ComplianceHandlerServices> = apiGroup(ComplianceApi, "dataExport", (handlers) =>
   handlers.handle("getDataExport", ({ urlParams }) =>
     Effect.gen(function*() {
       const principal = yield* Effect.serviceOption(CurrentPrincipal)

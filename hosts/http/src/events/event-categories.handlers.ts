@@ -1,10 +1,11 @@
 /** Handlers of Events / Event categories on the generic CRUD handlers. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import type { Authenticated } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Events } from "@podium/core"
 import type { Layer } from "effect"
 import { crudHandlers } from "../platform/crud.handlers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const categories = crudHandlers({
   resource: Events.EventCategories.crud,
@@ -14,7 +15,7 @@ const categories = crudHandlers({
 })
 
 export const EventCategoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "eventCategories">, never, Events.EventCategoryRepo | Authenticated> =
-  HttpApiBuilder.group(EventsApi, "eventCategories", (handlers) =>
+  apiGroup(EventsApi, "eventCategories", (handlers) =>
     handlers
       .handle("getManyEventCategory", categories.getMany)
       .handle("getOneEventCategory", categories.getOne)

@@ -1,11 +1,12 @@
 /** Handlers of an event's configuration groups: each acts for the organizer the tenancy guard granted, on the event the path names. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Events, type Identity, Media } from "@podium/core"
 import type { EventGalleryImage } from "@podium/kernel"
 import { Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
+import { apiGroup } from "../serving/served-groups.js"
 
 /** What the configuration handlers need: the events repositories, the blob store and the keys of media URLs and upload names. */
 export type EventConfigHandlerServices =
@@ -33,7 +34,7 @@ const scopeOf = (eventId: string) => Effect.map(OrganizerAccess, (access): Event
 const uploadOf = (file: { readonly path: string; readonly name: string }) =>
   Effect.map(Effect.promise(() => readFile(file.path)), (bytes): Media.Upload => ({ fileName: file.name, bytes: new Uint8Array(bytes) }))
 
-export const EventAddOnsHandlers: Group<"eventAddOns"> = HttpApiBuilder.group(EventsApi, "eventAddOns", (handlers) =>
+export const EventAddOnsHandlers: Group<"eventAddOns"> = apiGroup(EventsApi, "eventAddOns", (handlers) =>
   handlers
     .handle("listEventAddOns", ({ path, urlParams }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.listAddOns(s, urlParams)))
     .handle("createEventAddOn", ({ path, payload }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.createAddOn(s, payload)))
@@ -42,7 +43,7 @@ export const EventAddOnsHandlers: Group<"eventAddOns"> = HttpApiBuilder.group(Ev
     .handle("toggleEventAddOn", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.toggleAddOn(s, path.addOnId)))
     .handle("deleteEventAddOn", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.deleteAddOn(s, path.addOnId))))
 
-export const EventCouponsHandlers: Group<"eventCoupons"> = HttpApiBuilder.group(EventsApi, "eventCoupons", (handlers) =>
+export const EventCouponsHandlers: Group<"eventCoupons"> = apiGroup(EventsApi, "eventCoupons", (handlers) =>
   handlers
     .handle("listEventCoupons", ({ path, urlParams }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.listCoupons(s, urlParams)))
     .handle("createEventCoupon", ({ path, payload }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.createCoupon(s, payload)))
@@ -50,7 +51,7 @@ export const EventCouponsHandlers: Group<"eventCoupons"> = HttpApiBuilder.group(
     .handle("listEventCouponTickets", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.couponTickets(s, path.couponId)))
     .handle("deleteEventCoupon", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.deleteCoupon(s, path.couponId))))
 
-export const EventCourseHandlers: Group<"eventCourse"> = HttpApiBuilder.group(EventsApi, "eventCourse", (handlers) =>
+export const EventCourseHandlers: Group<"eventCourse"> = apiGroup(EventsApi, "eventCourse", (handlers) =>
   handlers
     .handle("getEventCourse", ({ path }) => Effect.flatMap(scopeOf(path.eventId), Events.getCourse))
     .handle("uploadEventCourse", ({ path, payload }) =>
@@ -63,7 +64,7 @@ export const EventCourseHandlers: Group<"eventCourse"> = HttpApiBuilder.group(Ev
     .handle("updateEventWaypoint", ({ path, payload }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.updateWaypoint(s, path.waypointId, payload)))
     .handle("deleteEventWaypoint", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.deleteWaypoint(s, path.waypointId))))
 
-export const EventFaqsHandlers: Group<"eventFaqs"> = HttpApiBuilder.group(EventsApi, "eventFaqs", (handlers) =>
+export const EventFaqsHandlers: Group<"eventFaqs"> = apiGroup(EventsApi, "eventFaqs", (handlers) =>
   handlers
     .handle("createEventFaqs", ({ path, payload }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.createFaqs(s, payload.bulk)))
     .handle("listEventFaqs", ({ path, urlParams }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.listFaqs(s, urlParams)))
@@ -72,7 +73,7 @@ export const EventFaqsHandlers: Group<"eventFaqs"> = HttpApiBuilder.group(Events
     .handle("getEventFaq", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.getFaq(s, path.faqId)))
     .handle("deleteEventFaq", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.deleteFaq(s, path.faqId))))
 
-export const EventFormsHandlers: Group<"eventForms"> = HttpApiBuilder.group(EventsApi, "eventForms", (handlers) =>
+export const EventFormsHandlers: Group<"eventForms"> = apiGroup(EventsApi, "eventForms", (handlers) =>
   handlers
     .handle("listEventForms", ({ path, urlParams }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.listForms(s, urlParams)))
     .handle("createEventForm", ({ path, payload }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.createForm(s, payload)))
@@ -88,7 +89,7 @@ const imageView = <I extends Partial<EventGalleryImage>>(image: I) =>
     ? Effect.succeed(image)
     : Effect.map(Media.mediaUrl({ key: image.key, contentType: image.contentType }, "public"), (url) => ({ ...image, url }))
 
-export const EventGalleryHandlers: Group<"eventGallery"> = HttpApiBuilder.group(EventsApi, "eventGallery", (handlers) =>
+export const EventGalleryHandlers: Group<"eventGallery"> = apiGroup(EventsApi, "eventGallery", (handlers) =>
   handlers
     .handle("listEventGallery", ({ path, urlParams }) =>
       Effect.gen(function*() {
@@ -103,7 +104,7 @@ export const EventGalleryHandlers: Group<"eventGallery"> = HttpApiBuilder.group(
       }))
     .handle("deleteEventGalleryImage", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.deleteGalleryImage(s, path.imageId))))
 
-export const EventCommunicationsHandlers: Group<"eventCommunications"> = HttpApiBuilder.group(EventsApi, "eventCommunications", (handlers) =>
+export const EventCommunicationsHandlers: Group<"eventCommunications"> = apiGroup(EventsApi, "eventCommunications", (handlers) =>
   handlers
     .handle("listEventCommunications", ({ path, urlParams }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.listCommunications(s, urlParams)))
     .handle("createEventCommunication", ({ path, payload }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.createCommunication(s, payload)))

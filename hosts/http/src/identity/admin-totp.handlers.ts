@@ -1,12 +1,13 @@
 /** Handlers of the Admin TOTP group: permission `admins.security`, x-correlation-id into the audit row. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const AdminTotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminTotp">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "adminTotp", (handlers) =>
+export const AdminTotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminTotp">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "adminTotp", (handlers) =>
   handlers
     .handle("requireAdminTotp", ({ path, headers, payload }) =>
       Effect.gen(function*() {

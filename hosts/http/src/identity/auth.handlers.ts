@@ -9,6 +9,7 @@ import { type IdentityHandlerServices, requestAccessToken } from "./auth.middlew
 import { bearerOf, clientInfo } from "./client.js"
 import { withRetryAfter } from "./retry-after.answers.js"
 import { signInOutcomeAnswer, signInOutcomeAnswerWithEmail } from "./sign-in-outcome.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const SentMessage = "OTP sent successfully"
 const nestedSent = { statusCode: 201, message: SentMessage, data: { flash: true, message: SentMessage } }
@@ -51,7 +52,7 @@ export const refreshWith = (authorization: string | undefined, kinds: ReadonlyAr
 
 export const logoutAnswer = { generatedMaps: [], raw: [], affected: 1 }
 
-export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "auth", (handlers) =>
+export const AuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auth">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "auth", (handlers) =>
   handlers
     .handle("sendOtp", ({ payload }) =>
       Effect.gen(function*() {

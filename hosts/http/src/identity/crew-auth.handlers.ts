@@ -1,5 +1,5 @@
 /** Handlers of the Crew sign-in group. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
@@ -8,10 +8,11 @@ import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { logoutAnswer, refreshWith, signInAnswer } from "./auth.handlers.js"
 import { clientInfo } from "./client.js"
 import { withRetryAfter } from "./retry-after.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const sent = { flash: true, message: "OTP sent successfully" }
 
-export const CrewAuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "crewAuth">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "crewAuth", (handlers) =>
+export const CrewAuthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "crewAuth">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "crewAuth", (handlers) =>
   handlers
     .handle("crewSendOtp", ({ payload }) =>
       Effect.gen(function*() {

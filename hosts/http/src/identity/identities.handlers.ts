@@ -1,5 +1,5 @@
 /** Handlers of the Linked identities group: the caller's sign-in methods and e-mail verification. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
@@ -7,9 +7,10 @@ import { AppConfig } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { withRetryAfter } from "./retry-after.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const IdentitiesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "identities">, never, IdentityHandlerServices> =
-  HttpApiBuilder.group(IdentityApi, "identities", (handlers) =>
+  apiGroup(IdentityApi, "identities", (handlers) =>
     handlers
       .handle("listIdentities", () => Effect.flatMap(CurrentPrincipal, Identity.listIdentities))
       .handle("unlinkIdentity", ({ path }) =>

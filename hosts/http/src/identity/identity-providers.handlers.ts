@@ -1,11 +1,12 @@
 /** Handlers of the Identity providers group: thin translations to the identity-provider use cases. */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
 import { Effect, Option, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 /** The wire answer of a provider sign-in: the Verify-OTP result plus e-mail, or the second-factor step. */
 export const providerSignInAnswer = (outcome: Identity.SignInOutcome) =>
@@ -53,7 +54,7 @@ const redirect = (url: string) =>
 const notConfigured = new Identity.IdentityProviderNotConfigured({ provider: "identity-provider-b", part: "browser flow" })
 
 export const IdentityProvidersHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "identityProviders">, never, IdentityHandlerServices> =
-  HttpApiBuilder.group(IdentityApi, "identityProviders", (handlers) =>
+  apiGroup(IdentityApi, "identityProviders", (handlers) =>
     handlers
       .handle("oauthStatus", () =>
         Effect.map(Identity.IdentityProviders, (providers) => ({ providers: providers.status })))

@@ -3,16 +3,17 @@
  * impersonation needs only the admin role (an admin who lost the permission can still end it);
  * ending another admin's needs `admins.security`.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Accounts, Identity } from "@podium/core"
 import { Effect, Either, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const ImpersonationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "impersonation">, never, IdentityHandlerServices> =
-  HttpApiBuilder.group(IdentityApi, "impersonation", (handlers) =>
+  apiGroup(IdentityApi, "impersonation", (handlers) =>
     handlers
       .handle("impersonateUser", ({ headers, path, payload }) =>
         Effect.gen(function*() {

@@ -1,15 +1,16 @@
 /** Handler of the organizer sign-in code. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
 import { withRetryAfter } from "./retry-after.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const SentMessage = "OTP sent successfully"
 
-export const OrganizerSignInHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerSignIn">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "organizerSignIn", (handlers) =>
+export const OrganizerSignInHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerSignIn">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "organizerSignIn", (handlers) =>
   handlers.handle("organizerSendOtp", ({ payload }) =>
     Effect.gen(function*() {
       const { ip } = yield* clientInfo

@@ -1,5 +1,5 @@
 /** Handlers of the Passkeys group: thin translations to passkey.use-case.ts. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, type Principal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
@@ -7,12 +7,13 @@ import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
 import { refuseImpersonation, signInOutcomeAnswer } from "./sign-in-outcome.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const labelOf = (principal: Principal) =>
   Effect.map(Identity.describeAccount(principal), (profile) =>
     Option.match(profile, { onNone: () => principal.accountId, onSome: (p) => p.email ?? p.phoneNumber ?? p.id }))
 
-export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "passkeys">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "passkeys", (handlers) =>
+export const PasskeysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "passkeys">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "passkeys", (handlers) =>
   handlers
     .handle("passkeyRegisterOptions", () =>
       Effect.gen(function*() {

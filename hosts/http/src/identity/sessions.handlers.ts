@@ -1,12 +1,13 @@
 /** Handlers of the Sessions group. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const SessionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sessions">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "sessions", (handlers) =>
+export const SessionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sessions">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "sessions", (handlers) =>
   handlers
     .handle("listSessions", () =>
       Effect.gen(function*() {

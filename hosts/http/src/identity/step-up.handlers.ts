@@ -1,13 +1,14 @@
 /** Handler of the Step-up group: exactly one of otp, code (TOTP) or passkey. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { BadRequest, CurrentPrincipal } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { withRetryAfter } from "./retry-after.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const StepUpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "stepUp">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "stepUp", (handlers) =>
+export const StepUpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "stepUp">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "stepUp", (handlers) =>
   handlers.handle("stepUpVerify", ({ payload }) =>
     Effect.gen(function*() {
       const principal = yield* CurrentPrincipal

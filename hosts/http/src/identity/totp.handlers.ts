@@ -1,5 +1,5 @@
 /** Handlers of the TOTP group: thin translations to totp.use-case.ts and second-factor.use-case.ts. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, type Principal, Unauthorized } from "@podium/contracts/common"
 import { IdentityApi } from "@podium/contracts/identity"
 import { Identity } from "@podium/core"
@@ -8,6 +8,7 @@ import type { IdentityHandlerServices } from "./auth.middleware.js"
 import { clientInfo } from "./client.js"
 import { withRetryAfter } from "./retry-after.answers.js"
 import { refuseImpersonation, verifyOtpAnswer } from "./sign-in-outcome.answers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const accountOf = (p: Principal): Identity.AccountRef => ({ kind: p.accountKind, id: p.accountId })
 
@@ -28,7 +29,7 @@ const labelOf = (principal: Principal) =>
       onSome: (p) => p.email ?? p.phoneNumber ?? p.id
     }))
 
-export const TotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "totp">, never, IdentityHandlerServices> = HttpApiBuilder.group(IdentityApi, "totp", (handlers) =>
+export const TotpHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "totp">, never, IdentityHandlerServices> = apiGroup(IdentityApi, "totp", (handlers) =>
   handlers
     .handle("totpEnroll", ({ payload }) =>
       Effect.gen(function*() {

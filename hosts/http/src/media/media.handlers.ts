@@ -1,15 +1,16 @@
 /** Handler of the Media group: serve a stored file through a signed token (404 bad, 410 expired). */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { NotFound } from "@podium/contracts/common"
 import { EventsApi, Gone } from "@podium/contracts/events"
 import { Media } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { OrganizersHandlerServices } from "../organizers/organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")
 
 export const MediaHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "media">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "media", (handlers) =>
+  apiGroup(EventsApi, "media", (handlers) =>
     handlers.handle("mediaContent", ({ path, urlParams }) =>
       Effect.gen(function*() {
         // 410 is not a domain-error kind: the expired link is answered here, the group declares Gone.

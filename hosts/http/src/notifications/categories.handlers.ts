@@ -1,11 +1,12 @@
 /** Handlers of Notifications / Categories on the generic CRUD handlers (admin, notifications.manage). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { identity, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudHandlers } from "../platform/crud.handlers.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const categories = crudHandlers({
   resource: Notifications.NotificationCategoryResource,
@@ -19,7 +20,7 @@ export const NotificationCategoriesHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationCategories">,
   never,
   NotificationHandlerServices | IdentityHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "notificationCategories", (handlers) =>
+> = apiGroup(NotificationsApi, "notificationCategories", (handlers) =>
   handlers
     .handle("getManyNotificationCategory", categories.getMany)
     .handle("createOneNotificationCategory", categories.createOne)

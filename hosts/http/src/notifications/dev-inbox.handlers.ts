@@ -2,13 +2,14 @@
  * DEVELOPMENT ONLY: one address's recorded messages (the host routes the development API only
  * when APP_ENV is not production, see server.ts).
  */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerRequest } from "@effect/platform"
+import { type HttpApiGroup, HttpServerRequest } from "@effect/platform"
 import { NotificationsDevApi } from "@podium/contracts/notifications"
 import type { Accounts, Organizers } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { demoSignInGuide, seedDemoAccounts } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const str = (v: unknown) => (typeof v === "string" ? v : null)
 
@@ -26,7 +27,7 @@ const addressesOf = (to: string): ReadonlySet<string> => {
 type SeedServices = Accounts.AdminRepo | Accounts.UserRepo | Organizers.OrganizerRepo
 
 export const DevInboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "devInbox">, never, NotificationHandlerServices | SeedServices> =
-  HttpApiBuilder.group(NotificationsDevApi, "devInbox", (handlers) =>
+  apiGroup(NotificationsDevApi, "devInbox", (handlers) =>
     handlers
     .handle("devSeed", () =>
       Effect.gen(function*() {

@@ -1,10 +1,11 @@
 /** Handlers of the athlete inbox (`/v2/notifications`): list, admin send-to-all, mark seen. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import type { NotificationHandlerServices } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const inboxView = (n: Notifications.InboxNotification) => ({
   id: n.id,
@@ -18,7 +19,7 @@ const inboxView = (n: Notifications.InboxNotification) => ({
 })
 
 export const NotificationInboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationInbox">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "notificationInbox", (handlers) =>
+  apiGroup(NotificationsApi, "notificationInbox", (handlers) =>
     handlers
       .handle("listInbox", ({ urlParams }) =>
         Effect.gen(function*() {

@@ -1,11 +1,12 @@
 /** Handlers of Notifications / Journeys and Notifications / Steps (admin, notifications.manage). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices
 const stepView = (s: Notifications.JourneyStep) => ({
@@ -22,7 +23,7 @@ const roleOf = (role: string) =>
     : Effect.fail(new NotFound({ message: `No journey for role ${role} (one of user, organizer, admin)` }))
 
 export const NotificationJourneysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationJourneys">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationJourneys", (handlers) =>
+  apiGroup(NotificationsApi, "notificationJourneys", (handlers) =>
     handlers
       .handle("journeySummary", () =>
         Effect.gen(function*() {
@@ -45,7 +46,7 @@ export const NotificationJourneysHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
         })))
 
 export const NotificationStepsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationSteps">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationSteps", (handlers) =>
+  apiGroup(NotificationsApi, "notificationSteps", (handlers) =>
     handlers
       .handle("stepSummary", () =>
         Effect.gen(function*() {

@@ -3,13 +3,14 @@
  * generic CRUD handlers; create, replace and bulk check the named templates first (400 listing
  * each missing one). Channels are public names on the wire and core names in storage.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type NotificationMappingBody, NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, Option, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type MappingBody = typeof NotificationMappingBody.Type
 
@@ -43,7 +44,7 @@ export const NotificationMappingsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationMappings">,
   never,
   NotificationHandlerServices | IdentityHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "notificationMappings", (handlers) =>
+> = apiGroup(NotificationsApi, "notificationMappings", (handlers) =>
   handlers
     .handle("getManyNotificationMapping", generic.getMany)
     .handle("deleteOneNotificationMapping", generic.deleteOne)

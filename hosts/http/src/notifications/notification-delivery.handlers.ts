@@ -1,5 +1,5 @@
 /** Handlers of the Notifications / Others group: admin send, provider health, pipeline readiness (admin only). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
@@ -7,6 +7,7 @@ import { AppConfig, NotificationProviders } from "@podium/host-common"
 import { PhoneNumber } from "@podium/kernel"
 import { Effect, Option, type Layer, Schema } from "effect"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const normalisePhone = Schema.decodeSync(PhoneNumber)
 
@@ -15,7 +16,7 @@ const normalise = (channel: Notifications.Channel, to: string) =>
   channel === "EMAIL" ? to.trim().toLowerCase() : channel === "PUSH" ? to : normalisePhone(to)
 
 export const NotificationDeliveryHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationDelivery">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "notificationDelivery", (handlers) =>
+  apiGroup(NotificationsApi, "notificationDelivery", (handlers) =>
     handlers
       .handle("sendNotification", ({ payload }) =>
         Effect.gen(function*() {

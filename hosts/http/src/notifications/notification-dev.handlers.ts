@@ -2,16 +2,17 @@
  * DEVELOPMENT ONLY: the local recording provider's deliveries. The host routes this API only when
  * APP_ENV is not production (see server.ts); admin only even then.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsDevApi } from "@podium/contracts/notifications"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const str = (v: unknown) => (typeof v === "string" ? v : null)
 
 export const NotificationDevHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationDev">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsDevApi, "notificationDev", (handlers) =>
+  apiGroup(NotificationsDevApi, "notificationDev", (handlers) =>
     handlers.handle("listRecordedDeliveries", ({ urlParams }) =>
       Effect.gen(function*() {
         const recorded = yield* RecordedDeliveries

@@ -1,12 +1,13 @@
 /** Handlers of the Notifications / Logs group (admin only). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { coreChannel, logView, type NotificationHandlerServices } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const NotificationLogsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationLogs">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "notificationLogs", (handlers) =>
+  apiGroup(NotificationsApi, "notificationLogs", (handlers) =>
     handlers
       .handle("listNotificationLogs", ({ urlParams }) =>
         Effect.gen(function*() {

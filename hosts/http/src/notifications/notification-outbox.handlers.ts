@@ -1,14 +1,15 @@
 /** Handlers of the Notifications / Outbox group (admin only). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices, outboxPreviewView, publicChannel, utcOf } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const statusCodeOf = { RETRIED: 200, NOT_FOUND: 404, CONFLICT: 409 } as const
 
 export const NotificationOutboxHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationOutbox">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "notificationOutbox", (handlers) =>
+  apiGroup(NotificationsApi, "notificationOutbox", (handlers) =>
     handlers
       .handle("listOutbox", ({ urlParams }) =>
         Effect.gen(function*() {

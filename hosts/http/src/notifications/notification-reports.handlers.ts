@@ -1,11 +1,12 @@
 /** Handlers of the admin log reports (stats, organizer batches with delivery counts); notifications.manage. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { batchView } from "./organizer-notification-sending.handlers.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const withDelivery = (batches: ReadonlyArray<Notifications.NotificationBatch>) =>
   Effect.gen(function*() {
@@ -18,7 +19,7 @@ export const NotificationReportsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationReports">,
   never,
   NotificationHandlerServices | IdentityHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "notificationReports", (handlers) =>
+> = apiGroup(NotificationsApi, "notificationReports", (handlers) =>
   handlers
     .handle("notificationLogStats", ({ urlParams }) =>
       Effect.gen(function*() {

@@ -5,13 +5,14 @@
  * Statuses a provider reports that we do not track (e.g. `sending`) are counted and ignored, so
  * the provider gets a 200 and does not retry them forever.
  */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerRequest } from "@effect/platform"
+import { type HttpApiGroup, HttpServerRequest } from "@effect/platform"
 import { BadRequest, ServiceUnavailable, Unauthorized } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { AppConfig, verifyHmacSignature } from "@podium/host-common"
 import { Effect, type Layer, Option, Redacted } from "effect"
 import type { NotificationHandlerServices } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const statusOf: Readonly<Record<string, Notifications.DeliveryStatus>> = {
   accepted: "QUEUED",
@@ -82,7 +83,7 @@ const chatReceipts = (body: unknown) => {
 }
 
 export const NotificationWebhooksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationWebhooks">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "notificationWebhooks", (handlers) =>
+  apiGroup(NotificationsApi, "notificationWebhooks", (handlers) =>
     handlers
       .handle("messagingProviderWebhook", ({ headers }) =>
         Effect.gen(function*() {

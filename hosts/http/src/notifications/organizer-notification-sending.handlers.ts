@@ -1,10 +1,11 @@
 /** Handlers of organizer sending (tenancy-guarded): audience preview, send, quota, batches. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { BadRequest, OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const batchView = (b: Notifications.NotificationBatch) => ({
   ...b,
@@ -18,7 +19,7 @@ export const OrganizerNotificationSendingHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "organizerNotificationSending">,
   never,
   NotificationHandlerServices | OrganizerReaders | OrganizerManagers
-> = HttpApiBuilder.group(NotificationsApi, "organizerNotificationSending", (handlers) =>
+> = apiGroup(NotificationsApi, "organizerNotificationSending", (handlers) =>
   handlers
     .handle("previewOrganizerAudience", ({ payload }) =>
       Effect.gen(function*() {

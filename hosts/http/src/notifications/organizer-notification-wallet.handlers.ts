@@ -1,17 +1,18 @@
 /** Handlers of the organizer's notification wallet (tenancy-guarded). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 import { settlementPage, topUpView, walletDetail } from "./wallet.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerNotificationWalletHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "organizerNotificationWallet">,
   never,
   NotificationHandlerServices | OrganizerReaders | OrganizerManagers
-> = HttpApiBuilder.group(NotificationsApi, "organizerNotificationWallet", (handlers) =>
+> = apiGroup(NotificationsApi, "organizerNotificationWallet", (handlers) =>
   handlers
     .handle("getOrganizerNotificationWallet", () =>
       Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /** Handlers of organizer promotions (tenancy-guarded): templates, promotion templates, recipient upload, promotion-send. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications, type Platform } from "@podium/core"
@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises"
 import { auditedForOrganizer } from "./notifications.audit.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 import { promotionTemplatesForOrganizers, sendPromotionFor } from "./promotion.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const recipientListView = (l: Notifications.RecipientList) => ({
   id: l.id,
@@ -21,7 +22,7 @@ export const OrganizerPromotionsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "organizerPromotions">,
   never,
   NotificationHandlerServices | OrganizerReaders | OrganizerManagers | Platform.AuditLog
-> = HttpApiBuilder.group(NotificationsApi, "organizerPromotions", (handlers) =>
+> = apiGroup(NotificationsApi, "organizerPromotions", (handlers) =>
   handlers
     .handle("organizerNotificationTemplates", ({ urlParams }) =>
       Effect.gen(function*() {

@@ -1,10 +1,11 @@
 /** Handlers of notification preferences and push device tokens (`/v2/notifications/...`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { DateTime, Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const Categories = ["challenges", "events", "activity", "marketing"] as const
 
@@ -53,7 +54,7 @@ export const NotificationPreferencesHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationPreferences">,
   never,
   NotificationHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "notificationPreferences", (handlers) =>
+> = apiGroup(NotificationsApi, "notificationPreferences", (handlers) =>
   handlers
     .handle("getPreferences", () =>
       Effect.gen(function*() {

@@ -3,7 +3,7 @@
  * caller's team role there itself (the tenancy middleware reads organizer ids from other
  * parameters): OWNER or ADMIN to estimate and send; any member, or a platform admin, to read.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications, Organizers, type Platform } from "@podium/core"
@@ -12,6 +12,7 @@ import { batchView } from "./organizer-notification-sending.handlers.js"
 import { audited } from "./notifications.audit.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 import { estimatePromotionFor, promotionTemplatesForOrganizers, sendPromotionFor } from "./promotion.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const workspace = (workspaceId: string, write: boolean) =>
   Effect.gen(function*() {
@@ -30,7 +31,7 @@ export const PromotionStudioHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "promotionStudio">,
   never,
   NotificationHandlerServices | Platform.AuditLog | Effect.Effect.Context<ReturnType<typeof Organizers.requireOrganizerRole>>
-> = HttpApiBuilder.group(NotificationsApi, "promotionStudio", (handlers) =>
+> = apiGroup(NotificationsApi, "promotionStudio", (handlers) =>
   handlers
     .handle("studioEstimate", ({ path, payload }) =>
       Effect.flatMap(workspace(path.workspaceId, true), (organizerId) => estimatePromotionFor(organizerId, payload)))

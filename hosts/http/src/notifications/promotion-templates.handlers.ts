@@ -3,7 +3,7 @@
  * generic CRUD handlers; create and update check the named channel template exists (400); PATCH
  * /{id}/enabled switches it for organizers.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type CreatePromotionTemplateBody, NotificationsApi, type UpdatePromotionTemplateBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
@@ -11,6 +11,7 @@ import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const ConflictCode = "PROMOTION_TEMPLATE_EXISTS"
 const mapErrors = withConflictCode(ConflictCode)
@@ -46,7 +47,7 @@ export const PromotionTemplatesHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "promotionTemplates">,
   never,
   NotificationHandlerServices | IdentityHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "promotionTemplates", (handlers) =>
+> = apiGroup(NotificationsApi, "promotionTemplates", (handlers) =>
   handlers
     .handle("getManyPromotionTemplate", generic.getMany)
     .handle("getOnePromotionTemplate", generic.getOne)

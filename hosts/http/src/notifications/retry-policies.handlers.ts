@@ -1,10 +1,11 @@
 /** Handlers of the Notifications / Retry policies group (admin only); `{id}` is the channel name. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { BadRequest, NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { channelOfPath, coreChannel, type NotificationHandlerServices, retryPolicyView } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const channelOf = (id: string) => {
   const channel = channelOfPath(id)
@@ -14,7 +15,7 @@ const channelOf = (id: string) => {
 }
 
 export const RetryPoliciesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationRetryPolicies">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "notificationRetryPolicies", (handlers) =>
+  apiGroup(NotificationsApi, "notificationRetryPolicies", (handlers) =>
     handlers
       .handle("listRetryPolicies", () =>
         Effect.gen(function*() {

@@ -3,7 +3,7 @@
  * on the generic CRUD handlers; create and update check the event and template first (400 listing
  * each problem); GET /events lists the event catalog with the configured channels.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type CreateSystemNotificationBody, NotificationsApi, type UpdateSystemNotificationBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, Either, type Layer, Option } from "effect"
@@ -11,6 +11,7 @@ import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const Conflict = "SYSTEM_NOTIFICATION_EXISTS"
 const mapErrors = withConflictCode(Conflict)
@@ -30,7 +31,7 @@ export const SystemNotificationsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "systemNotifications">,
   never,
   NotificationHandlerServices | IdentityHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "systemNotifications", (handlers) =>
+> = apiGroup(NotificationsApi, "systemNotifications", (handlers) =>
   handlers
     .handle("getManySystemNotification", generic.getMany)
     .handle("getOneSystemNotification", generic.getOne)

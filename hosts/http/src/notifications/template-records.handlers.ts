@@ -3,7 +3,7 @@
  * the generic CRUD handlers; create and replace check the named templates first (400 listing each
  * problem).
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi, type TemplateRecordBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
 import { Effect, identity, type Layer, Option } from "effect"
@@ -11,6 +11,7 @@ import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const ConflictCode = "TEMPLATE_RECORD_EXISTS"
 const mapErrors = withConflictCode(ConflictCode)
@@ -38,7 +39,7 @@ export const TemplateRecordsHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "notificationTemplateRecords">,
   never,
   NotificationHandlerServices | IdentityHandlerServices
-> = HttpApiBuilder.group(NotificationsApi, "notificationTemplateRecords", (handlers) =>
+> = apiGroup(NotificationsApi, "notificationTemplateRecords", (handlers) =>
   handlers
     .handle("getManyTemplateRecord", generic.getMany)
     .handle("getOneTemplateRecord", generic.getOne)

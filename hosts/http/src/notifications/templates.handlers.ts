@@ -3,7 +3,7 @@
  * set of handler functions built per channel (`commonTemplateHandlers`); each group wires them
  * plus its channel's extras. Every operation needs an admin holding notifications.manage.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import type {
   AddTemplateVersionBody,
   ChannelTemplateListParams,
@@ -22,6 +22,7 @@ import { DateTime, Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { audited } from "./notifications.audit.js"
 import { logView, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices
 export const channelTemplateView = (t: Notifications.CatalogTemplate) => ({
@@ -154,7 +155,7 @@ const commonTemplateHandlers = (channel: Notifications.Channel) => ({
 })
 
 export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesEmail">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationTemplatesEmail", (handlers) => {
+  apiGroup(NotificationsApi, "notificationTemplatesEmail", (handlers) => {
     const c = commonTemplateHandlers("EMAIL")
     return handlers
       .handle("listTemplates", c.listTemplates)
@@ -181,7 +182,7 @@ export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   })
 
 export const PushTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesPush">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationTemplatesPush", (handlers) => {
+  apiGroup(NotificationsApi, "notificationTemplatesPush", (handlers) => {
     const c = commonTemplateHandlers("PUSH")
     return handlers
       .handle("listTemplates", c.listTemplates)
@@ -198,7 +199,7 @@ export const PushTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
   })
 
 export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesSms">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationTemplatesSms", (handlers) => {
+  apiGroup(NotificationsApi, "notificationTemplatesSms", (handlers) => {
     const c = commonTemplateHandlers("SMS")
     return handlers
       .handle("listTemplates", c.listTemplates)
@@ -258,7 +259,7 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
   })
 
 export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesChatapp">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationTemplatesChatapp", (handlers) => {
+  apiGroup(NotificationsApi, "notificationTemplatesChatapp", (handlers) => {
     const c = commonTemplateHandlers("CHAT")
     return handlers
       .handle("listTemplates", c.listTemplates)

@@ -1,5 +1,5 @@
 /** Handlers of the admin notification wallets and settlements (`notifications.manage`). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotFound } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications, Organizers } from "@podium/core"
@@ -7,6 +7,7 @@ import { DateTime, Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 import { settlementPage, settlementView, walletDetail, walletEntryView, walletSummaryView } from "./wallet.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices | Organizers.OrganizerRepo
 
@@ -18,7 +19,7 @@ const organizerMustExist = (organizerId: string) =>
   )
 
 export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationWalletsAdmin">, never, Services> =
-  HttpApiBuilder.group(NotificationsApi, "notificationWalletsAdmin", (handlers) =>
+  apiGroup(NotificationsApi, "notificationWalletsAdmin", (handlers) =>
     handlers
       .handle("listNotificationWallets", ({ urlParams }) =>
         Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /** Handler of the signed wallet top-up webhook: signature first, then inbox-first idempotent apply. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { BadRequest } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
@@ -7,13 +7,14 @@ import { Effect, type Layer } from "effect"
 import { verifiedBody } from "./notification-webhooks.handlers.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
 import { topUpView } from "./wallet.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v)
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined)
 
 export const WalletTopUpWebhookHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "walletTopUpWebhook">, never, NotificationHandlerServices> =
-  HttpApiBuilder.group(NotificationsApi, "walletTopUpWebhook", (handlers) =>
+  apiGroup(NotificationsApi, "walletTopUpWebhook", (handlers) =>
     handlers.handle("walletTopUpWebhook", ({ headers }) =>
       Effect.gen(function*() {
         const body = yield* verifiedBody(headers["x-webhook-signature"], { value: headers["x-webhook-timestamp"] })

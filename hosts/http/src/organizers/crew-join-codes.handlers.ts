@@ -1,11 +1,12 @@
 /** Handlers of the crew join-code groups: the organizer's codes, and the public preview and redeem (rate limited per client address). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, TooManyRequests } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers, Platform } from "@podium/core"
 import { Clock, Effect, type Layer } from "effect"
 import { clientInfo } from "../identity/client.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const crewJoinCodeView = (c: Organizers.CrewJoinCode, now: Date) => ({
   id: c.id,
@@ -35,7 +36,7 @@ const budget = (what: string) =>
 
 type GroupLayer<G extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", G>, never, OrganizersHandlerServices>
 
-export const CrewJoinCodesHandlers: GroupLayer<"crewJoinCodes"> = HttpApiBuilder.group(EventsApi, "crewJoinCodes", (handlers) =>
+export const CrewJoinCodesHandlers: GroupLayer<"crewJoinCodes"> = apiGroup(EventsApi, "crewJoinCodes", (handlers) =>
   handlers
     .handle("listCrewJoinCodes", () =>
       Effect.gen(function*() {
@@ -70,7 +71,7 @@ export const CrewJoinCodesHandlers: GroupLayer<"crewJoinCodes"> = HttpApiBuilder
       }))
 )
 
-export const CrewJoinHandlers: GroupLayer<"crewJoin"> = HttpApiBuilder.group(EventsApi, "crewJoin", (handlers) =>
+export const CrewJoinHandlers: GroupLayer<"crewJoin"> = apiGroup(EventsApi, "crewJoin", (handlers) =>
   handlers
     .handle("previewCrewJoinCode", ({ payload }) =>
       Effect.gen(function*() {

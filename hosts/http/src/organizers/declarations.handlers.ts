@@ -1,10 +1,11 @@
 /** Handlers of the declaration form groups: admin templates and the organizer's form (details, PDF). */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const declarationTemplateView = (t: Organizers.DeclarationTemplate) => ({
   id: t.id,
@@ -26,7 +27,7 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
 
 type GroupLayer<G extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", G>, never, OrganizersHandlerServices>
 
-export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = HttpApiBuilder.group(EventsApi, "declarationTemplates", (handlers) =>
+export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = apiGroup(EventsApi, "declarationTemplates", (handlers) =>
   handlers
     .handle("listDeclarationTemplates", () =>
       Effect.gen(function*() {
@@ -75,7 +76,7 @@ export const DeclarationTemplatesHandlers: GroupLayer<"declarationTemplates"> = 
       }))
 )
 
-export const DeclarationFormHandlers: GroupLayer<"declarationForm"> = HttpApiBuilder.group(EventsApi, "declarationForm", (handlers) =>
+export const DeclarationFormHandlers: GroupLayer<"declarationForm"> = apiGroup(EventsApi, "declarationForm", (handlers) =>
   handlers
     .handle("getDeclarationForm", () =>
       Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /** Handlers of the GST groups: admin templates, admin declaration review, the organizer's declaration. */
-import { HttpApiBuilder, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { CurrentPrincipal, Forbidden, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
@@ -7,6 +7,7 @@ import { AppConfig } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { readUpload } from "./organizer.view.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const gstTemplateView = (t: Organizers.GstTemplate) => ({
   id: t.id,
@@ -62,7 +63,7 @@ const page = (result: Organizers.GstDeclarationPage, pageNo: number, limit: numb
 
 type GroupLayer<G extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", G>, never, OrganizersHandlerServices>
 
-export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = HttpApiBuilder.group(EventsApi, "gstTemplates", (handlers) =>
+export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = apiGroup(EventsApi, "gstTemplates", (handlers) =>
   handlers
     .handle("listGstTemplates", ({ urlParams }) =>
       Effect.gen(function*() {
@@ -113,7 +114,7 @@ export const GstTemplatesHandlers: GroupLayer<"gstTemplates"> = HttpApiBuilder.g
       }))
 )
 
-export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = HttpApiBuilder.group(EventsApi, "gstDeclarationsAdmin", (handlers) =>
+export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = apiGroup(EventsApi, "gstDeclarationsAdmin", (handlers) =>
   handlers
     .handle("listGstDeclarations", ({ urlParams }) =>
       Effect.gen(function*() {
@@ -170,7 +171,7 @@ export const GstDeclarationsAdminHandlers: GroupLayer<"gstDeclarationsAdmin"> = 
       }))
 )
 
-export const GstDeclarationHandlers: GroupLayer<"gstDeclaration"> = HttpApiBuilder.group(EventsApi, "gstDeclaration", (handlers) =>
+export const GstDeclarationHandlers: GroupLayer<"gstDeclaration"> = apiGroup(EventsApi, "gstDeclaration", (handlers) =>
   handlers
     .handle("myGstDeclaration", () =>
       Effect.gen(function*() {

@@ -1,5 +1,5 @@
 /** Handlers of the Organizer KYC group: organizer submission/edit/read, admin queue and review, public resubmit. */
-import { HttpApiBuilder, type HttpApiGroup, type Multipart } from "@effect/platform"
+import { type HttpApiGroup, type Multipart } from "@effect/platform"
 import { CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { type BusinessKycView, EventsApi } from "@podium/contracts/events"
 import { type Identity, Organizers } from "@podium/core"
@@ -7,6 +7,7 @@ import { Effect, type Layer } from "effect"
 import { clientInfo } from "../identity/client.js"
 import { privateDocumentUrls, readUploads } from "../media/documents.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type KycPayload = {
   readonly "bankAccountDetails[accountNumber]"?: string
@@ -62,7 +63,7 @@ const moveView = (kyc: Organizers.BusinessKyc) => ({
 })
 
 export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerKyc">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "organizerKyc", (handlers) =>
+  apiGroup(EventsApi, "organizerKyc", (handlers) =>
     handlers
       .handle("submitBusinessKyc", ({ payload }) =>
         Effect.gen(function*() {

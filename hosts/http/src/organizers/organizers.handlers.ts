@@ -1,5 +1,5 @@
 /** Handlers of the Organizers and Organizations groups. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden, OrganizerAccess, TooManyRequests } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers, Platform } from "@podium/core"
@@ -8,6 +8,7 @@ import { clientInfo } from "../identity/client.js"
 import { retryAfter } from "../identity/retry-after.answers.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 import { organizerListItem, organizerView, readUpload } from "./organizer.view.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 /**
  * The public create is a registration form anyone can post: each client address gets a small
@@ -24,7 +25,7 @@ const publicCreateBudget = Effect.gen(function*() {
   }
 })
 
-export const OrganizersHandlers: Layer<"organizers"> = HttpApiBuilder.group(EventsApi, "organizers", (handlers) =>
+export const OrganizersHandlers: Layer<"organizers"> = apiGroup(EventsApi, "organizers", (handlers) =>
   handlers
     .handle("createOrganizer", ({ payload }) =>
       Effect.gen(function*() {
@@ -131,7 +132,7 @@ export const membershipView = (m: Organizers.MembershipView) => ({
 
 type Layer<G extends string> = import("effect").Layer.Layer<HttpApiGroup.ApiGroup<"podium", G>, never, OrganizersHandlerServices>
 
-export const OrganizationsHandlers: Layer<"organizations"> = HttpApiBuilder.group(EventsApi, "organizations", (handlers) =>
+export const OrganizationsHandlers: Layer<"organizations"> = apiGroup(EventsApi, "organizations", (handlers) =>
   handlers
     .handle("getOrganization", ({ path }) =>
       Effect.gen(function*() {

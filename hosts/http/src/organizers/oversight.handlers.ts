@@ -1,14 +1,15 @@
 /** Handlers of the Organizer oversight group (admin detail, suspend, unsuspend). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { organizerView } from "./organizer.view.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerOversightHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerOversight">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "organizerOversight", (handlers) =>
+  apiGroup(EventsApi, "organizerOversight", (handlers) =>
     handlers
       .handle("adminGetOrganizer", ({ path }) =>
         Effect.gen(function*() {

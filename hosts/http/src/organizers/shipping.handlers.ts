@@ -1,13 +1,14 @@
 /** Handlers of the organizer shipping group: the pickup address registered with the shipping provider. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer, Option } from "effect"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerShippingHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerShipping">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "organizerShipping", (handlers) =>
+  apiGroup(EventsApi, "organizerShipping", (handlers) =>
     handlers
       .handle("getPickupAddress", () =>
         Effect.gen(function*() {

@@ -1,13 +1,14 @@
 /** Handlers of the Organizer staff tasks group (portal routes act for the organizer the tenancy guard granted). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerStaffTasksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerStaffTasks">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "organizerStaffTasks", (handlers) =>
+  apiGroup(EventsApi, "organizerStaffTasks", (handlers) =>
     handlers
       .handle("listStaffTasks", () =>
         Effect.gen(function*() {

@@ -1,14 +1,15 @@
 /** Handlers of the Organizer team group (portal routes act for the organizer the tenancy guard granted). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { BadRequest, CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { membershipView } from "./organizers.handlers.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerTeamHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerTeam">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "organizerTeam", (handlers) =>
+  apiGroup(EventsApi, "organizerTeam", (handlers) =>
     handlers
       .handle("listTeam", () =>
         Effect.gen(function*() {

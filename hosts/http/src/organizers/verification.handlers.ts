@@ -1,5 +1,5 @@
 /** Handlers of the Organizer verification group (admin, organizers.review). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { EventsApi } from "@podium/contracts/events"
 import { Organizers } from "@podium/core"
 import { Effect, type Layer } from "effect"
@@ -7,9 +7,10 @@ import { kycView } from "./kyc.handlers.js"
 import { organizerView } from "./organizer.view.js"
 import type { OrganizersHandlerServices } from "./organizers.services.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerVerificationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerVerification">, never, OrganizersHandlerServices> =
-  HttpApiBuilder.group(EventsApi, "organizerVerification", (handlers) =>
+  apiGroup(EventsApi, "organizerVerification", (handlers) =>
     handlers
       .handle("listOrganizerVerification", ({ urlParams }) =>
         Effect.gen(function*() {

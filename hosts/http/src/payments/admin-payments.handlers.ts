@@ -5,17 +5,18 @@
  * answered as recorded; the contract's views leave out what clients do not see (the order's creator,
  * a payment's order and provider).
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { MoneyApi } from "@podium/contracts/money"
 import { Payments } from "@podium/core"
 import { type IdentityServices, type OrganizersInfrastructure, PaymentProviders, type PaymentsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
+import { apiGroup } from "../serving/served-groups.js"
 
 export type PaymentsHandlerServices = IdentityServices | OrganizersInfrastructure | PaymentsInfrastructure | Authenticated
 
 export const AdminPaymentsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPayments">, never, PaymentsHandlerServices> =
-  HttpApiBuilder.group(MoneyApi, "adminPayments", (handlers) =>
+  apiGroup(MoneyApi, "adminPayments", (handlers) =>
     handlers
       .handle("adminListPayments", ({ urlParams }) =>
         Effect.gen(function*() {

@@ -3,13 +3,14 @@
  * needs an admin holding `platform.operate`. The export is itself audited; the row stores a digest
  * of the filters, the row count and the reason's length (not the filters or the reason's text).
  */
-import { HttpApiBuilder, type HttpApiGroup, HttpApp, HttpServerResponse } from "@effect/platform"
+import { type HttpApiGroup, HttpApp, HttpServerResponse } from "@effect/platform"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { createHash } from "node:crypto"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
 /** Default and cap of the chain-health window (A section 8). */
 export const DefaultChainWindow = 10_000
@@ -66,7 +67,7 @@ export const auditCsv = (entries: ReadonlyArray<Platform.AuditEntry>): string =>
     return CsvColumns.map((c) => csvField(v[c])).join(",")
   })].join("\r\n") + "\r\n"
 
-export const AuditLogHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auditLog">, never, PlatformHandlerServices> = HttpApiBuilder.group(PlatformApi, "auditLog", (handlers) =>
+export const AuditLogHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "auditLog">, never, PlatformHandlerServices> = apiGroup(PlatformApi, "auditLog", (handlers) =>
   Effect.gen(function*() {
     const audit = yield* Platform.AuditLog
     const list = (q: FilterInput & { readonly cursor?: number; readonly limit?: number }) =>

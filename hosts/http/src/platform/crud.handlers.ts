@@ -7,7 +7,7 @@
  *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, toDto, … })
  *
  * Who may call them is declared on the endpoints (`Requires`), so the handlers hold no guard.
- *   HttpApiBuilder.group(ContentApi, "faqs", (h) => h.handle("getManyFaq", faqs.getMany).handle("getOneFaq", faqs.getOne)…)
+ *   apiGroup(ContentApi, "faqs", (h) => h.handle("getManyFaq", faqs.getMany).handle("getOneFaq", faqs.getOne)…)
  */
 import { Platform } from "@podium/core"
 import { Effect, Either, Option } from "effect"

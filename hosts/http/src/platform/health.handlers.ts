@@ -1,9 +1,9 @@
 /** Health probes: live never touches a dependency; health and ready run every probe. */
-import { HttpApiBuilder } from "@effect/platform"
 import { HealthCheckFailed, PlatformApi, type HealthResult } from "@podium/contracts/platform"
 import { HealthProbes, runProbes, type ComponentHealth } from "@podium/host-common"
 import { Effect } from "effect"
 import { Lifecycle } from "../lifecycle.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type Indicators = Record<string, ComponentHealth>
 
@@ -20,7 +20,7 @@ const summarize = (entries: ReadonlyArray<readonly [string, ComponentHealth]>): 
   return { status: failed ? "error" : "ok", info, error, details }
 }
 
-export const HealthHandlers = HttpApiBuilder.group(PlatformApi, "health", (handlers) =>
+export const HealthHandlers = apiGroup(PlatformApi, "health", (handlers) =>
   Effect.gen(function*() {
     const lifecycle = yield* Lifecycle
     const probes = yield* HealthProbes

@@ -1,14 +1,15 @@
 /** Handlers of the feed/chat tokens and geocoding group (A 4.2). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import type { IntegrationsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
+import { apiGroup } from "../serving/served-groups.js"
 
 const callerKey = Effect.map(CurrentPrincipal, (p) => `${p.accountKind}:${p.accountId}`)
 
-export const IntegrationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "integrations">, never, IntegrationsInfrastructure | Platform.RateLimiter | Authenticated> = HttpApiBuilder.group(
+export const IntegrationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "integrations">, never, IntegrationsInfrastructure | Platform.RateLimiter | Authenticated> = apiGroup(
   PlatformApi,
   "integrations",
   (handlers) =>

@@ -2,12 +2,12 @@
  * Memory monitoring for operators. Served only when MEMORY_ROUTES is on (default: off in
  * production) and only to callers presenting the operator token in `x-ops-token`.
  */
-import { HttpApiBuilder } from "@effect/platform"
 import { Forbidden, NotFound, ServiceUnavailable, Unauthorized } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { AppConfig } from "@podium/host-common"
 import { Effect, Redacted } from "effect"
 import { timingSafeEqual, createHash } from "node:crypto"
+import { apiGroup } from "../serving/served-groups.js"
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
@@ -29,7 +29,7 @@ const digest = (s: string) => createHash("sha256").update(s).digest()
 /** Leak threshold for the heap-diff probe: growth above this over the window is reported. */
 const SuspectBytes = 8 * 1024 * 1024
 
-export const MemoryHandlers = HttpApiBuilder.group(PlatformApi, "memory", (handlers) =>
+export const MemoryHandlers = apiGroup(PlatformApi, "memory", (handlers) =>
   Effect.gen(function*() {
     const config = yield* AppConfig
     const expected = digest(Redacted.value(config.secrets.opsToken))

@@ -4,7 +4,7 @@
  * Prometheus text and OTLP/HTTP export; defects; SLO; paging; platform-health views. Admin routes
  * need `platform.operate`.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Notifications, Platform } from "@podium/core"
@@ -12,6 +12,7 @@ import { AllSchedules, AppConfig, defaultObservabilitySettings, HealthProbes, Re
 import { DateTime, Effect, type Layer, Option } from "effect"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { computeSlo, type Gauge, LatencyBucketsMs, renderPrometheus, requestMetrics, type RouteSeries } from "./request-metrics.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 /** Upper bucket bound (ms) at quantile `q`, null without requests or when it falls in the overflow bucket. */
 const quantileMs = (r: RouteSeries, q: number): number | null => {
@@ -118,7 +119,7 @@ const metricsBatch = (g: Gathered): Platform.MetricsBatch => {
 }
 
 export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "observability">, never, PlatformHandlerServices> =
-  HttpApiBuilder.group(PlatformApi, "observability", (handlers) =>
+  apiGroup(PlatformApi, "observability", (handlers) =>
     Effect.gen(function*() {
       const config = yield* AppConfig
       const settings = config.observability ?? defaultObservabilitySettings
@@ -217,7 +218,7 @@ export const ObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", 
     }))
 
 export const PublicObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "observabilityPublic">, never, PlatformHandlerServices> =
-  HttpApiBuilder.group(PlatformApi, "observabilityPublic", (handlers) =>
+  apiGroup(PlatformApi, "observabilityPublic", (handlers) =>
     Effect.gen(function*() {
       const exporter = yield* Platform.MetricsExporter
       return handlers.handle("metricsStatus", () =>
@@ -234,7 +235,7 @@ export const PublicObservabilityHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"pod
 const iso = (d: DateTime.Utc | null) => (d === null ? null : DateTime.formatIso(d))
 
 export const PlatformHealthHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "platformHealth">, never, PlatformHandlerServices> =
-  HttpApiBuilder.group(PlatformApi, "platformHealth", (handlers) =>
+  apiGroup(PlatformApi, "platformHealth", (handlers) =>
     Effect.gen(function*() {
       const queue = yield* Platform.JobQueue
       const stats = yield* Platform.PlatformStats

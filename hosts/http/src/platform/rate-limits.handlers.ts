@@ -1,13 +1,14 @@
 /** Rate limits for admins: list the currently blocked keys and unblock one (audited). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import { Clock, Effect, type Layer } from "effect"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { CurrentPrincipal } from "@podium/contracts/common"
+import { apiGroup } from "../serving/served-groups.js"
 
 export const RateLimitsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "rateLimits">, never, PlatformHandlerServices> =
-  HttpApiBuilder.group(PlatformApi, "rateLimits", (handlers) =>
+  apiGroup(PlatformApi, "rateLimits", (handlers) =>
     Effect.gen(function*() {
       const rateLimiter = yield* Platform.RateLimiter
       const audit = yield* Platform.AuditLog

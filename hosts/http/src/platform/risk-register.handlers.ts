@@ -3,7 +3,7 @@
  * acknowledgement and escalation read back from the audit log (the audit rows are the record, so
  * no separate table is needed). Escalation pages on-call through the Pager.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, NotFound } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Notifications, Platform } from "@podium/core"
@@ -12,6 +12,7 @@ import { DateTime, Effect, type Layer, Option } from "effect"
 import { lastOtlpExport } from "./observability.handlers.js"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { computeSlo, requestMetrics } from "./request-metrics.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 type Health = "ok" | "warning" | "critical" | "unknown"
 
@@ -32,7 +33,7 @@ export const RiskIds = [
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`
 
 export const RiskRegisterHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "riskRegister">, never, PlatformHandlerServices> =
-  HttpApiBuilder.group(PlatformApi, "riskRegister", (handlers) =>
+  apiGroup(PlatformApi, "riskRegister", (handlers) =>
     Effect.gen(function*() {
       const config = yield* AppConfig
       const settings = config.observability ?? defaultObservabilitySettings

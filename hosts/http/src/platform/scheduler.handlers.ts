@@ -3,13 +3,14 @@
  * durable job queue, and `run`, which enqueues one run now (executed by a worker like any slot's
  * job). Needs `platform.operate`.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotFound } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import { AllSchedules } from "@podium/host-common"
 import { DateTime, Duration, Effect, type Layer, Option } from "effect"
 import type { PlatformHandlerServices } from "./platform-services.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const iso = (d: DateTime.Utc | null) => (d === null ? null : DateTime.formatIso(d))
 
@@ -37,7 +38,7 @@ const scheduleView = (s: Platform.ScheduleStatus) => {
   }
 }
 
-export const SchedulerHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "scheduler">, never, PlatformHandlerServices> = HttpApiBuilder.group(PlatformApi, "scheduler", (handlers) =>
+export const SchedulerHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "scheduler">, never, PlatformHandlerServices> = apiGroup(PlatformApi, "scheduler", (handlers) =>
   Effect.gen(function*() {
     const queue = yield* Platform.JobQueue
     const find = (name: string) =>

@@ -3,15 +3,16 @@
  * durable reindex job (executed by a worker in batches with progress). Needs an admin with
  * `platform.operate`.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { NotFound } from "@podium/contracts/common"
 import { PlatformApi } from "@podium/contracts/platform"
 import { Platform } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { PlatformHandlerServices } from "./platform-services.js"
 import { jobRunView } from "./scheduler.handlers.js"
+import { apiGroup } from "../serving/served-groups.js"
 
-export const SearchHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "search">, never, PlatformHandlerServices> = HttpApiBuilder.group(PlatformApi, "search", (handlers) =>
+export const SearchHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "search">, never, PlatformHandlerServices> = apiGroup(PlatformApi, "search", (handlers) =>
   Effect.gen(function*() {
     const engine = yield* Platform.SearchEngine
     const queue = yield* Platform.JobQueue

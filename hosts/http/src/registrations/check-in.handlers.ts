@@ -1,14 +1,15 @@
 /** Handlers of Events / Check-in (tenancy-guarded): scans answer verdicts, never errors. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { RegistrationsApi } from "@podium/contracts/registrations"
 import { Registrations } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { organizerActor, type RegistrationHandlerServices } from "./registrations.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const who = Effect.map(OrganizerAccess, organizerActor)
 
-export const CheckInHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "checkIn">, never, RegistrationHandlerServices | OrganizerManagers | OrganizerReaders> = HttpApiBuilder.group(RegistrationsApi, "checkIn", (handlers) =>
+export const CheckInHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "checkIn">, never, RegistrationHandlerServices | OrganizerManagers | OrganizerReaders> = apiGroup(RegistrationsApi, "checkIn", (handlers) =>
   handlers
     .handle("scanTicket", ({ path, payload }) => Effect.flatMap(who, (w) => Registrations.scanCode(w, path.eventId, payload)))
     .handle("syncCheckInBatch", ({ path, payload }) => Effect.flatMap(who, (w) => Registrations.syncBatch(w, path.eventId, payload.scans)))

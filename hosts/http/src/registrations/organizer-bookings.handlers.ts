@@ -1,14 +1,15 @@
 /** Handlers of Events / Bookings: the organizer's bookings of an event (tenancy-guarded). */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { RegistrationsApi } from "@podium/contracts/registrations"
 import { Registrations } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { bookingView, organizerActor, type RegistrationHandlerServices } from "./registrations.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const who = Effect.map(OrganizerAccess, organizerActor)
 
-export const OrganizerBookingsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerBookings">, never, RegistrationHandlerServices | OrganizerManagers | OrganizerReaders> = HttpApiBuilder.group(RegistrationsApi, "organizerBookings", (handlers) =>
+export const OrganizerBookingsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerBookings">, never, RegistrationHandlerServices | OrganizerManagers | OrganizerReaders> = apiGroup(RegistrationsApi, "organizerBookings", (handlers) =>
   handlers
     .handle("listBookings", ({ path, urlParams }) =>
       Effect.gen(function*() {

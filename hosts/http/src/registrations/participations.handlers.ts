@@ -1,14 +1,15 @@
 /** Handlers of Events / Participations: the athlete's bookings. */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { RegistrationsApi } from "@podium/contracts/registrations"
 import { Registrations } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { bookingView, type RegistrationHandlerServices } from "./registrations.views.js"
+import { apiGroup } from "../serving/served-groups.js"
 
 const page = (q: { readonly page?: number | undefined; readonly limit?: number | undefined }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 })
 
-export const ParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "participations">, never, RegistrationHandlerServices | Authenticated> = HttpApiBuilder.group(RegistrationsApi, "participations", (handlers) =>
+export const ParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "participations">, never, RegistrationHandlerServices | Authenticated> = apiGroup(RegistrationsApi, "participations", (handlers) =>
   handlers
     .handle("book", ({ payload }) =>
       Effect.gen(function*() {

@@ -4,12 +4,13 @@
  * ADMIN_PERMISSION_REQUIRED otherwise); every other caller goes through the organizer or club
  * tenancy policy.
  */
-import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
+import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { MoneyApi } from "@podium/contracts/money"
 import { Wallets } from "@podium/core"
 import type { ClubsInfrastructure, IdentityServices, OrganizersInfrastructure, WalletsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
+import { apiGroup } from "../serving/served-groups.js"
 
 export type WalletsHandlerServices = IdentityServices | OrganizersInfrastructure | ClubsInfrastructure | WalletsInfrastructure | Authenticated
 
@@ -35,7 +36,7 @@ const transactionView = (e: Wallets.LedgerEntry) => ({
 })
 
 export const CreatorWalletsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "creatorWallets">, never, WalletsHandlerServices> =
-  HttpApiBuilder.group(MoneyApi, "creatorWallets", (handlers) =>
+  apiGroup(MoneyApi, "creatorWallets", (handlers) =>
     handlers
       .handle("getCreatorWallet", ({ path }) =>
         Effect.gen(function*() {

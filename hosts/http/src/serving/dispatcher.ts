@@ -1,0 +1,313 @@
+/**
+ * The endpoint dispatcher: serves the HttpApi endpoints whose handler groups were built with
+ * `apiGroup` (served-groups.ts) straight from the node:http server, doing per request what
+ * @effect/platform's HttpApiBuilder + HttpLayerRouter do, with the per-route work done once here.
+ *
+ * Why: the router path copies the whole context map of the host several times per request (the
+ * router's copy, the API's merge, the group's merge, one per middleware that provides a service)
+ * and compares contexts of equal size entry by entry when it restores them; each copy is
+ * O(services in the host), so every request paid for the size of the application. Here a request
+ * gets one small context for its middleware (the request services, as the middleware contract
+ * allows) and one full context for its handler (the group's context plus the request services),
+ * built once and never merged again.
+ *
+ * What is kept identical: routing (the router's own find-my-way matcher and configuration), the
+ * middleware chain and its order (API middleware and error encoding first through
+ * `HttpApiBuilder.buildMiddleware`, then the endpoint's middleware, then the group's, each seeing
+ * what the previous ones provided), decoding of path, payload, headers and query in that order with
+ * failures as `HttpApiDecodeError`, response encoding by the success schema, interruptibility, the
+ * request pipeline (ids, access log, metrics, error envelope: middleware.ts) and the writing of the
+ * response (`NodeHttpServer.makeHandler`). HEAD requests and every path no served endpoint matches
+ * (documentation, test probes, unknown routes) go to the router as before.
+ */
+import {
+  type HttpApi,
+  HttpApiBuilder,
+  HttpApiError,
+  type HttpApiGroup,
+  HttpApiMiddleware,
+  HttpApiSchema,
+  HttpLayerRouter,
+  HttpMethod,
+  HttpRouter,
+  HttpServerRequest,
+  HttpServerResponse,
+  Multipart,
+  UrlParams
+} from "@effect/platform"
+import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
+import { Context, Effect, FiberRef, Option, ParseResult, Schema, type SchemaAST as AST } from "effect"
+import type { IncomingMessage } from "node:http"
+import type { Pipeline } from "../middleware.js"
+import { type ServedGroup, type ServedHandler, ServedGroups } from "./served-groups.js"
+
+type Response = HttpServerResponse.HttpServerResponse
+/** A middleware or decoder effect; what it requires is in the context it runs in. */
+type AnyEffect = Effect.Effect<unknown, unknown>
+
+/** What a matched request runs: the request's context in, the answer out. */
+type Endpoint = (
+  context: Context.Context<never>,
+  request: HttpServerRequest.HttpServerRequest,
+  params: Readonly<Record<string, string | undefined>>,
+  searchParams: Readonly<Record<string, string | Array<string>>>
+) => Effect.Effect<Response, unknown>
+
+/** A route the router answers (documentation, probes): the dispatcher declines it. */
+const LeftToRouter: Endpoint = () => Effect.die("answered by the router")
+
+/** Where the dispatcher leaves its match on the node request for the fiber that answers it. */
+const Matched = Symbol.for("@podium/http/serving/matched")
+
+interface Match {
+  readonly endpoint: Endpoint
+  readonly params: Record<string, string | undefined>
+  readonly searchParams: Record<string, string | Array<string>>
+}
+
+// ---- middleware (HttpApiBuilder's applyMiddleware, as a list run in order) ----
+
+interface Guard {
+  readonly effect: AnyEffect
+  readonly optional: boolean
+  readonly provides: Context.Tag<unknown, unknown> | undefined
+}
+
+type MiddlewareTag = HttpApiMiddleware.TagClassAny & { readonly key: string }
+
+/** The endpoint's middleware in the order they run: the endpoint's own last-declared first, then the group's. */
+const guardsOf = (group: ServedGroup, handler: ServedHandler): ReadonlyArray<Guard> => {
+  // A map keyed like HttpApiBuilder's: group entries first, an endpoint entry replacing a group one.
+  const entries = new Map<string, MiddlewareTag>()
+  for (const tag of group.group.middlewares as ReadonlySet<MiddlewareTag>) entries.set(tag.key, tag)
+  for (const tag of handler.endpoint.middlewares as ReadonlySet<MiddlewareTag>) entries.set(tag.key, tag)
+  // applyMiddleware wraps in map order, so the last entry is the outermost and runs first.
+  return [...entries.values()].reverse().map((tag): Guard => {
+    const implementation = Context.unsafeGet(group.context, tag as unknown as Context.Tag<never, AnyEffect & Record<string, (credential: unknown) => AnyEffect>>)
+    return {
+      effect: HttpApiMiddleware.SecurityTypeId in tag ? securityEffect(tag as HttpApiMiddleware.TagClassSecurityAny, implementation) : implementation,
+      optional: tag.optional,
+      provides: tag.provides as Context.Tag<unknown, unknown> | undefined
+    }
+  })
+}
+
+/** A security middleware: each scheme's credential decoded and handed to its handler, the next tried on failure. */
+const securityEffect = (tag: HttpApiMiddleware.TagClassSecurityAny, implementation: Record<string, (credential: unknown) => AnyEffect>): AnyEffect => {
+  let effect: AnyEffect | undefined
+  for (const [key, security] of Object.entries(tag.security)) {
+    const middleware = Effect.flatMap(HttpApiBuilder.securityDecode(security) as unknown as AnyEffect, implementation[key]!)
+    effect = effect === undefined ? middleware : Effect.catchAll(effect, () => middleware)
+  }
+  return effect ?? Effect.void
+}
+
+// ---- request decoding and response encoding (HttpApiBuilder's handlerToRoute) ----
+
+/** Whether a query parameter is declared as one string (else a single value is wrapped in an array). */
+const isSingleStringType = (ast: AST.AST, key?: PropertyKey): boolean => {
+  switch (ast._tag) {
+    case "StringKeyword":
+    case "Literal":
+    case "TemplateLiteral":
+    case "Enums":
+      return true
+    case "TypeLiteral": {
+      if (key !== undefined) {
+        const ps = ast.propertySignatures.find((ps) => ps.name === key)
+        return ps !== undefined
+          ? isSingleStringType(ps.type, key)
+          : ast.indexSignatures.some((is) => Schema.is(Schema.make(is.parameter))(key) && isSingleStringType(is.type))
+      }
+      return false
+    }
+    case "Union":
+      return ast.types.some((type) => isSingleStringType(type, key))
+    case "Suspend":
+      return isSingleStringType(ast.f(), key)
+    case "Refinement":
+    case "Transformation":
+      return isSingleStringType(ast.from, key)
+  }
+  return false
+}
+
+const normalizeUrlParams = (params: Readonly<Record<string, string | Array<string>>>, ast: AST.AST) => {
+  const out: Record<string, string | Array<string>> = {}
+  for (const key in params) {
+    const value = params[key]!
+    out[key] = Array.isArray(value) || isSingleStringType(ast, key) ? value : [value]
+  }
+  return out
+}
+
+/** The request body as the payload schema reads it, by content type (no body on GET and friends: the query). */
+const requestPayload = (
+  request: HttpServerRequest.HttpServerRequest,
+  urlParams: Readonly<Record<string, string | Array<string>>>,
+  multipartLimits: Option.Option<Multipart.withLimits.Options>
+) => {
+  if (!HttpMethod.hasBody(request.method)) return Effect.succeed(urlParams)
+  const contentType = request.headers["content-type"] ? request.headers["content-type"].toLowerCase().trim() : "application/json"
+  if (contentType.includes("application/json")) return Effect.orDie(request.json)
+  if (contentType.includes("multipart/form-data")) {
+    return Effect.orDie(Option.match(multipartLimits, {
+      onNone: () => request.multipart,
+      onSome: (limits) => Multipart.withLimits(request.multipart, limits)
+    }))
+  }
+  if (contentType.includes("x-www-form-urlencoded")) return Effect.map(Effect.orDie(request.urlParamsBody), UrlParams.toRecord)
+  if (contentType.startsWith("text/")) return Effect.orDie(request.text)
+  return Effect.map(Effect.orDie(request.arrayBuffer), (buffer) => new Uint8Array(buffer))
+}
+
+const responseSchema = Schema.declare(HttpServerResponse.isServerResponse)
+
+const decodeForbidden = <A>(value: A, _: AST.ParseOptions, ast: AST.Transformation) =>
+  ParseResult.fail(new ParseResult.Forbidden(ast, value, "Encode only schema"))
+
+/** A success value as the response its schema declares (status, encoding, empty for void). */
+const toResponse = (data: unknown, _: AST.ParseOptions, ast: AST.Transformation): Effect.Effect<Response, ParseResult.ParseIssue> => {
+  const status = HttpApiSchema.getStatusSuccessAST(ast.to)
+  if (HttpApiSchema.isVoid(ast.to)) return Effect.succeed(HttpServerResponse.empty({ status }))
+  const encoding = HttpApiSchema.getEncoding(ast.to)
+  switch (encoding.kind) {
+    case "Json":
+      return Effect.mapError(
+        HttpServerResponse.json(data, { status, contentType: encoding.contentType }),
+        (error) => new ParseResult.Type(ast, error, "Could not encode to JSON")
+      )
+    case "Text":
+      return Effect.succeed(HttpServerResponse.text(data as string, { status, contentType: encoding.contentType }))
+    case "Uint8Array":
+      return Effect.succeed(HttpServerResponse.uint8Array(data as Uint8Array, { status, contentType: encoding.contentType }))
+    case "UrlParams":
+      return Effect.succeed(HttpServerResponse.urlParams(data as UrlParams.Input, { status, contentType: encoding.contentType }))
+  }
+}
+
+/** The success schema as a schema to a response: each member of the success union with its own status. */
+const successEncoder = (schema: Schema.Schema.Any) => {
+  const members = new Set<Schema.Schema.Any>()
+  HttpApiSchema.deunionize(members, schema)
+  const responses = [...members].map((member) => Schema.transformOrFail(responseSchema, member, { decode: decodeForbidden, encode: toResponse }))
+  return Schema.encode(Schema.Union(...responses) as unknown as Schema.Schema<unknown, Response>)
+}
+
+/** One endpoint, compiled once: its decoders, encoder, middleware chain and the context it runs in. */
+const compileEndpoint = (
+  group: ServedGroup,
+  handler: ServedHandler,
+  apiMiddleware: (effect: Effect.Effect<Response, unknown>) => Effect.Effect<Response, unknown>
+): Endpoint => {
+  const endpoint = handler.endpoint
+  const isMultipartStream = Option.match(endpoint.payloadSchema, { onNone: () => false, onSome: ({ ast }) => HttpApiSchema.getMultipartStream(ast) !== undefined })
+  const multipartLimits = Option.flatMapNullable(endpoint.payloadSchema, ({ ast }) => HttpApiSchema.getMultipart(ast) ?? HttpApiSchema.getMultipartStream(ast))
+  const decodePath = Option.getOrUndefined(Option.map(endpoint.pathSchema, (schema) => Schema.decodeUnknown(schema)))
+  const decodePayload = handler.withFullRequest || isMultipartStream ? undefined : Option.getOrUndefined(Option.map(endpoint.payloadSchema, (schema) => Schema.decodeUnknown(schema)))
+  const decodeHeaders = Option.getOrUndefined(Option.map(endpoint.headersSchema, (schema) => Schema.decodeUnknown(schema)))
+  const urlParamsSchema = Option.getOrUndefined(endpoint.urlParamsSchema)
+  const decodeUrlParams = urlParamsSchema === undefined ? undefined : Schema.decodeUnknown(urlParamsSchema)
+  const encodeSuccess = successEncoder(endpoint.successSchema)
+  const guards = guardsOf(group, handler)
+  const route = HttpLayerRouter.route(endpoint.method as Exclude<HttpMethod.HttpMethod, "HEAD">, endpoint.path as HttpLayerRouter.PathInput, Effect.die("served by the dispatcher"))
+  const groupServices = group.context.unsafeMap
+
+  const decodeAndHandle = (
+    request: HttpServerRequest.HttpServerRequest,
+    params: Readonly<Record<string, string | undefined>>,
+    urlParams: Readonly<Record<string, string | Array<string>>>
+  ): Effect.Effect<Response, unknown> =>
+    Effect.gen(function*() {
+      const input: Record<string, unknown> = { request }
+      if (decodePath !== undefined) input.path = yield* decodePath(params)
+      if (decodePayload !== undefined) {
+        input.payload = yield* Effect.flatMap(requestPayload(request, urlParams, multipartLimits), decodePayload)
+      } else if (isMultipartStream) {
+        input.payload = Option.match(multipartLimits, {
+          onNone: () => request.multipartStream,
+          onSome: (limits) => Multipart.withLimitsStream(request.multipartStream, limits)
+        })
+      }
+      if (decodeHeaders !== undefined) input.headers = yield* decodeHeaders(request.headers)
+      if (decodeUrlParams !== undefined) input.urlParams = yield* decodeUrlParams(normalizeUrlParams(urlParams, urlParamsSchema!.ast))
+      // The handler's services are in the context it runs in (inGroupContext).
+      const response = yield* (handler.handler(input as never) as Effect.Effect<unknown, unknown>)
+      return HttpServerResponse.isServerResponse(response) ? response : yield* encodeSuccess(response)
+    }).pipe(Effect.catchIf(ParseResult.isParseError, HttpApiError.HttpApiDecodeError.refailParseError)) as Effect.Effect<Response, unknown>
+
+  /** The handler in the group's context with the request's services on top (theirs win, as in a merge). */
+  const inGroupContext = (requestContext: Context.Context<never>, effect: Effect.Effect<Response, unknown>) => {
+    const services = new Map(groupServices)
+    for (const [key, service] of requestContext.unsafeMap) services.set(key, service)
+    return Effect.locally(effect, FiberRef.currentContext, Context.unsafeMake(services) as Context.Context<never>)
+  }
+
+  /** Runs guard `i` in `context` (the request services so far), then the next with what it provided. */
+  const guarded = (i: number, context: Context.Context<never>, handle: Effect.Effect<Response, unknown>): Effect.Effect<Response, unknown> => {
+    if (i === guards.length) return inGroupContext(context, handle)
+    const guard = guards[i]!
+    const next = (value: unknown) => guarded(i + 1, guard.provides === undefined ? context : Context.add(context, guard.provides, value), handle)
+    const run = Effect.locally(guard.effect as Effect.Effect<unknown, unknown>, FiberRef.currentContext, context)
+    return guard.optional ? Effect.matchEffect(run, { onFailure: () => guarded(i + 1, context, handle), onSuccess: next }) : Effect.flatMap(run, next)
+  }
+
+  return (context, request, params, searchParams) => {
+    const services = new Map(context.unsafeMap)
+    services.set(HttpRouter.RouteContext.key, { [HttpRouter.RouteContextTypeId]: HttpRouter.RouteContextTypeId, route, params })
+    services.set(HttpServerRequest.ParsedSearchParams.key, searchParams)
+    const answer = apiMiddleware(guarded(0, Context.unsafeMake(services) as Context.Context<never>, decodeAndHandle(request, params, searchParams)))
+    return handler.uninterruptible ? answer : Effect.interruptible(answer)
+  }
+}
+
+/**
+ * Builds the dispatcher for every group recorded in `ServedGroups` and installs it there, where
+ * the front door (front-door.ts) looks for it. Built after the routes, in the server's context.
+ */
+export const installDispatcher = (pipeline: Pipeline) =>
+  Effect.gen(function*() {
+    const served = yield* ServedGroups
+    const router = HttpLayerRouter.FindMyWay.make<Endpoint>(yield* HttpLayerRouter.RouterConfig)
+    const routed = new Set<string>()
+    // Only endpoints the router holds are served here (an API added with HttpLayerRouter.addHttpApi).
+    const inRouter = new Set(served.routes.map(([method, path]) => `${method} ${path}`))
+    const apiMiddleware = new Map<unknown, (effect: Effect.Effect<Response, unknown>) => Effect.Effect<Response, unknown>>()
+    for (const group of served.all()) {
+      let forApi = apiMiddleware.get(group.api)
+      if (forApi === undefined) {
+        // API-level middleware and the encoding of every declared error, as HttpLayerRouter.addHttpApi builds them.
+        forApi = yield* Effect.provide(HttpApiBuilder.buildMiddleware(group.api as HttpApi.HttpApi<string, HttpApiGroup.HttpApiGroup.Any>), group.context)
+        apiMiddleware.set(group.api, forApi)
+      }
+      for (const handler of group.handlers) {
+        const { method, path } = handler.endpoint
+        // Each route once (find-my-way refuses a second registration; the router holds each route once too).
+        if (!inRouter.has(`${method} ${path}`) || routed.has(`${method} ${path}`)) continue
+        routed.add(`${method} ${path}`)
+        router.on(method, path as HttpLayerRouter.PathInput, compileEndpoint(group, handler, forApi))
+      }
+    }
+    // Every other route the router holds is marked here too, so a path matches the same route in
+    // both and the dispatcher only answers where the router would have run an endpoint it serves.
+    for (const [method, path] of served.routes) {
+      if (routed.has(`${method} ${path}`)) continue
+      routed.add(`${method} ${path}`)
+      if (method === "*") router.all(path as HttpLayerRouter.PathInput, LeftToRouter)
+      else router.on(method, path as HttpLayerRouter.PathInput, LeftToRouter)
+    }
+    const app = Effect.withFiberRuntime<Response, unknown, HttpServerRequest.HttpServerRequest>((fiber) => {
+      const request = Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest)
+      const match = (NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage & { [Matched]: Match })[Matched]
+      return match.endpoint(fiber.currentContext, request, match.params, match.searchParams)
+    })
+    const handle = yield* NodeHttpServer.makeHandler(pipeline(app))
+    served.dispatch = (request, response) => {
+      if (request.method === "HEAD") return false
+      const found = router.find(request.method!, request.url!)
+      if (found === undefined || found.handler === LeftToRouter) return false
+      ;(request as IncomingMessage & { [Matched]: Match })[Matched] = { endpoint: found.handler, params: found.params, searchParams: found.searchParams }
+      handle(request, response)
+      return true
+    }
+  })
