@@ -1241,6 +1241,31 @@ export interface components {
                 updatedAt: string;
             } | null;
         };
+        NotificationCategory: {
+            id: string;
+            key: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            audience: "USER" | "ORGANIZER" | "ALL";
+            /** @description Whether users may switch the category off */
+            userControllable: boolean;
+            enabled: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        NotificationMapping: {
+            id: string;
+            /** @enum {string} */
+            role: "user" | "organizer" | "admin";
+            step: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "push" | "chatapp";
+            templateKey: string;
+            enabled: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
         SystemNotificationEvent: {
             key: string;
             description: string;
@@ -1251,6 +1276,31 @@ export interface components {
                 templateKey: string;
                 enabled: boolean;
             }[];
+        };
+        SystemNotification: {
+            id: string;
+            event: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "push" | "chatapp";
+            templateKey: string;
+            name: string;
+            description: string | null;
+            enabled: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        NotificationTemplateRecord: {
+            id: string;
+            key: string;
+            name: string;
+            description: string | null;
+            category: string | null;
+            emailTemplateKey: string | null;
+            smsTemplateKey: string | null;
+            pushTemplateKey: string | null;
+            chatappTemplateKey: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         NotificationPreferenceType: {
             key: string;

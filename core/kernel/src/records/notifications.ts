@@ -1,0 +1,80 @@
+/** Records of the notifications context whose stored shape is their wire shape (see ../record.ts). */
+import { Schema } from "effect"
+import { Instant } from "../record.js"
+
+/** The delivery channels as the notifications context stores them (the contracts name them in lower case). */
+export const NotificationChannels = ["EMAIL", "SMS", "PUSH", "CHAT"] as const
+export type NotificationChannel = (typeof NotificationChannels)[number]
+
+export const CategoryAudiences = ["USER", "ORGANIZER", "ALL"] as const
+export type CategoryAudience = (typeof CategoryAudiences)[number]
+
+export const NotificationCategory = Schema.Struct({
+  id: Schema.String,
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  audience: Schema.Literal(...CategoryAudiences),
+  userControllable: Schema.Boolean.annotations({ description: "Whether users may switch the category off" }),
+  enabled: Schema.Boolean,
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export interface NotificationCategory extends Schema.Schema.Type<typeof NotificationCategory> {}
+
+export const TemplateRecord = Schema.Struct({
+  id: Schema.String,
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  category: Schema.NullOr(Schema.String),
+  emailTemplateKey: Schema.NullOr(Schema.String),
+  smsTemplateKey: Schema.NullOr(Schema.String),
+  pushTemplateKey: Schema.NullOr(Schema.String),
+  chatappTemplateKey: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export interface TemplateRecord extends Schema.Schema.Type<typeof TemplateRecord> {}
+
+export const SystemNotification = Schema.Struct({
+  id: Schema.String,
+  event: Schema.String,
+  channel: Schema.Literal(...NotificationChannels),
+  templateKey: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  enabled: Schema.Boolean,
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export interface SystemNotification extends Schema.Schema.Type<typeof SystemNotification> {}
+
+export const PromotionTemplate = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  channel: Schema.Literal(...NotificationChannels),
+  templateKey: Schema.String,
+  priceMinor: Schema.Int.annotations({ description: "Price per recipient in minor units of currency" }),
+  currency: Schema.String,
+  enabled: Schema.Boolean,
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export interface PromotionTemplate extends Schema.Schema.Type<typeof PromotionTemplate> {}
+
+export const MappingRoles = ["user", "organizer", "admin"] as const
+export type MappingRole = (typeof MappingRoles)[number]
+
+export const NotificationMapping = Schema.Struct({
+  id: Schema.String,
+  role: Schema.Literal(...MappingRoles),
+  step: Schema.String,
+  channel: Schema.Literal(...NotificationChannels),
+  templateKey: Schema.String,
+  enabled: Schema.Boolean,
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export interface NotificationMapping extends Schema.Schema.Type<typeof NotificationMapping> {}
