@@ -361,14 +361,63 @@ export interface components {
             accessToken: string;
             refreshToken: string;
         };
+        TokenVerification: {
+            message: string;
+            isValid: boolean;
+            role: string;
+            data: components["schemas"]["AccountSummary"];
+        };
+        AccountSummary: {
+            id: string;
+            phoneNumber: string | null;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        /**
+         * Format: date-time
+         * @description a potentially invalid Date instance
+         */
+        Instant: string;
         ExistenceResult: {
             exists: boolean;
+        };
+        Admin: {
+            id: string;
+            phoneNumber: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            handle: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED";
+            totpEnabledAt: (string & components["schemas"]["Instant"]) | null;
+            totpRequiredAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         HandleCheck: {
             handle: string;
             valid: boolean;
             available: boolean;
             message: string;
+        };
+        AdminRecord: {
+            id: string;
+            phoneNumber: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            handle: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED";
+            totpEnabledAt: (string & components["schemas"]["Instant"]) | null;
+            totpRequiredAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+            permissions?: string[];
         };
         AdminNotificationPreferences: {
             channels: {
@@ -516,11 +565,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * Format: date-time
-         * @description a potentially invalid Date instance
-         */
-        Instant: string;
         Gone: {
             status: components["schemas"]["Int"];
             statusText: string;
@@ -546,6 +590,19 @@ export interface components {
                 done: boolean;
             }[];
             nextStep: string;
+        };
+        OrganizerStaffTask: {
+            id: string;
+            organizerId: string;
+            title: string;
+            description: string | null;
+            assigneeMemberId: string | null;
+            dueAt: (string & components["schemas"]["Instant"]) | null;
+            /** @enum {string} */
+            status: "OPEN" | "IN_PROGRESS" | "DONE" | "CANCELLED";
+            createdByMemberId: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         OrganizerPickupAddress: {
             organizerId: string;
@@ -1317,6 +1374,11 @@ export interface components {
             phoneNumber: string;
             created: boolean;
         };
+        Consent: {
+            purpose: string;
+            granted: boolean;
+            updatedAt: (string & components["schemas"]["Instant"]) | null;
+        };
         SetConsentDto: {
             /** @description a string matching the pattern ^[a-z][a-z0-9_]{1,63}$ */
             purpose: string;
@@ -1328,6 +1390,14 @@ export interface components {
                 purpose: string;
                 granted: boolean;
             }[];
+        };
+        ConsentHistoryEntry: {
+            id: string;
+            userId: string;
+            purpose: string;
+            granted: boolean;
+            source: string;
+            createdAt: components["schemas"]["Instant"];
         };
         CreateErasureDto: {
             reason?: string;
@@ -1363,6 +1433,22 @@ export interface components {
              * @description a string matching the pattern ^\d{4}-\d{2}-\d{2}$
              */
             retainUntil: string;
+        };
+        AccountMerge: {
+            id: string;
+            sourceUserId: string;
+            targetUserId: string;
+            reason: string;
+            /** @enum {string} */
+            status: "PROPOSED" | "CANCELLED" | "EXECUTED";
+            proposedBy: string;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+            cancelledAt: (string & components["schemas"]["Instant"]) | null;
+            executedAt: (string & components["schemas"]["Instant"]) | null;
+            result: {
+                [key: string]: number;
+            } | null;
         };
         AccountMergeDto: {
             /**
