@@ -1,6 +1,6 @@
 /** Records of the notifications context whose stored shape is their wire shape (see ../record.ts). */
 import { Schema } from "effect"
-import { Instant } from "../record.js"
+import { Instant, InstantUtc } from "../record.js"
 
 /** The delivery channels as the notifications context stores them (the contracts name them in lower case). */
 export const NotificationChannels = ["EMAIL", "SMS", "PUSH", "CHAT"] as const
@@ -78,3 +78,56 @@ export const NotificationMapping = Schema.Struct({
   updatedAt: Instant
 })
 export interface NotificationMapping extends Schema.Schema.Type<typeof NotificationMapping> {}
+
+export const WalletEntry = Schema.Struct({
+  id: Schema.String,
+  transactionId: Schema.String,
+  organizerId: Schema.String,
+  amount: Schema.Number.annotations({ description: "Positive: credit; negative: debit (minor units)" }),
+  reason: Schema.String,
+  counterAccount: Schema.String,
+  idempotencyKey: Schema.NullOr(Schema.String),
+  createdAt: InstantUtc
+})
+export interface WalletEntry extends Schema.Schema.Type<typeof WalletEntry> {}
+
+export const WalletSummary = Schema.Struct({
+  organizerId: Schema.String,
+  balance: Schema.Number.annotations({ description: "Sum of the wallet's ledger entries (minor units)" }),
+  credited: Schema.Number,
+  debited: Schema.Number,
+  entries: Schema.Int,
+  lastMovementAt: Schema.NullOr(InstantUtc)
+})
+export interface WalletSummary extends Schema.Schema.Type<typeof WalletSummary> {}
+
+export const TopUpStatus = Schema.Literal("PENDING", "COMPLETED", "FAILED")
+export type TopUpStatus = typeof TopUpStatus.Type
+
+/** A top-up the organizer started; the payment gateway's webhook completes it. */
+export const WalletTopUp = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  amount: Schema.Number,
+  status: TopUpStatus,
+  createdAt: InstantUtc,
+  completedAt: Schema.NullOr(InstantUtc)
+})
+export interface WalletTopUp extends Schema.Schema.Type<typeof WalletTopUp> {}
+
+export const NotificationSettlementStatus = Schema.Literal("CALCULATED", "PROCESSED")
+export type NotificationSettlementStatus = typeof NotificationSettlementStatus.Type
+
+/** Notification spend of one organizer over a period, settled to the platform. */
+export const NotificationSettlement = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  periodStart: InstantUtc,
+  periodEnd: InstantUtc,
+  amount: Schema.Number.annotations({ description: "Notification spend settled (minor units)" }),
+  entries: Schema.Int,
+  status: NotificationSettlementStatus,
+  createdAt: InstantUtc,
+  processedAt: Schema.NullOr(InstantUtc)
+})
+export interface NotificationSettlement extends Schema.Schema.Type<typeof NotificationSettlement> {}
