@@ -131,3 +131,22 @@ export const NotificationSettlement = Schema.Struct({
   processedAt: Schema.NullOr(InstantUtc)
 })
 export interface NotificationSettlement extends Schema.Schema.Type<typeof NotificationSettlement> {}
+
+export const BatchStatus = Schema.Literal("QUEUED", "SCHEDULED", "CANCELLED")
+export type BatchStatus = typeof BatchStatus.Type
+
+export const NotificationBatch = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  channel: Schema.Literal(...NotificationChannels),
+  templateId: Schema.String,
+  templateKey: Schema.String,
+  unitPrice: Schema.Number,
+  recipients: Schema.Int,
+  cost: Schema.Number,
+  status: BatchStatus,
+  scheduledAt: Schema.NullOr(InstantUtc),
+  createdAt: InstantUtc,
+  cancelledAt: Schema.NullOr(InstantUtc)
+})
+export interface NotificationBatch extends Schema.Schema.Type<typeof NotificationBatch> {}
