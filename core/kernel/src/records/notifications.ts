@@ -150,3 +150,14 @@ export const NotificationBatch = Schema.Struct({
   cancelledAt: Schema.NullOr(InstantUtc)
 })
 export interface NotificationBatch extends Schema.Schema.Type<typeof NotificationBatch> {}
+
+/** A push device token of a user; only one is active per user (enable deactivates the prior ones). */
+export const DeviceToken = Schema.Struct({
+  userId: Schema.String,
+  token: Schema.String,
+  platform: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  createdAt: InstantUtc,
+  deactivatedAt: Schema.NullOr(InstantUtc)
+})
+export interface DeviceToken extends Schema.Schema.Type<typeof DeviceToken> {}
