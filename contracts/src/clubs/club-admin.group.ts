@@ -7,7 +7,7 @@
  * yet) and member segments (list, create). Segments are filters over the club's ACTIVE members.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, ClubAward, ClubSegment, IntBetween, OneOf, Optional, Query, RecognitionRule, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { ClubManagers, op, PageOf, PageParams } from "../common/index.js"
 import { IsoDateTime } from "./club-runs.group.js"
@@ -17,19 +17,7 @@ const PeriodKey = Schema.String.pipe(
   Schema.annotations(says("must be YYYY-MM (monthly rules) or YYYY-WW (weekly rules)"))
 )
 
-export const RecognitionRuleView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  name: Schema.String,
-  metric: Schema.Literal("points", "runs_attended"),
-  period: Schema.Literal("week", "month"),
-  threshold: Schema.Number,
-  awardName: Schema.String,
-  status: Schema.Literal("DISABLED", "ENABLED"),
-  createdBy: Schema.String,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "ClubRecognitionRule" })
+export const RecognitionRuleView = RecognitionRule.annotations({ identifier: "ClubRecognitionRule" })
 
 const RuleFields = {
   name: StrLength(3, 120),
@@ -52,18 +40,7 @@ const EvaluationView = Schema.Struct({
   qualifiers: Schema.Array(Schema.Struct({ userId: Schema.String, value: Schema.Number, alreadyAwarded: Schema.Boolean }))
 }).annotations({ identifier: "ClubRecognitionRuleEvaluation" })
 
-export const ClubAwardView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  userId: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  ruleId: Schema.NullOr(Schema.String),
-  periodKey: Schema.NullOr(Schema.String),
-  awardedBy: Schema.String,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "ClubAward" })
+export const ClubAwardView = ClubAward.annotations({ identifier: "ClubAward" })
 
 const SegmentFilterBody = Body({
   roles: Optional(Schema.Array(OneOf("OWNER", "ADMIN", "MODERATOR", "MEMBER"))),
@@ -74,28 +51,8 @@ const SegmentFilterBody = Body({
   minAttendedRuns: Optional(IntBetween(0, 100_000))
 })
 
-const SegmentFilterView = Schema.Struct({
-  roles: Schema.optional(Schema.Array(Schema.String)),
-  tierIds: Schema.optional(Schema.Array(Schema.String)),
-  joinedBefore: Schema.optional(Schema.Date),
-  joinedAfter: Schema.optional(Schema.Date),
-  minPoints: Schema.optional(Schema.Number),
-  minAttendedRuns: Schema.optional(Schema.Number)
-})
 
-export const ClubSegmentView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  kind: Schema.Literal("AUDIENCE", "MEMBER"),
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  filter: SegmentFilterView,
-  status: Schema.Literal("ACTIVE", "ARCHIVED"),
-  challengeIds: Schema.Array(Schema.String),
-  createdBy: Schema.String,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "ClubSegment" })
+export const ClubSegmentView = ClubSegment.annotations({ identifier: "ClubSegment" })
 
 const SegmentCreateBody = Body({ name: StrLength(3, 120), description: Optional(StrLength(0, 1000)), filter: SegmentFilterBody })
 

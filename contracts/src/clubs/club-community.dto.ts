@@ -1,4 +1,5 @@
 /** DTOs of club membership, relations, invites, linked organizer accounts and admin oversight. */
+import { Club, ClubInvite } from "@podium/kernel"
 import { Schema } from "effect"
 import { ClubView } from "./club.dto.js"
 
@@ -61,18 +62,7 @@ export const ClubSocialVerdictView = Schema.Struct({
   blocked: Schema.Boolean
 }).annotations({ identifier: "ClubSocialVerdict" })
 
-export const ClubInviteView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  kind: Schema.Literal("TARGETED", "LINK"),
-  targetUserId: Schema.NullOr(Schema.String),
-  role: Role,
-  expiresAt: Schema.Date,
-  maxUses: Schema.NullOr(Schema.Number),
-  uses: Schema.Number,
-  revokedAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date
-}).annotations({ identifier: "ClubInvite" })
+export const ClubInviteView = ClubInvite.omit("createdBy", "createdByKind").annotations({ identifier: "ClubInvite" })
 
 /** The public invite preview: always a verdict, never 404. */
 export const ClubInvitePreviewView = Schema.Struct({
@@ -115,22 +105,13 @@ export const ClubOrganizerRepairView = Schema.Struct({
   }))
 }).annotations({ identifier: "ClubOrganizerRepair" })
 
-/** A club as admins see it: the public fields plus oversight state and counts. */
+/** A club as admins see it: the whole record (public fields plus oversight state) and counts. */
 export const AdminClubView = Schema.Struct({
-  ...ClubView.fields,
-  deactivationReason: Schema.NullOr(Schema.String),
-  verificationReason: Schema.NullOr(Schema.String),
-  payoutFrozen: Schema.Boolean,
-  reviewedBy: Schema.NullOr(Schema.String),
+  ...Club.fields,
   memberCount: Schema.Number,
   pendingCount: Schema.Number,
   followerCount: Schema.Number
 }).annotations({ identifier: "AdminClub" })
 
 /** A club with its oversight fields (moves answer this). */
-export const AdminClubStateView = Schema.Struct({
-  ...ClubView.fields,
-  deactivationReason: Schema.NullOr(Schema.String),
-  verificationReason: Schema.NullOr(Schema.String),
-  payoutFrozen: Schema.Boolean
-}).annotations({ identifier: "AdminClubState" })
+export const AdminClubStateView = Club.omit("reviewedBy").annotations({ identifier: "AdminClubState" })

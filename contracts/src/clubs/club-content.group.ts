@@ -9,7 +9,7 @@
  * the catalog: the e-mail blast presumes announcements the club writes.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, Optional, Query, says, StrLength } from "@podium/kernel"
+import { Body, Bool, ClubAnnouncement, ClubChannel, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, ClubManagers, ClubMembers, op, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
@@ -18,27 +18,9 @@ const ChannelName = Schema.String.pipe(
   Schema.annotations({ ...says("name must be 2-40 lowercase letters, digits, _ or -"), jsonSchema: { type: "string", example: "sunday-long-run" } })
 )
 
-export const ChannelView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  name: Schema.String,
-  topic: Schema.NullOr(Schema.String),
-  staffOnly: Schema.Boolean,
-  archived: Schema.Boolean,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "ClubChannel" })
+export const ChannelView = ClubChannel.omit("createdBy").annotations({ identifier: "ClubChannel" })
 
-export const AnnouncementView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  title: Schema.String,
-  body: Schema.String,
-  pinned: Schema.Boolean,
-  authorKind: Schema.String,
-  authorId: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date
-}).annotations({ identifier: "ClubAnnouncement" })
+export const AnnouncementView = ClubAnnouncement.omit("updatedAt").annotations({ identifier: "ClubAnnouncement" })
 
 export const AnnouncementBody = Body({ title: StrLength(3, 140), body: StrLength(1, 5000), pinned: Optional(Bool) })
 

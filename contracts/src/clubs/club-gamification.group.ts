@@ -8,7 +8,7 @@
  * CLUB_MEMBER_OF_THE_MONTH only on the first detection per club and month key.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Optional, PointsEntry, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { ClubManagers, ClubStaff, op, OptionalAuthenticated, PageOf, PageParams } from "../common/index.js"
 
@@ -26,23 +26,7 @@ const Points = Schema.Number.pipe(
   Schema.annotations({ jsonSchema: { type: "integer", minimum: -100_000, maximum: 100_000, not: { const: 0 } } })
 )
 
-export const PointsEntryView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  userId: Schema.String,
-  points: Schema.Number,
-  kind: Schema.Literal("GRANT", "DEBIT", "REVERSAL"),
-  reason: Schema.String,
-  sportId: Schema.NullOr(Schema.String),
-  reversesEntryId: Schema.NullOr(Schema.String),
-  reversedByEntryId: Schema.NullOr(Schema.String),
-  idempotencyKey: Schema.NullOr(Schema.String),
-  createdBy: Schema.String,
-  occurredAt: Schema.Date,
-  monthKey: Schema.String,
-  weekKey: Schema.String,
-  createdAt: Schema.Date
-}).annotations({ identifier: "ClubPointsEntry" })
+export const PointsEntryView = PointsEntry.annotations({ identifier: "ClubPointsEntry" })
 
 const LeaderboardView = Schema.Struct({
   clubId: Schema.String,

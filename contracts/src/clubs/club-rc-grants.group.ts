@@ -8,26 +8,11 @@
  * transaction) and reject `{reason}` (10-1000 characters, verbatim).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntBetween, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntBetween, OneOf, Optional, Query, RcGrant, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, ClubManagers, op, PageParams, Requires } from "../common/index.js"
 
-export const RcGrantView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  requestedRc: Schema.Number,
-  approvedRc: Schema.NullOr(Schema.Number),
-  reason: Schema.String,
-  status: Schema.Literal("REQUESTED", "APPROVED", "REJECTED", "CANCELLED"),
-  requestedBy: Schema.String,
-  reviewedBy: Schema.NullOr(Schema.String),
-  reviewedAt: Schema.NullOr(Schema.Date),
-  rejectionReason: Schema.NullOr(Schema.String),
-  cancelledAt: Schema.NullOr(Schema.Date),
-  ledgerTransferId: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "ClubRcGrant" })
+export const RcGrantView = RcGrant.omit("cancelledBy").annotations({ identifier: "ClubRcGrant" })
 export type RcGrantView = typeof RcGrantView.Type
 
 /** The club's granted-RC position at the configured rate. */

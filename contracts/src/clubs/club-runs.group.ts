@@ -6,7 +6,7 @@
  * a run that started or is not SCHEDULED takes no RSVP (409 RUN_CLOSED).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntBetween, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntBetween, OneOf, Optional, Query, RunAttendance, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, ClubMembers, ClubStaff, op, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
@@ -75,14 +75,7 @@ export class ClubRunsGroup extends HttpApiGroup.make("clubRuns")
   .annotate(OpenApi.Title, "Club runs")
 {}
 
-const AttendanceView = Schema.Struct({
-  runId: Schema.String,
-  userId: Schema.String,
-  present: Schema.Boolean,
-  source: Schema.Literal("MANUAL", "INFERRED"),
-  markedBy: Schema.NullOr(Schema.String),
-  markedAt: Schema.Date
-}).annotations({ identifier: "ClubRunAttendance" })
+const AttendanceView = RunAttendance.annotations({ identifier: "ClubRunAttendance" })
 
 export class AdminClubRunsGroup extends HttpApiGroup.make("adminClubRuns")
   .add(op.get("adminClubRuns", "/v2/admin/clubs/runs", { query: Query({ ...PageParams, clubId: Optional(UuidStr), status: Optional(OneOf("SCHEDULED", "CANCELLED", "COMPLETED")), from: Optional(IsoDateTime), to: Optional(IsoDateTime) }), ok: PageOf(RunView), summary: "Every club's runs, soonest first (`?clubId`, `?status`, `?from`, `?to`)" }).middleware(Authenticated))

@@ -10,56 +10,14 @@
  * Amounts are integers in paise with `currency`.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, Query, StrLength, UuidStr } from "@podium/kernel"
+import { Body, OneOf, Optional, PayoutRequest, Query, Settlement, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, ClubManagers, op, PageOf, PageParams, Requires } from "../common/index.js"
 
-export const SettlementView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  payeeType: Schema.Literal("CLUB", "ORGANIZER"),
-  payeeId: Schema.String,
-  periodStart: Schema.Date,
-  periodEnd: Schema.Date,
-  grossAmount: Schema.Number,
-  commissionAmount: Schema.Number,
-  deductionsAmount: Schema.Number,
-  amount: Schema.Number,
-  currency: Schema.Literal("INR"),
-  entryCount: Schema.Number,
-  status: Schema.Literal("PENDING", "ELIGIBLE", "PAYOUT_REQUESTED", "PAID"),
-  eligibleAt: Schema.Date,
-  paidAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "ClubSettlement" })
+export const SettlementView = Settlement.omit("ledgerTransferId").annotations({ identifier: "ClubSettlement" })
 export type SettlementView = typeof SettlementView.Type
 
-export const PayoutRequestView = Schema.Struct({
-  id: Schema.String,
-  settlementId: Schema.String,
-  clubId: Schema.NullOr(Schema.String),
-  payeeType: Schema.Literal("CLUB", "ORGANIZER"),
-  payeeId: Schema.String,
-  amount: Schema.Number,
-  currency: Schema.Literal("INR"),
-  status: Schema.Literal("REQUESTED", "UNDER_REVIEW", "APPROVED", "PAID", "REJECTED", "CANCELLED"),
-  requestedBy: Schema.String,
-  reviewedBy: Schema.NullOr(Schema.String),
-  approvedBy: Schema.NullOr(Schema.String),
-  paidBy: Schema.NullOr(Schema.String),
-  paymentReference: Schema.NullOr(Schema.String),
-  rejectionReason: Schema.NullOr(Schema.String),
-  cancelReason: Schema.NullOr(Schema.String),
-  ledgerTransferId: Schema.NullOr(Schema.String),
-  reviewedAt: Schema.NullOr(Schema.Date),
-  approvedAt: Schema.NullOr(Schema.Date),
-  paidAt: Schema.NullOr(Schema.Date),
-  rejectedAt: Schema.NullOr(Schema.Date),
-  cancelledAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "PayoutRequest" })
+export const PayoutRequestView = PayoutRequest.annotations({ identifier: "PayoutRequest" })
 export type PayoutRequestView = typeof PayoutRequestView.Type
 
 const ClubPath = Schema.Struct({ clubId: Schema.String })

@@ -11,7 +11,7 @@
  * verify. Money is booked in the ledger: the club's INR revenue account and the platform commission.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
+import { Body, ClubTier, OneOf, Optional, Query, says, StrLength, TierMembership, TierPromo } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, ClubManagers, ClubManagersOrAdmin, ClubMembers, op, OptionalAuthenticated, PageOf, PageParams, Requires } from "../common/index.js"
 
@@ -19,36 +19,13 @@ const IdPath = Schema.Struct({ id: Schema.String })
 const TierPath = Schema.Struct({ id: Schema.String, tierId: Schema.String })
 const ClubTierPath = Schema.Struct({ clubId: Schema.String, tierId: Schema.String })
 
-export const ClubTierView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  priceAmount: Schema.Number,
-  currency: Schema.String,
-  billingPeriod: Schema.Literal("MONTHLY", "QUARTERLY", "YEARLY"),
-  benefits: Schema.Array(Schema.String),
-  status: Schema.Literal("ACTIVE", "ARCHIVED"),
-  sortOrder: Schema.Number,
-  createdAt: Schema.Date
-}).annotations({ identifier: "ClubTier" })
+export const ClubTierView = ClubTier.omit("commissionBps", "updatedAt").annotations({ identifier: "ClubTier" })
 export type ClubTierView = typeof ClubTierView.Type
 
+/** The stored membership with its effective status: EXPIRED once the paid period is over. */
 export const TierMembershipView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  memberId: Schema.String,
-  userId: Schema.String,
-  tierId: Schema.String,
-  /** ACTIVE (renews), CANCELED (ends at currentPeriodEnd), EXPIRED (period over). */
-  status: Schema.Literal("ACTIVE", "CANCELED", "EXPIRED"),
-  currentPeriodStart: Schema.Date,
-  currentPeriodEnd: Schema.Date,
-  cancelAtPeriodEnd: Schema.Boolean,
-  canceledAt: Schema.NullOr(Schema.Date),
-  lastPaymentId: Schema.NullOr(Schema.String),
-  lastProrationAmount: Schema.NullOr(Schema.Number),
-  updatedAt: Schema.Date
+  ...TierMembership.omit("createdAt").fields,
+  status: Schema.Literal("ACTIVE", "CANCELED", "EXPIRED")
 }).annotations({ identifier: "ClubTierMembership" })
 export type TierMembershipView = typeof TierMembershipView.Type
 
@@ -134,21 +111,7 @@ export class ClubTiersGroup extends HttpApiGroup.make("clubTiers")
 // ---------------------------------------------------------------------------------------------
 // Tier promos
 
-export const TierPromoView = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  tierId: Schema.String,
-  code: Schema.String,
-  discountType: Schema.Literal("PERCENT", "AMOUNT"),
-  discountValue: Schema.Number,
-  maxRedemptions: Schema.NullOr(Schema.Number),
-  redemptions: Schema.Number,
-  validFrom: Schema.NullOr(Schema.Date),
-  validUntil: Schema.NullOr(Schema.Date),
-  status: Schema.Literal("ACTIVE", "ARCHIVED"),
-  createdAt: Schema.Date,
-  archivedAt: Schema.NullOr(Schema.Date)
-}).annotations({ identifier: "ClubTierPromo" })
+export const TierPromoView = TierPromo.omit("createdBy").annotations({ identifier: "ClubTierPromo" })
 
 const PositiveInt = (what: string, max: number) =>
   Schema.Number.pipe(

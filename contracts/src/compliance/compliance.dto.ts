@@ -1,24 +1,13 @@
 /** Views and bodies of the compliance area (data rights and account merge). */
-import { Body, Bool, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
+import { AccountMerge, Body, Bool, ConsentEvent, ConsentState, OneOf, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** A consent purpose key (the catalog is checked by the handler: 400 for an unknown purpose). */
 export const PurposeKey = Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9_]{1,63}$/)).annotations(says("must be a consent purpose such as marketing_email"))
 
-export const ConsentView = Schema.Struct({
-  purpose: Schema.String,
-  granted: Schema.Boolean,
-  updatedAt: Schema.NullOr(Schema.Date)
-}).annotations({ identifier: "Consent" })
+export const ConsentView = ConsentState.annotations({ identifier: "Consent" })
 
-export const ConsentEventView = Schema.Struct({
-  id: Schema.String,
-  userId: Schema.String,
-  purpose: Schema.String,
-  granted: Schema.Boolean,
-  source: Schema.String,
-  createdAt: Schema.Date
-}).annotations({ identifier: "ConsentHistoryEntry" })
+export const ConsentEventView = ConsentEvent.annotations({ identifier: "ConsentHistoryEntry" })
 
 export const ConsentChangeResult = Schema.Struct({
   /** History rows written (0 when every change repeated the current state). */
@@ -113,19 +102,7 @@ export const MergeBody = Body({
   reason: StrLength(8, 1000)
 }).annotations({ identifier: "AccountMergeDto" })
 
-export const MergeView = Schema.Struct({
-  id: Schema.String,
-  sourceUserId: Schema.String,
-  targetUserId: Schema.String,
-  reason: Schema.String,
-  status: Schema.String,
-  proposedBy: Schema.String,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date,
-  cancelledAt: Schema.NullOr(Schema.Date),
-  executedAt: Schema.NullOr(Schema.Date),
-  result: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Number }))
-}).annotations({ identifier: "AccountMerge" })
+export const MergeView = AccountMerge.annotations({ identifier: "AccountMerge" })
 
 export const MergePreviewView = Schema.Struct({
   sourceUserId: Schema.String,

@@ -88,23 +88,12 @@ export const BusinessKycView = Schema.Struct({
 }).annotations({ identifier: "BusinessKyc" })
 export type BusinessKycView = typeof BusinessKycView.Type
 
-/** A row of the admin KYC queue. */
-export const KycQueueItem = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  status: Schema.String,
-  reviewReason: Schema.NullOr(Schema.String),
-  submittedAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "OrganizerKycQueueItem" })
+/** A row of the admin KYC queue: the submission without its details. */
+export const KycQueueItem = BusinessKycView.pick("id", "organizerId", "status", "reviewReason", "submittedAt", "updatedAt")
+  .annotations({ identifier: "OrganizerKycQueueItem" })
 
-/** The result of a review move or a resubmission. */
-export const KycMoveResult = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  status: Schema.String,
-  reviewReason: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "OrganizerKycMove" })
+/** The result of a review move or a resubmission: where the submission now stands. */
+export const KycMoveResult = KycQueueItem.pick("id", "organizerId", "status", "reviewReason").annotations({ identifier: "OrganizerKycMove" })
 
 /** Admin reject / resubmission-request body: the reason, 10–500 characters, returned verbatim. */
 export const KycReasonBody = Body({ reason: StrLength(10, 500) })

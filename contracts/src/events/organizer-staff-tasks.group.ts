@@ -5,22 +5,11 @@
  * CANCELLED; any other move is 409 STAFF_TASK_ILLEGAL_TRANSITION.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, OneOf, Optional, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, OneOf, Optional, says, StaffTask, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
-export const StaffTaskView = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  title: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  assigneeMemberId: Schema.NullOr(Schema.String),
-  dueAt: Schema.NullOr(Schema.Date),
-  status: Schema.String,
-  createdByMemberId: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "OrganizerStaffTask" })
+export const StaffTaskView = StaffTask.annotations({ identifier: "OrganizerStaffTask" })
 
 /** An ISO 8601 date-time (or date) text. */
 export const DateTimeText = Schema.String.pipe(

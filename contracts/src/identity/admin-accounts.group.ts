@@ -5,7 +5,7 @@
  * `admins.write` (403 `ADMIN_PERMISSION_REQUIRED` otherwise); preferences only the admin role.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, EmailAddress, Optional, PhoneNumber, Query, says, StrLength } from "@podium/kernel"
+import { Admin, Body, Bool, EmailAddress, Optional, PhoneNumber, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, crudEndpoints, op, Requires, Role } from "../common/index.js"
 
@@ -19,20 +19,7 @@ export const AdminHandle = Schema.String.pipe(
 )
 
 /** An admin in the CRUD answers; `permissions` appears with `join=permissions`. */
-export const AdminRecordView = Schema.Struct({
-  id: Schema.String,
-  phoneNumber: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  firstName: Schema.NullOr(Schema.String),
-  lastName: Schema.NullOr(Schema.String),
-  handle: Schema.NullOr(Schema.String),
-  status: Schema.String,
-  totpEnabledAt: Schema.NullOr(Schema.Date),
-  totpRequiredAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date,
-  permissions: Schema.optional(Schema.Array(Schema.String))
-}).annotations({ identifier: "AdminRecord" })
+export const AdminRecordView = Schema.Struct({ ...Admin.fields, permissions: Schema.optional(Schema.Array(Schema.String)) }).annotations({ identifier: "AdminRecord" })
 
 /** Body "Admin" of POST and PUT (PUT: absent optional fields are cleared). */
 export const AdminBody = Body({

@@ -4,26 +4,14 @@
  * unset or wrong) and works only while no admin exists (409 afterwards).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, EmailAddress, Optional, PhoneNumber, StrLength } from "@podium/kernel"
+import { Admin, Body, EmailAddress, Optional, PhoneNumber, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { SendOtpBody } from "./auth.group.js"
 import { SendOtpNested } from "./sign-in.dto.js"
 
 /** The Admin record. */
-export const AdminView = Schema.Struct({
-  id: Schema.String,
-  phoneNumber: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  firstName: Schema.NullOr(Schema.String),
-  lastName: Schema.NullOr(Schema.String),
-  handle: Schema.NullOr(Schema.String),
-  status: Schema.String,
-  totpEnabledAt: Schema.NullOr(Schema.Date),
-  totpRequiredAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "Admin" })
+export const AdminView = Admin.annotations({ identifier: "Admin" })
 
 /** CreateAdminDto of the bootstrap. */
 export const CreateAdminBody = Body({

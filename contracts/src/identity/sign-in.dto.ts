@@ -1,4 +1,5 @@
 /** Wire records of sign-in (A 2.2): Send-OTP result, Verify-OTP result, token pair, logout and token-verification results. */
+import { User } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** Send-OTP result (A 2.2). */
@@ -53,15 +54,7 @@ export const LogoutResult = Schema.Struct({
 }).annotations({ identifier: "LogoutResult" })
 
 /** The account a token belongs to, as verify-token and bind-phone show it. */
-export const AccountSummary = Schema.Struct({
-  id: Schema.String,
-  phoneNumber: Schema.NullOr(Schema.String),
-  email: Schema.NullOr(Schema.String),
-  firstName: Schema.NullOr(Schema.String),
-  lastName: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "AccountSummary" })
+export const AccountSummary = User.annotations({ identifier: "AccountSummary" })
 
 /** Token verification result (A 2.2). */
 export const TokenVerification = Schema.Struct({

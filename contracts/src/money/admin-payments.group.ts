@@ -10,32 +10,14 @@
  * WEBHOOK_EVENT_STATE_CONFLICT; a row being dispatched is 409 WEBHOOK_EVENT_IN_PROGRESS.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { OneOf, Optional, Query, StrLength } from "@podium/kernel"
+import { OneOf, Optional, Query, StrLength, WebhookEvent, WebhookEventStatuses } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, PageOf, PageParams, Requires } from "../common/index.js"
 
-export const WebhookEventStatusParam = OneOf("RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED")
+export const WebhookEventStatusParam = OneOf(...WebhookEventStatuses)
 export const PaymentOrderStatusParam = OneOf("CREATED", "ATTEMPTED", "PAID")
 
-export const WebhookEventView = Schema.Struct({
-  id: Schema.String,
-  provider: Schema.String,
-  eventId: Schema.String,
-  eventType: Schema.String,
-  payload: Schema.Unknown,
-  signatureVerified: Schema.Boolean,
-  status: Schema.String,
-  attempts: Schema.Int,
-  lastError: Schema.NullOr(Schema.String),
-  processedBy: Schema.Array(Schema.String),
-  replayCount: Schema.Int,
-  resolvedBy: Schema.NullOr(Schema.String),
-  receivedAt: Schema.Date,
-  lastAttemptAt: Schema.NullOr(Schema.Date),
-  processedAt: Schema.NullOr(Schema.Date),
-  resolvedAt: Schema.NullOr(Schema.Date),
-  updatedAt: Schema.Date
-}).annotations({ identifier: "PaymentWebhookEvent" })
+export const WebhookEventView = WebhookEvent.annotations({ identifier: "PaymentWebhookEvent" })
 
 export const PaymentProviderView = Schema.Struct({
   role: Schema.String,

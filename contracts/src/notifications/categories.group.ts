@@ -3,24 +3,13 @@
  * POST, PATCH /{id}, DELETE /{id} on the generic CRUD endpoints. Key unique (409).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, OneOf, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, CategoryAudiences, NotificationCategory, OneOf, Optional, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 
-export const CategoryAudienceValues = ["USER", "ORGANIZER", "ALL"] as const
 
-export const NotificationCategoryView = Schema.Struct({
-  id: Schema.String,
-  key: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  audience: Schema.Literal(...CategoryAudienceValues),
-  userControllable: Schema.Boolean.annotations({ description: "Whether users may switch the category off" }),
-  enabled: Schema.Boolean,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "NotificationCategory" })
+export const NotificationCategoryView = NotificationCategory.annotations({ identifier: "NotificationCategory" })
 
 const CategoryKey = Schema.String.pipe(
   Schema.pattern(/^[a-z0-9][a-z0-9._-]{0,59}$/),
@@ -29,7 +18,7 @@ const CategoryKey = Schema.String.pipe(
 const fields = {
   name: StrLength(1, 120),
   description: Optional(StrLength(0, 1000)),
-  audience: Optional(OneOf(...CategoryAudienceValues)),
+  audience: Optional(OneOf(...CategoryAudiences)),
   userControllable: Optional(Bool),
   enabled: Optional(Bool)
 }

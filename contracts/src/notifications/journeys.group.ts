@@ -5,14 +5,13 @@
  * position, enabled and delay.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntBetween, OneOf, Optional, Query, StrLength } from "@podium/kernel"
+import { Body, Bool, IntBetween, MappingRoles, OneOf, Optional, Query, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
-import { MappingRoleValues } from "./mappings.group.js"
 import { PublicChannels } from "./notifications.dto.js"
 
 export const JourneyStepView = Schema.Struct({
-  role: Schema.Literal(...MappingRoleValues),
+  role: Schema.Literal(...MappingRoles),
   step: Schema.String,
   name: Schema.String,
   position: Schema.NullOr(Schema.Int),
@@ -34,12 +33,12 @@ export const StepSummaryView = Schema.Struct({
 }).annotations({ identifier: "NotificationStepSummary" })
 
 export const JourneyView = Schema.Struct({
-  role: Schema.Literal(...MappingRoleValues),
+  role: Schema.Literal(...MappingRoles),
   steps: Schema.Array(JourneyStepView)
 }).annotations({ identifier: "NotificationJourney" })
 
 export const JourneySummaryView = Schema.Array(Schema.Struct({
-  role: Schema.Literal(...MappingRoleValues),
+  role: Schema.Literal(...MappingRoles),
   ...StepSummaryView.fields
 })).annotations({ identifier: "NotificationJourneySummary" })
 
@@ -51,7 +50,7 @@ export const PatchJourneyStepBody = Body({
 })
 
 export const StepListParams = Query({
-  role: Optional(OneOf(...MappingRoleValues)),
+  role: Optional(OneOf(...MappingRoles)),
   search: Optional(StrLength(1, 200))
 })
 

@@ -5,31 +5,21 @@
  * per role, step and channel (409); the template must exist on the channel (400).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntFromText, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
+import { Body, Bool, IntFromText, MappingRoles, NotificationMapping, OneOf, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
-export const MappingRoleValues = ["user", "organizer", "admin"] as const
 
-export const NotificationMappingView = Schema.Struct({
-  id: Schema.String,
-  role: Schema.Literal(...MappingRoleValues),
-  step: Schema.String,
-  channel: Schema.Literal(...PublicChannels),
-  templateKey: Schema.String,
-  enabled: Schema.Boolean,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "NotificationMapping" })
+export const NotificationMappingView = Schema.Struct({ ...NotificationMapping.fields, channel: Schema.Literal(...PublicChannels) }).annotations({ identifier: "NotificationMapping" })
 
 const StepKey = Schema.String.pipe(
   Schema.pattern(/^[a-z0-9][a-z0-9._-]{0,119}$/),
   Schema.annotations(says("must be 1 to 120 lowercase letters, digits, dots, dashes or underscores"))
 )
 export const NotificationMappingBody = Body({
-  role: OneOf(...MappingRoleValues),
+  role: OneOf(...MappingRoles),
   step: StepKey,
   channel: PublicChannel,
   templateKey: StrLength(1, 120),

@@ -8,7 +8,7 @@
  * QUOTA_EXCEEDED. The organizer is chosen by `x-organizer-id` or the caller.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, IntFromText, NotificationBatch, Optional, Query, says, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import { IsoInstant, PublicChannel, PublicChannels } from "./notifications.dto.js"
@@ -37,20 +37,7 @@ export const OrganizerSendBody = Body({
   scheduledAt: Optional(IsoInstant)
 })
 
-export const NotificationBatchView = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  channel: Schema.Literal(...PublicChannels),
-  templateId: Schema.String,
-  templateKey: Schema.String,
-  unitPrice: Schema.Number,
-  recipients: Schema.Int,
-  cost: Schema.Number,
-  status: Schema.Literal("QUEUED", "SCHEDULED", "CANCELLED"),
-  scheduledAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date,
-  cancelledAt: Schema.NullOr(Schema.Date)
-}).annotations({ identifier: "NotificationBatch" })
+export const NotificationBatchView = Schema.Struct({ ...NotificationBatch.fields, channel: Schema.Literal(...PublicChannels) }).annotations({ identifier: "NotificationBatch" })
 
 const Window = Schema.Struct({ limit: Schema.Int, used: Schema.Int, remaining: Schema.Int, resetsAt: Schema.Date })
 export const QuotaView = Schema.Struct({ hourly: Window, daily: Window }).annotations({ identifier: "NotificationQuota" })

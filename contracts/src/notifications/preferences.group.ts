@@ -6,7 +6,7 @@
  * tokens and registers the new one (one active per user); `disable` marks a token inactive.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Bool, DeviceToken, OneOf, Optional, StrLength, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, op } from "../common/index.js"
 
@@ -39,14 +39,7 @@ export const CategoryPreferencesView = Schema.Struct({
 
 export const PatchCategoryPreferencesBody = Body({ challenges: Optional(Bool), events: Optional(Bool), activity: Optional(Bool) })
 
-export const DeviceTokenView = Schema.Struct({
-  userId: Schema.String,
-  token: Schema.String,
-  platform: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  createdAt: Schema.Date,
-  deactivatedAt: Schema.NullOr(Schema.Date)
-}).annotations({ identifier: "DeviceToken" })
+export const DeviceTokenView = DeviceToken.annotations({ identifier: "DeviceToken" })
 
 export const EnableDeviceBody = Body({ token: StrLength(8, 4096), platform: Optional(OneOf("ios", "android", "web")) })
 export const DisableDeviceBody = Body({ token: Optional(StrLength(8, 4096)) })

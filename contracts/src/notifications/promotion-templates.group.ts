@@ -5,24 +5,13 @@
  * /{id}/enabled. Name unique (409 PROMOTION_TEMPLATE_EXISTS); the channel template must exist (400).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, IntBetween, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, IntBetween, Optional, PromotionTemplate, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { crudEndpoints, IdPath } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
-export const PromotionTemplateView = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  channel: Schema.Literal(...PublicChannels),
-  templateKey: Schema.String,
-  priceMinor: Schema.Int.annotations({ description: "Price per recipient in minor units of currency" }),
-  currency: Schema.String,
-  enabled: Schema.Boolean,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "PromotionTemplate" })
+export const PromotionTemplateView = Schema.Struct({ ...PromotionTemplate.fields, channel: Schema.Literal(...PublicChannels) }).annotations({ identifier: "PromotionTemplate" })
 
 const Currency = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/), Schema.annotations(says("must be a 3-letter ISO 4217 code")))
 const PriceMinor = IntBetween(0, 100_000_000)

@@ -6,23 +6,13 @@
  * event must be known and the template must exist on the channel (400).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Bool, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Bool, Optional, says, StrLength, SystemNotification } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 import { PublicChannel, PublicChannels } from "./notifications.dto.js"
 
-export const SystemNotificationView = Schema.Struct({
-  id: Schema.String,
-  event: Schema.String,
-  channel: Schema.Literal(...PublicChannels),
-  templateKey: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  enabled: Schema.Boolean,
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "SystemNotification" })
+export const SystemNotificationView = Schema.Struct({ ...SystemNotification.fields, channel: Schema.Literal(...PublicChannels) }).annotations({ identifier: "SystemNotification" })
 
 const EventKey = Schema.String.pipe(
   Schema.pattern(/^[a-z0-9][a-z0-9._-]{0,99}$/),

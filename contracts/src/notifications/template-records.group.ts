@@ -4,24 +4,12 @@
  * unique (409 TEMPLATE_RECORD_EXISTS); at least one channel, each named template existing (400).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Body, Optional, says, StrLength } from "@podium/kernel"
+import { Body, Optional, says, StrLength, TemplateRecord } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, Requires } from "../common/index.js"
 import { crudEndpoints } from "../common/crud.js"
 
-export const TemplateRecordView = Schema.Struct({
-  id: Schema.String,
-  key: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  category: Schema.NullOr(Schema.String),
-  emailTemplateKey: Schema.NullOr(Schema.String),
-  smsTemplateKey: Schema.NullOr(Schema.String),
-  pushTemplateKey: Schema.NullOr(Schema.String),
-  chatappTemplateKey: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date
-}).annotations({ identifier: "NotificationTemplateRecord" })
+export const TemplateRecordView = TemplateRecord.annotations({ identifier: "NotificationTemplateRecord" })
 
 const RecordKey = Schema.String.pipe(
   Schema.pattern(/^[a-z0-9][a-z0-9._-]{0,119}$/),

@@ -22,6 +22,12 @@ export const Instant = Schema.DateFromSelf.annotations({
 })
 
 /**
+ * A point in time held as a `DateTime.Utc` (records whose context computes with `DateTime`): a `Date`
+ * from the database driver, an ISO-8601 string on the wire like `Instant`.
+ */
+export const InstantUtc = Schema.compose(Instant, Schema.DateTimeUtcFromDate)
+
+/**
  * A request body projected from a record: `required` fields as declared on the record, `optional`
  * ones may be absent (and keep the record's own type, so a nullable field may be cleared with null).
  */

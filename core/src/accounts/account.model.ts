@@ -5,37 +5,8 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-
-/** An athlete account. A phone number or an e-mail address (or both) identifies it. */
-export const User = Schema.Struct({
-  id: Schema.String,
-  phoneNumber: Schema.NullOr(Schema.String),
-  email: Schema.NullOr(Schema.String),
-  firstName: Schema.NullOr(Schema.String),
-  lastName: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface User extends Schema.Schema.Type<typeof User> {}
-
-export const AdminStatuses = ["ACTIVE", "SUSPENDED"] as const
-export type AdminStatus = (typeof AdminStatuses)[number]
-
-/** An administrator. TOTP columns are reserved for the second-factor work (secret stored encrypted). */
-export const Admin = Schema.Struct({
-  id: Schema.String,
-  phoneNumber: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  firstName: Schema.NullOr(Schema.String),
-  lastName: Schema.NullOr(Schema.String),
-  handle: Schema.NullOr(Schema.String),
-  status: Schema.Literal(...AdminStatuses),
-  totpEnabledAt: Schema.NullOr(Schema.DateFromSelf),
-  totpRequiredAt: Schema.NullOr(Schema.DateFromSelf),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface Admin extends Schema.Schema.Type<typeof Admin> {}
+/** Records shared with the contracts are declared in the kernel. */
+export { User, AdminStatuses, Admin, type AdminStatus } from "@podium/kernel"
 
 export const CrewStatuses = ["ACTIVE", "INACTIVE"] as const
 export type CrewStatus = (typeof CrewStatuses)[number]

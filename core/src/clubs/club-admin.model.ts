@@ -16,31 +16,10 @@
  *   is stored as a reference validated only as a UUID. Member segments are the same filter, saved
  *   for the member list (list and create only, as C lists).
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, type RecognitionRuleStatus } from "@podium/kernel"
 import { Schema } from "effect"
-import { ClubRoles } from "./club.model.js"
-
-export const RecognitionMetrics = ["points", "runs_attended"] as const
-export type RecognitionMetric = (typeof RecognitionMetrics)[number]
-export const RecognitionPeriods = ["week", "month"] as const
-export type RecognitionPeriod = (typeof RecognitionPeriods)[number]
-export const RecognitionRuleStatuses = ["DISABLED", "ENABLED"] as const
-export type RecognitionRuleStatus = (typeof RecognitionRuleStatuses)[number]
-
-export const RecognitionRule = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  name: Schema.String,
-  metric: Schema.Literal(...RecognitionMetrics),
-  period: Schema.Literal(...RecognitionPeriods),
-  threshold: Schema.Number,
-  awardName: Schema.String,
-  status: Schema.Literal(...RecognitionRuleStatuses),
-  createdBy: Schema.String,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface RecognitionRule extends Schema.Schema.Type<typeof RecognitionRule> {}
+/** Records shared with the contracts are declared in the kernel. */
+export { RecognitionMetrics, RecognitionPeriods, RecognitionRuleStatuses, RecognitionRule, ClubAward, SegmentFilter, SegmentKinds, SegmentStatuses, ClubSegment, type RecognitionMetric, type RecognitionPeriod, type RecognitionRuleStatus, type SegmentKind, type SegmentStatus } from "@podium/kernel"
 
 /** The rule moves as data (states.tsv). */
 export const RecognitionRuleMoves = {
@@ -55,55 +34,6 @@ export const RuleQualifier = Schema.Struct({
   value: Schema.Number
 })
 export interface RuleQualifier extends Schema.Schema.Type<typeof RuleQualifier> {}
-
-export const ClubAward = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  userId: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  ruleId: Schema.NullOr(Schema.String),
-  /** The rule's period key (YYYY-MM or YYYY-WW) when given by a rule. */
-  periodKey: Schema.NullOr(Schema.String),
-  awardedBy: Schema.String,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface ClubAward extends Schema.Schema.Type<typeof ClubAward> {}
-
-/** A filter over a club's ACTIVE members; every given condition must hold. */
-export const SegmentFilter = Schema.Struct({
-  roles: Schema.optional(Schema.Array(Schema.Literal(...ClubRoles))),
-  tierIds: Schema.optional(Schema.Array(Schema.String)),
-  joinedBefore: Schema.optional(Schema.DateFromSelf),
-  joinedAfter: Schema.optional(Schema.DateFromSelf),
-  /** All-time points at least this. */
-  minPoints: Schema.optional(Schema.Number),
-  /** Runs attended (present) at least this. */
-  minAttendedRuns: Schema.optional(Schema.Number)
-})
-export interface SegmentFilter extends Schema.Schema.Type<typeof SegmentFilter> {}
-
-export const SegmentKinds = ["AUDIENCE", "MEMBER"] as const
-export type SegmentKind = (typeof SegmentKinds)[number]
-export const SegmentStatuses = ["ACTIVE", "ARCHIVED"] as const
-export type SegmentStatus = (typeof SegmentStatuses)[number]
-
-export const ClubSegment = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  kind: Schema.Literal(...SegmentKinds),
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  filter: SegmentFilter,
-  status: Schema.Literal(...SegmentStatuses),
-  /** Attached challenge ids (audience segments). */
-  challengeIds: Schema.Array(Schema.String),
-  createdBy: Schema.String,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface ClubSegment extends Schema.Schema.Type<typeof ClubSegment> {}
 
 // --- errors ---------------------------------------------------------------------------------
 

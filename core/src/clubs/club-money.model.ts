@@ -31,9 +31,11 @@
  *   asking a payout for one of the club's own settlements whose payee is not the club answers 409
  *   SETTLEMENT_NOT_CLUB_PAYEE (the club names a row of its own books; nothing leaks).
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, type PayoutRequestStatus, type RcGrantStatus, Settlement, type SettlementStatus } from "@podium/kernel"
 import { Context, Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
+/** Records shared with the contracts are declared in the kernel. */
+export { RcGrantStatuses, RcGrant, SettlementStatuses, PayeeTypes, Settlement, PayoutRequestStatuses, PayoutRequest, type RcGrantStatus, type SettlementStatus, type PayeeType, type PayoutRequestStatus } from "@podium/kernel"
 
 // ---------------------------------------------------------------------------------------------
 // Ledger accounts
@@ -76,31 +78,6 @@ export class ClubMoneySettings extends Context.Tag("@podium/core/clubs/ClubMoney
 
 // ---------------------------------------------------------------------------------------------
 // RC grants
-
-export const RcGrantStatuses = ["REQUESTED", "APPROVED", "REJECTED", "CANCELLED"] as const
-export type RcGrantStatus = (typeof RcGrantStatuses)[number]
-
-export const RcGrant = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  requestedRc: Schema.Number,
-  /** What the admin granted (≤ requestedRc); null until approved. */
-  approvedRc: Schema.NullOr(Schema.Number),
-  reason: Schema.String,
-  status: Schema.Literal(...RcGrantStatuses),
-  requestedBy: Schema.String,
-  reviewedBy: Schema.NullOr(Schema.String),
-  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
-  /** The admin's rejection reason, verbatim. */
-  rejectionReason: Schema.NullOr(Schema.String),
-  cancelledBy: Schema.NullOr(Schema.String),
-  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
-  /** The ledger transfer that credited the club creator wallet. */
-  ledgerTransferId: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface RcGrant extends Schema.Schema.Type<typeof RcGrant> {}
 
 export const RcGrantMoves = {
   approve: { from: ["REQUESTED"], to: "APPROVED" },
@@ -157,41 +134,6 @@ export class ClubNotActive extends DomainError<ClubNotActive>()("ClubNotActive",
 
 // ---------------------------------------------------------------------------------------------
 // Settlements
-
-export const SettlementStatuses = ["PENDING", "ELIGIBLE", "PAYOUT_REQUESTED", "PAID"] as const
-export type SettlementStatus = (typeof SettlementStatuses)[number]
-
-export const PayeeTypes = ["CLUB", "ORGANIZER"] as const
-export type PayeeType = (typeof PayeeTypes)[number]
-
-export const Settlement = Schema.Struct({
-  id: Schema.String,
-  /** The club whose books the earnings belong to. */
-  clubId: Schema.String,
-  payeeType: Schema.Literal(...PayeeTypes),
-  payeeId: Schema.String,
-  /** The period [periodStart, periodEnd) the earnings were made in. */
-  periodStart: Schema.DateFromSelf,
-  periodEnd: Schema.DateFromSelf,
-  /** What buyers paid in the period: the club's revenue credits plus the platform commission on them (paise). */
-  grossAmount: Schema.Number,
-  /** The platform's commission on the period's payments (paise). */
-  commissionAmount: Schema.Number,
-  /** Other debits of the club's revenue in the period: refunds, reversals (paise, positive). */
-  deductionsAmount: Schema.Number,
-  /** grossAmount − commissionAmount − deductionsAmount: what is paid out (paise). */
-  amount: Schema.Number,
-  currency: Schema.Literal("INR"),
-  entryCount: Schema.Number,
-  status: Schema.Literal(...SettlementStatuses),
-  /** When the hold ends and a payout may be requested. */
-  eligibleAt: Schema.DateFromSelf,
-  ledgerTransferId: Schema.NullOr(Schema.String),
-  paidAt: Schema.NullOr(Schema.DateFromSelf),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface Settlement extends Schema.Schema.Type<typeof Settlement> {}
 
 export const SettlementMoves = {
   becomeEligible: { from: ["PENDING"], to: "ELIGIBLE" },
@@ -258,37 +200,8 @@ export const payoutRefusal = (settlement: Settlement, clubPayoutFrozen: boolean)
 // ---------------------------------------------------------------------------------------------
 // Payout requests
 
-export const PayoutRequestStatuses = ["REQUESTED", "UNDER_REVIEW", "APPROVED", "PAID", "REJECTED", "CANCELLED"] as const
-export type PayoutRequestStatus = (typeof PayoutRequestStatuses)[number]
 /** Statuses that hold the settlement (at most one such request per settlement). */
 export const OpenPayoutStatuses: ReadonlyArray<PayoutRequestStatus> = ["REQUESTED", "UNDER_REVIEW", "APPROVED"]
-
-export const PayoutRequest = Schema.Struct({
-  id: Schema.String,
-  settlementId: Schema.String,
-  clubId: Schema.NullOr(Schema.String),
-  payeeType: Schema.Literal(...PayeeTypes),
-  payeeId: Schema.String,
-  amount: Schema.Number,
-  currency: Schema.Literal("INR"),
-  status: Schema.Literal(...PayoutRequestStatuses),
-  requestedBy: Schema.String,
-  reviewedBy: Schema.NullOr(Schema.String),
-  approvedBy: Schema.NullOr(Schema.String),
-  paidBy: Schema.NullOr(Schema.String),
-  paymentReference: Schema.NullOr(Schema.String),
-  rejectionReason: Schema.NullOr(Schema.String),
-  cancelReason: Schema.NullOr(Schema.String),
-  ledgerTransferId: Schema.NullOr(Schema.String),
-  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
-  approvedAt: Schema.NullOr(Schema.DateFromSelf),
-  paidAt: Schema.NullOr(Schema.DateFromSelf),
-  rejectedAt: Schema.NullOr(Schema.DateFromSelf),
-  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface PayoutRequest extends Schema.Schema.Type<typeof PayoutRequest> {}
 
 /** Payout request moves as data (states.tsv "Payout request" and "Club payout request"). */
 export const PayoutMoves = {

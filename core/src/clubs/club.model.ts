@@ -10,72 +10,13 @@
  * state admins approve or reject from. Separately from onboarding, admins may deactivate an ACTIVE
  * club (`isActive`) and verify it (the verified badge, `verificationStatus`).
  */
-import { DomainError } from "@podium/kernel"
+import { type ClubRole, type ClubStatus, DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+/** Records shared with the contracts are declared in the kernel. */
+export { ClubStatuses, ClubTypes, ClubVerificationStatuses, Club, ClubRoles, MemberStatuses, ClubMember, type ClubStatus, type ClubType, type ClubVerificationStatus, type ClubRole, type MemberStatus } from "@podium/kernel"
 
-export const ClubStatuses = ["DRAFT", "PENDING_APPROVAL", "ACTIVE", "SUSPENDED"] as const
-export type ClubStatus = (typeof ClubStatuses)[number]
-
-/** COMMUNITY clubs are free to join; CLUB_MEMBERSHIP clubs sell paid tiers (and have revenue streams). */
-export const ClubTypes = ["COMMUNITY", "CLUB_MEMBERSHIP"] as const
-export type ClubType = (typeof ClubTypes)[number]
-
-/** The verified badge: NONE until the club asks, QUEUED while admins look, then VERIFIED or REJECTED. */
-export const ClubVerificationStatuses = ["NONE", "QUEUED", "VERIFIED", "REJECTED"] as const
-export type ClubVerificationStatus = (typeof ClubVerificationStatuses)[number]
-
-export const Club = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  slug: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  sportIds: Schema.Array(Schema.String),
-  city: Schema.NullOr(Schema.String),
-  clubType: Schema.Literal(...ClubTypes),
-  /** A gated club: joining (or a share-link invite) needs an admin's approval. */
-  requiresApproval: Schema.Boolean,
-  status: Schema.Literal(...ClubStatuses),
-  /** The admin's onboarding rejection reason, verbatim; cleared on resubmit. */
-  rejectionReason: Schema.NullOr(Schema.String),
-  /** Admin deactivation, independent of onboarding; a deactivated club is hidden from athletes. */
-  isActive: Schema.Boolean,
-  deactivationReason: Schema.NullOr(Schema.String),
-  verificationStatus: Schema.Literal(...ClubVerificationStatuses),
-  verificationReason: Schema.NullOr(Schema.String),
-  /** Payouts held by an admin (payout requests answer CLUB_PAYOUT_FROZEN). */
-  payoutFrozen: Schema.Boolean,
-  /** The athlete who created the club; its creator wallet is the club's RC wallet. */
-  ownerUserId: Schema.String,
-  submittedAt: Schema.NullOr(Schema.DateFromSelf),
-  reviewedAt: Schema.NullOr(Schema.DateFromSelf),
-  reviewedBy: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface Club extends Schema.Schema.Type<typeof Club> {}
-
-export const ClubRoles = ["OWNER", "ADMIN", "MODERATOR", "MEMBER"] as const
-export type ClubRole = (typeof ClubRoles)[number]
 /** Roles that manage the club (club admin workspace, KYC, money). */
 export const ClubManagerRoles: ReadonlyArray<ClubRole> = ["OWNER", "ADMIN"]
-
-/** PENDING: awaiting a club admin's approval (gated club); LEFT and REMOVED keep the history. */
-export const MemberStatuses = ["ACTIVE", "PENDING", "LEFT", "REMOVED"] as const
-export type MemberStatus = (typeof MemberStatuses)[number]
-
-export const ClubMember = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  userId: Schema.String,
-  role: Schema.Literal(...ClubRoles),
-  status: Schema.Literal(...MemberStatuses),
-  /** The paid tier the membership is on (CLUB_MEMBERSHIP clubs); null for a free membership. */
-  tierId: Schema.NullOr(Schema.String),
-  joinedAt: Schema.NullOr(Schema.DateFromSelf),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface ClubMember extends Schema.Schema.Type<typeof ClubMember> {}
 
 /** Onboarding moves as data (A section 3). */
 export const OnboardingMoves = {

@@ -13,35 +13,10 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+/** Records shared with the contracts are declared in the kernel. */
+export { ClubChannel, ClubAnnouncement } from "@podium/kernel"
 
 export const GeneralChannelName = "general"
-
-export const ClubChannel = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  name: Schema.String,
-  topic: Schema.NullOr(Schema.String),
-  /** Only club staff may post (announcement-style channels). */
-  staffOnly: Schema.Boolean,
-  archived: Schema.Boolean,
-  createdBy: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface ClubChannel extends Schema.Schema.Type<typeof ClubChannel> {}
-
-export const ClubAnnouncement = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  title: Schema.String,
-  body: Schema.String,
-  pinned: Schema.Boolean,
-  authorKind: Schema.String,
-  authorId: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface ClubAnnouncement extends Schema.Schema.Type<typeof ClubAnnouncement> {}
 
 export const AnnouncementBlast = Schema.Struct({
   announcementId: Schema.String,

@@ -18,34 +18,10 @@
  * broken by who reached the total first (the earliest last entry of the month), then by the lowest
  * user id — deterministic, and it rewards getting there first.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, PointsEntry } from "@podium/kernel"
 import { Schema } from "effect"
-
-export const PointsEntryKinds = ["GRANT", "DEBIT", "REVERSAL"] as const
-export type PointsEntryKind = (typeof PointsEntryKinds)[number]
-
-export const PointsEntry = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  userId: Schema.String,
-  /** Positive for a grant, negative for a debit; a reversal is the opposite of its original. */
-  points: Schema.Number,
-  kind: Schema.Literal(...PointsEntryKinds),
-  reason: Schema.String,
-  sportId: Schema.NullOr(Schema.String),
-  /** Set on a REVERSAL: the entry it reverses. */
-  reversesEntryId: Schema.NullOr(Schema.String),
-  /** Set on an entry that was reversed: the REVERSAL entry. */
-  reversedByEntryId: Schema.NullOr(Schema.String),
-  idempotencyKey: Schema.NullOr(Schema.String),
-  createdBy: Schema.String,
-  /** When the points count for the period boards (the original's time for a reversal). */
-  occurredAt: Schema.DateFromSelf,
-  monthKey: Schema.String,
-  weekKey: Schema.String,
-  createdAt: Schema.DateFromSelf
-})
-export interface PointsEntry extends Schema.Schema.Type<typeof PointsEntry> {}
+/** Records shared with the contracts are declared in the kernel. */
+export { PointsEntryKinds, PointsEntry, type PointsEntryKind } from "@podium/kernel"
 
 /** Bounds of one grant or debit. */
 export const MaxPointsPerEntry = 100_000

@@ -20,7 +20,9 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
-import { ClubRoles, type MemberStatus } from "./club.model.js"
+import { type MemberStatus } from "./club.model.js"
+/** Records shared with the contracts are declared in the kernel. */
+export { InviteKinds, ClubInvite, type InviteKind } from "@podium/kernel"
 
 /** Membership moves as data: where each move may start and where it ends. */
 export const MembershipMoves = {
@@ -46,33 +48,6 @@ export interface ClubRelations {
   readonly muted: boolean
   readonly blocked: boolean
 }
-
-/**
- * An invite into a club. TARGETED invites name one athlete and, when accepted by them, make an
- * ACTIVE member even in a gated club; LINK invites (share links) may be used by anyone (up to
- * `maxUses`) and still face `requiresApproval` (→ PENDING). Only the SHA-256-HMAC of the token is
- * stored; the token itself (32 random bytes, base64url) is shown once, at creation.
- */
-export const InviteKinds = ["TARGETED", "LINK"] as const
-export type InviteKind = (typeof InviteKinds)[number]
-
-export const ClubInvite = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  kind: Schema.Literal(...InviteKinds),
-  targetUserId: Schema.NullOr(Schema.String),
-  /** The role the invitee gets (MEMBER or MODERATOR; managers are appointed by admins). */
-  role: Schema.Literal(...ClubRoles),
-  createdByKind: Schema.String,
-  createdBy: Schema.NullOr(Schema.String),
-  expiresAt: Schema.DateFromSelf,
-  /** Null: unlimited until expiry (targeted invites have 1). */
-  maxUses: Schema.NullOr(Schema.Number),
-  uses: Schema.Number,
-  revokedAt: Schema.NullOr(Schema.DateFromSelf),
-  createdAt: Schema.DateFromSelf
-})
-export interface ClubInvite extends Schema.Schema.Type<typeof ClubInvite> {}
 
 /** Why an invite cannot be used, or VALID. The public preview answers these; it never answers 404. */
 export const InviteReasons = ["VALID", "UNKNOWN", "EXPIRED", "REVOKED", "EXHAUSTED", "CLUB_UNAVAILABLE"] as const

@@ -14,6 +14,8 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+/** Records shared with the contracts are declared in the kernel. */
+export { AttendanceSources, RunAttendance, type AttendanceSource } from "@podium/kernel"
 
 export const RunStatuses = ["SCHEDULED", "CANCELLED", "COMPLETED"] as const
 export type RunStatus = (typeof RunStatuses)[number]
@@ -41,19 +43,6 @@ export interface ClubRun extends Schema.Schema.Type<typeof ClubRun> {}
 
 export const RsvpCounts = Schema.Struct({ going: Schema.Number, maybe: Schema.Number, notGoing: Schema.Number })
 export interface RsvpCounts extends Schema.Schema.Type<typeof RsvpCounts> {}
-
-export const AttendanceSources = ["MANUAL", "INFERRED"] as const
-export type AttendanceSource = (typeof AttendanceSources)[number]
-
-export const RunAttendance = Schema.Struct({
-  runId: Schema.String,
-  userId: Schema.String,
-  present: Schema.Boolean,
-  source: Schema.Literal(...AttendanceSources),
-  markedBy: Schema.NullOr(Schema.String),
-  markedAt: Schema.DateFromSelf
-})
-export interface RunAttendance extends Schema.Schema.Type<typeof RunAttendance> {}
 
 export class ClubRunNotFound extends DomainError<ClubRunNotFound>()("ClubRunNotFound", { kind: "not-found", code: "CLUB_RUN_NOT_FOUND" }, { runId: Schema.String }) {
   override get message() {

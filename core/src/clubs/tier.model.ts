@@ -37,65 +37,20 @@
  * idempotency key `club-tier-payment:<provider>:<paymentId>`: however many times the app verifies or the
  * gateway redelivers, one payment posts once.
  */
-import { DomainError } from "@podium/kernel"
+import { type BillingPeriod, ClubTier, DomainError, TierCurrency, TierMembership, TierPromo } from "@podium/kernel"
 import { Schema } from "effect"
+/** Records shared with the contracts are declared in the kernel. */
+export { TierCurrency, BillingPeriods, TierStatuses, ClubTier, TierMembership, PromoDiscountTypes, PromoStatuses, TierPromo, type BillingPeriod, type TierStatus, type PromoDiscountType, type PromoStatus } from "@podium/kernel"
 
-export const TierCurrency = "INR" as const
-
-export const BillingPeriods = ["MONTHLY", "QUARTERLY", "YEARLY"] as const
-export type BillingPeriod = (typeof BillingPeriods)[number]
 /** Calendar months per billing period. */
 export const PeriodMonths: Record<BillingPeriod, number> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 }
-
-export const TierStatuses = ["ACTIVE", "ARCHIVED"] as const
-export type TierStatus = (typeof TierStatuses)[number]
 
 /** The gateways' minimum order (1.00 INR) and a sane maximum tier price (1,00,000 INR). */
 export const MinTierPrice = 100
 export const MaxTierPrice = 10_000_000
 
-export const ClubTier = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  /** Paise per billing period. */
-  priceAmount: Schema.Number,
-  currency: Schema.Literal(TierCurrency),
-  billingPeriod: Schema.Literal(...BillingPeriods),
-  benefits: Schema.Array(Schema.String),
-  status: Schema.Literal(...TierStatuses),
-  sortOrder: Schema.Number,
-  /** The tier commission override in basis points; null: the club's or platform's applies. */
-  commissionBps: Schema.NullOr(Schema.Number),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface ClubTier extends Schema.Schema.Type<typeof ClubTier> {}
-
 export const TierMembershipStatuses = ["ACTIVE", "CANCELED", "EXPIRED"] as const
 export type TierMembershipStatus = (typeof TierMembershipStatuses)[number]
-
-export const TierMembership = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  /** The club membership row (clubs.members.id). */
-  memberId: Schema.String,
-  userId: Schema.String,
-  tierId: Schema.String,
-  /** Stored status (ACTIVE or CANCELED); `effectiveStatus` adds EXPIRED. */
-  status: Schema.Literal("ACTIVE", "CANCELED"),
-  currentPeriodStart: Schema.DateFromSelf,
-  currentPeriodEnd: Schema.DateFromSelf,
-  cancelAtPeriodEnd: Schema.Boolean,
-  canceledAt: Schema.NullOr(Schema.DateFromSelf),
-  lastPaymentId: Schema.NullOr(Schema.String),
-  /** The proration of the last admin change-tier (paise; > 0 owed by the member, < 0 credit). */
-  lastProrationAmount: Schema.NullOr(Schema.Number),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface TierMembership extends Schema.Schema.Type<typeof TierMembership> {}
 
 /** ACTIVE/CANCELED while the period runs; EXPIRED once it has ended. */
 export const effectiveStatus = (m: TierMembership, now: Date): TierMembershipStatus =>
@@ -177,31 +132,6 @@ export const resolveCommission = (clubBps: number | null, tierBps: number | null
 
 // ---------------------------------------------------------------------------------------------
 // Promos
-
-export const PromoDiscountTypes = ["PERCENT", "AMOUNT"] as const
-export type PromoDiscountType = (typeof PromoDiscountTypes)[number]
-export const PromoStatuses = ["ACTIVE", "ARCHIVED"] as const
-export type PromoStatus = (typeof PromoStatuses)[number]
-
-export const TierPromo = Schema.Struct({
-  id: Schema.String,
-  clubId: Schema.String,
-  tierId: Schema.String,
-  /** Upper-case, 3-32 letters, digits, - or _ ; unique per tier among ACTIVE promos. */
-  code: Schema.String,
-  discountType: Schema.Literal(...PromoDiscountTypes),
-  /** PERCENT: 1-90; AMOUNT: paise. */
-  discountValue: Schema.Number,
-  maxRedemptions: Schema.NullOr(Schema.Number),
-  redemptions: Schema.Number,
-  validFrom: Schema.NullOr(Schema.DateFromSelf),
-  validUntil: Schema.NullOr(Schema.DateFromSelf),
-  status: Schema.Literal(...PromoStatuses),
-  createdBy: Schema.String,
-  createdAt: Schema.DateFromSelf,
-  archivedAt: Schema.NullOr(Schema.DateFromSelf)
-})
-export interface TierPromo extends Schema.Schema.Type<typeof TierPromo> {}
 
 export const PromoCodePattern = /^[A-Z0-9_-]{3,32}$/
 

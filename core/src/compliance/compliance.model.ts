@@ -5,6 +5,8 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+/** Records shared with the contracts are declared in the kernel. */
+export { ConsentState, ConsentEvent, AccountMergeStatuses, AccountMerge, type AccountMergeStatus } from "@podium/kernel"
 
 /** Purposes an athlete can grant or withdraw consent for (all withdrawn until granted). */
 export const ConsentPurposes = [
@@ -17,25 +19,6 @@ export const ConsentPurposes = [
   "research"
 ] as const
 export type ConsentPurpose = (typeof ConsentPurposes)[number]
-
-export const ConsentState = Schema.Struct({
-  purpose: Schema.String,
-  granted: Schema.Boolean,
-  /** When it last changed; null when never set. */
-  updatedAt: Schema.NullOr(Schema.DateFromSelf)
-})
-export interface ConsentState extends Schema.Schema.Type<typeof ConsentState> {}
-
-/** One row of the append-only consent history: a change (an idempotent repeat writes nothing). */
-export const ConsentEvent = Schema.Struct({
-  id: Schema.String,
-  userId: Schema.String,
-  purpose: Schema.String,
-  granted: Schema.Boolean,
-  source: Schema.String,
-  createdAt: Schema.DateFromSelf
-})
-export interface ConsentEvent extends Schema.Schema.Type<typeof ConsentEvent> {}
 
 export const ErasureStatuses = ["REQUESTED", "CANCELLED", "CONFIRMED", "REJECTED"] as const
 export type ErasureStatus = (typeof ErasureStatuses)[number]
@@ -60,25 +43,6 @@ export const ErasureRequest = Schema.Struct({
   heldAt: Schema.NullOr(Schema.DateFromSelf)
 })
 export interface ErasureRequest extends Schema.Schema.Type<typeof ErasureRequest> {}
-
-export const AccountMergeStatuses = ["PROPOSED", "CANCELLED", "EXECUTED"] as const
-export type AccountMergeStatus = (typeof AccountMergeStatuses)[number]
-
-export const AccountMerge = Schema.Struct({
-  id: Schema.String,
-  sourceUserId: Schema.String,
-  targetUserId: Schema.String,
-  reason: Schema.String,
-  status: Schema.Literal(...AccountMergeStatuses),
-  proposedBy: Schema.String,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf,
-  cancelledAt: Schema.NullOr(Schema.DateFromSelf),
-  executedAt: Schema.NullOr(Schema.DateFromSelf),
-  /** What the execution moved (counts per kind of record); null until executed. */
-  result: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Number }))
-})
-export interface AccountMerge extends Schema.Schema.Type<typeof AccountMerge> {}
 
 /** What executing a merge would move from the source to the target, computed without persisting. */
 export interface MergePreview {

@@ -4,24 +4,11 @@
  * Key unique; audience says whose messages they are; userControllable says whether a user may
  * switch it off (transactional categories may not). A plain collection on the generic CRUD piece.
  */
-import { Context, Schema } from "effect"
+import { Context, } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-
-export const CategoryAudiences = ["USER", "ORGANIZER", "ALL"] as const
-export type CategoryAudience = (typeof CategoryAudiences)[number]
-
-export const NotificationCategory = Schema.Struct({
-  id: Schema.String,
-  key: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  audience: Schema.Literal(...CategoryAudiences),
-  userControllable: Schema.Boolean,
-  enabled: Schema.Boolean,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface NotificationCategory extends Schema.Schema.Type<typeof NotificationCategory> {}
+import { NotificationCategory, type CategoryAudience } from "@podium/kernel"
+/** Records shared with the contracts are declared in the kernel. */
+export { CategoryAudiences, NotificationCategory, type CategoryAudience } from "@podium/kernel"
 
 export interface NewNotificationCategory {
   readonly key: string

@@ -6,8 +6,9 @@
 import { DomainError } from "@podium/kernel"
 import { Context, type Effect, Schema } from "effect"
 
-export const Channels = ["EMAIL", "SMS", "PUSH", "CHAT"] as const
-export type Channel = (typeof Channels)[number]
+/** The channels are declared with the records that name them, in the kernel. */
+export { NotificationChannels as Channels, type NotificationChannel as Channel } from "@podium/kernel"
+import { NotificationChannels as Channels } from "@podium/kernel"
 
 /** The provider's receipt for one accepted message. */
 export interface Delivery {

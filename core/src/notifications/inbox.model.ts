@@ -5,6 +5,8 @@
  */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+/** Records shared with the contracts are declared in the kernel. */
+export { DeviceToken } from "@podium/kernel"
 
 export const InboxNotification = Schema.Struct({
   id: Schema.String,
@@ -29,17 +31,6 @@ export interface InboxPage {
   readonly items: ReadonlyArray<InboxNotification>
   readonly total: number
 }
-
-/** A push device token of a user; only one is active per user (enable deactivates the prior ones). */
-export const DeviceToken = Schema.Struct({
-  userId: Schema.String,
-  token: Schema.String,
-  platform: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  createdAt: Schema.DateTimeUtcFromDate,
-  deactivatedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
-})
-export interface DeviceToken extends Schema.Schema.Type<typeof DeviceToken> {}
 
 /** The inbox record does not exist or belongs to someone else (both answer 404). */
 export class InboxNotificationNotFound extends DomainError<InboxNotificationNotFound>()("InboxNotificationNotFound", { kind: "not-found" }, {

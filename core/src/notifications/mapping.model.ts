@@ -5,26 +5,13 @@
  * storage; create/replace/bulk go through `checkMappings` first. Template candidates: the
  * catalog templates of a channel a mapping may point at.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, type MappingRole, NotificationMapping } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import { type Channel, Channels } from "./channels.port.js"
+import { type Channel, } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
-
-export const MappingRoles = ["user", "organizer", "admin"] as const
-export type MappingRole = (typeof MappingRoles)[number]
-
-export const NotificationMapping = Schema.Struct({
-  id: Schema.String,
-  role: Schema.Literal(...MappingRoles),
-  step: Schema.String,
-  channel: Schema.Literal(...Channels),
-  templateKey: Schema.String,
-  enabled: Schema.Boolean,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface NotificationMapping extends Schema.Schema.Type<typeof NotificationMapping> {}
+/** Records shared with the contracts are declared in the kernel. */
+export { MappingRoles, NotificationMapping, type MappingRole } from "@podium/kernel"
 
 export interface NewNotificationMapping {
   readonly role: MappingRole

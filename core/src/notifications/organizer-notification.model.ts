@@ -7,7 +7,8 @@
  */
 import { DomainError } from "@podium/kernel"
 import { type DateTime, Schema } from "effect"
-import { Channels } from "./channels.port.js"
+/** Records shared with the contracts are declared in the kernel. */
+export { BatchStatus, NotificationBatch } from "@podium/kernel"
 
 export const AudienceMember = Schema.Struct({
   userId: Schema.String,
@@ -44,25 +45,6 @@ export const countAudience = (requested: ReadonlyArray<string>, members: Readonl
 
 export const eligibleMembers = (members: ReadonlyArray<AudienceMember>) =>
   members.filter((m): m is AudienceMember & { readonly address: string } => !m.marketingOff && !m.channelOff && m.address !== null)
-
-export const BatchStatus = Schema.Literal("QUEUED", "SCHEDULED", "CANCELLED")
-export type BatchStatus = typeof BatchStatus.Type
-
-export const NotificationBatch = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  channel: Schema.Literal(...Channels),
-  templateId: Schema.String,
-  templateKey: Schema.String,
-  unitPrice: Schema.Number,
-  recipients: Schema.Number,
-  cost: Schema.Number,
-  status: BatchStatus,
-  scheduledAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
-  createdAt: Schema.DateTimeUtcFromDate,
-  cancelledAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
-})
-export interface NotificationBatch extends Schema.Schema.Type<typeof NotificationBatch> {}
 
 export interface QuotaLimits {
   readonly hourly: number

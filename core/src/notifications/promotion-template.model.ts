@@ -8,25 +8,13 @@
  * Decision (spec silent): the price lives on the promotion template, not on the channel template,
  * so the same message can be sold as a promotion at a different price than a plain organizer send.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, PromotionTemplate } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import { type Channel, Channels } from "./channels.port.js"
+import { type Channel, } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
-
-export const PromotionTemplate = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  channel: Schema.Literal(...Channels),
-  templateKey: Schema.String,
-  priceMinor: Schema.Number,
-  currency: Schema.String,
-  enabled: Schema.Boolean,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface PromotionTemplate extends Schema.Schema.Type<typeof PromotionTemplate> {}
+/** Records shared with the contracts are declared in the kernel. */
+export { PromotionTemplate } from "@podium/kernel"
 
 export interface NewPromotionTemplate {
   readonly name: string

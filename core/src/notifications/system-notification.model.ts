@@ -9,11 +9,13 @@
  * Decision (spec silent): the event catalog is code, not data — an event nobody raises would be a
  * rule that never fires, so an admin can only bind events the platform actually produces.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, SystemNotification } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
-import { type Channel, Channels } from "./channels.port.js"
+import { type Channel, } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
+/** Records shared with the contracts are declared in the kernel. */
+export { SystemNotification } from "@podium/kernel"
 
 /** The platform events a system notification can be bound to. */
 export const SystemEvents = [
@@ -32,19 +34,6 @@ export const SystemEvents = [
 ] as const
 export type SystemEventKey = (typeof SystemEvents)[number]["key"]
 export const SystemEventKeys: ReadonlyArray<string> = SystemEvents.map((e) => e.key)
-
-export const SystemNotification = Schema.Struct({
-  id: Schema.String,
-  event: Schema.String,
-  channel: Schema.Literal(...Channels),
-  templateKey: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  enabled: Schema.Boolean,
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface SystemNotification extends Schema.Schema.Type<typeof SystemNotification> {}
 
 export interface NewSystemNotification {
   readonly event: string

@@ -5,26 +5,13 @@
  * channel's catalog (400, each missing one listed). Generic CRUD storage with full replacement
  * (PUT) as the spec lists.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, TemplateRecord } from "@podium/kernel"
 import { Context, Effect, Option, Schema } from "effect"
 import type { CrudRepo, CrudResource } from "../platform/crud.port.js"
 import type { Channel } from "./channels.port.js"
 import { TemplateCatalogRepo } from "./template-catalog.port.js"
-
-export const TemplateRecord = Schema.Struct({
-  id: Schema.String,
-  key: Schema.String,
-  name: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  category: Schema.NullOr(Schema.String),
-  emailTemplateKey: Schema.NullOr(Schema.String),
-  smsTemplateKey: Schema.NullOr(Schema.String),
-  pushTemplateKey: Schema.NullOr(Schema.String),
-  chatappTemplateKey: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface TemplateRecord extends Schema.Schema.Type<typeof TemplateRecord> {}
+/** Records shared with the contracts are declared in the kernel. */
+export { TemplateRecord } from "@podium/kernel"
 
 export interface NewTemplateRecord {
   readonly key: string

@@ -11,6 +11,8 @@
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
+/** Records shared with the contracts are declared in the kernel. */
+export { WalletEntry, WalletSummary, TopUpStatus, WalletTopUp, NotificationSettlementStatus as SettlementStatus, NotificationSettlement } from "@podium/kernel"
 
 export const CounterAccounts = {
   topUp: "external:top-up",
@@ -58,29 +60,6 @@ export const counterAccountName = (account: LedgerAccountRef): string => `${acco
 export const notificationLedgerKey = (organizerId: string, key: string | null, unique: string): string =>
   key === null ? `notification-wallet:${organizerId}:auto:${unique}` : `notification-wallet:${organizerId}:${key}`
 
-export const WalletEntry = Schema.Struct({
-  id: Schema.String,
-  transactionId: Schema.String,
-  organizerId: Schema.String,
-  /** Positive: credit; negative: debit. */
-  amount: Schema.Number,
-  reason: Schema.String,
-  counterAccount: Schema.String,
-  idempotencyKey: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateTimeUtcFromDate
-})
-export interface WalletEntry extends Schema.Schema.Type<typeof WalletEntry> {}
-
-export const WalletSummary = Schema.Struct({
-  organizerId: Schema.String,
-  balance: Schema.Number,
-  credited: Schema.Number,
-  debited: Schema.Number,
-  entries: Schema.Number,
-  lastMovementAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
-})
-export interface WalletSummary extends Schema.Schema.Type<typeof WalletSummary> {}
-
 export interface WalletMovement {
   readonly organizerId: string
   readonly amount: number
@@ -88,37 +67,6 @@ export interface WalletMovement {
   readonly counterAccount: string
   readonly idempotencyKey: string | null
 }
-
-export const TopUpStatus = Schema.Literal("PENDING", "COMPLETED", "FAILED")
-export type TopUpStatus = typeof TopUpStatus.Type
-
-/** A top-up the organizer started; the payment gateway's webhook completes it. */
-export const WalletTopUp = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  amount: Schema.Number,
-  status: TopUpStatus,
-  createdAt: Schema.DateTimeUtcFromDate,
-  completedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
-})
-export interface WalletTopUp extends Schema.Schema.Type<typeof WalletTopUp> {}
-
-export const SettlementStatus = Schema.Literal("CALCULATED", "PROCESSED")
-export type SettlementStatus = typeof SettlementStatus.Type
-
-/** Notification spend of one organizer over a period, settled to the platform. */
-export const NotificationSettlement = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  periodStart: Schema.DateTimeUtcFromDate,
-  periodEnd: Schema.DateTimeUtcFromDate,
-  amount: Schema.Number,
-  entries: Schema.Number,
-  status: SettlementStatus,
-  createdAt: Schema.DateTimeUtcFromDate,
-  processedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
-})
-export interface NotificationSettlement extends Schema.Schema.Type<typeof NotificationSettlement> {}
 
 /** The movement would take the balance below zero. */
 export class InsufficientWalletBalance extends DomainError<InsufficientWalletBalance>()("InsufficientWalletBalance", { kind: "conflict", code: "INSUFFICIENT_BALANCE" }, {

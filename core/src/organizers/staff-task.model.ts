@@ -3,11 +3,10 @@
  * The status machine is data: OPEN → IN_PROGRESS → DONE, and OPEN or IN_PROGRESS → CANCELLED;
  * DONE and CANCELLED are final. Every move not in `StaffTaskMoves` is illegal (409).
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, type StaffTaskStatus } from "@podium/kernel"
 import { Either, Schema } from "effect"
-
-export const StaffTaskStatuses = ["OPEN", "IN_PROGRESS", "DONE", "CANCELLED"] as const
-export type StaffTaskStatus = (typeof StaffTaskStatuses)[number]
+/** Records shared with the contracts are declared in the kernel. */
+export { StaffTaskStatuses, StaffTask, type StaffTaskStatus } from "@podium/kernel"
 
 /** Every legal move (from → to). */
 export const StaffTaskMoves: ReadonlyArray<{ readonly from: StaffTaskStatus; readonly to: StaffTaskStatus }> = [
@@ -16,20 +15,6 @@ export const StaffTaskMoves: ReadonlyArray<{ readonly from: StaffTaskStatus; rea
   { from: "OPEN", to: "CANCELLED" },
   { from: "IN_PROGRESS", to: "CANCELLED" }
 ]
-
-export const StaffTask = Schema.Struct({
-  id: Schema.String,
-  organizerId: Schema.String,
-  title: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  assigneeMemberId: Schema.NullOr(Schema.String),
-  dueAt: Schema.NullOr(Schema.DateFromSelf),
-  status: Schema.Literal(...StaffTaskStatuses),
-  createdByMemberId: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-export interface StaffTask extends Schema.Schema.Type<typeof StaffTask> {}
 
 export class StaffTaskNotFound extends DomainError<StaffTaskNotFound>()("StaffTaskNotFound", { kind: "not-found" }, {
   taskId: Schema.String

@@ -14,11 +14,10 @@
  * (a PROCESSED row has nothing to acknowledge, a CANCELLED one is final); replay re-dispatches any
  * row but a CANCELLED one, and a replay of a PROCESSED row leaves it PROCESSED whatever happens.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, WebhookEvent, type WebhookEventStatus } from "@podium/kernel"
 import { Either, Schema } from "effect"
-
-export const WebhookEventStatuses = ["RECEIVED", "PROCESSED", "FAILED", "ACKNOWLEDGED", "CANCELLED"] as const
-export type WebhookEventStatus = (typeof WebhookEventStatuses)[number]
+/** Records shared with the contracts are declared in the kernel. */
+export { WebhookEventStatuses, WebhookEvent, type WebhookEventStatus } from "@podium/kernel"
 
 export const WebhookEventActions = ["process", "fail", "acknowledge", "cancel", "replay"] as const
 export type WebhookEventAction = (typeof WebhookEventActions)[number]
@@ -51,34 +50,6 @@ export const WebhookEventMoves: ReadonlyArray<{
 /** The states `action` may start from. */
 export const webhookEventSources = (action: WebhookEventAction): ReadonlyArray<WebhookEventStatus> =>
   WebhookEventMoves.filter((m) => m.action === action).map((m) => m.from)
-
-/** One stored webhook delivery (payments.webhook_events). */
-export const WebhookEvent = Schema.Struct({
-  id: Schema.String,
-  provider: Schema.String,
-  /** The provider's event id (Razorpay: the `x-razorpay-event-id` header); unique per provider. */
-  eventId: Schema.String,
-  eventType: Schema.String,
-  /** The parsed JSON body, as received. */
-  payload: Schema.Unknown,
-  /** Whether the signature was checked and matched (rows are only stored after a good signature). */
-  signatureVerified: Schema.Boolean,
-  status: Schema.Literal(...WebhookEventStatuses),
-  /** Dispatch attempts (the first delivery and every replay). */
-  attempts: Schema.Number,
-  lastError: Schema.NullOr(Schema.String),
-  /** Names of the processors that ran on the last successful dispatch. */
-  processedBy: Schema.Array(Schema.String),
-  replayCount: Schema.Number,
-  /** Admin who acknowledged or cancelled the row. */
-  resolvedBy: Schema.NullOr(Schema.String),
-  receivedAt: Schema.DateFromSelf,
-  lastAttemptAt: Schema.NullOr(Schema.DateFromSelf),
-  processedAt: Schema.NullOr(Schema.DateFromSelf),
-  resolvedAt: Schema.NullOr(Schema.DateFromSelf),
-  updatedAt: Schema.DateFromSelf
-})
-export interface WebhookEvent extends Schema.Schema.Type<typeof WebhookEvent> {}
 
 /** The signature is missing or does not match the raw body (401). Nothing is stored. */
 export class WebhookSignatureInvalid extends DomainError<WebhookSignatureInvalid>()("WebhookSignatureInvalid", { kind: "unauthorized" }, {

@@ -31,3 +31,20 @@ export const PickupAddress = Schema.Struct({
   updatedAt: Instant
 })
 export interface PickupAddress extends Schema.Schema.Type<typeof PickupAddress> {}
+
+export const StaffTaskStatuses = ["OPEN", "IN_PROGRESS", "DONE", "CANCELLED"] as const
+export type StaffTaskStatus = (typeof StaffTaskStatuses)[number]
+
+export const StaffTask = Schema.Struct({
+  id: Schema.String,
+  organizerId: Schema.String,
+  title: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  assigneeMemberId: Schema.NullOr(Schema.String),
+  dueAt: Schema.NullOr(Instant),
+  status: Schema.Literal(...StaffTaskStatuses),
+  createdByMemberId: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+})
+export interface StaffTask extends Schema.Schema.Type<typeof StaffTask> {}

@@ -14,21 +14,8 @@ import type { ClubsHandlerServices } from "./clubs.services.js"
 import { ClubAccess } from "./tenancy.middleware.js"
 import { apiGroup } from "../serving/served-groups.js"
 
-export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView => ({
-  id: m.id,
-  clubId: m.clubId,
-  memberId: m.memberId,
-  userId: m.userId,
-  tierId: m.tierId,
-  status: Clubs.effectiveStatus(m, new Date()),
-  currentPeriodStart: m.currentPeriodStart,
-  currentPeriodEnd: m.currentPeriodEnd,
-  cancelAtPeriodEnd: m.cancelAtPeriodEnd,
-  canceledAt: m.canceledAt,
-  lastPaymentId: m.lastPaymentId,
-  lastProrationAmount: m.lastProrationAmount,
-  updatedAt: m.updatedAt
-})
+/** The stored membership answers with its effective status (EXPIRED once the paid period is over). */
+export const tierMembershipView = (m: Clubs.TierMembership): TierMembershipView => ({ ...m, status: Clubs.effectiveStatus(m, new Date()) })
 
 const optionalPrincipal = Effect.map(Effect.serviceOption(CurrentPrincipal), Option.getOrUndefined)
 

@@ -2,7 +2,7 @@
 import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
-import { identity, type Layer } from "effect"
+import type { Layer } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { crudHandlers } from "../platform/crud.handlers.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
@@ -11,8 +11,6 @@ import { apiGroup } from "../serving/served-groups.js"
 const categories = crudHandlers({
   resource: Notifications.NotificationCategoryResource,
   repo: Notifications.NotificationCategoryRepo,
-  // The category record is its answer: same fields, same types.
-  toDto: identity<Notifications.NotificationCategory>,
   conflictCode: "CATEGORY_KEY_TAKEN"
 })
 

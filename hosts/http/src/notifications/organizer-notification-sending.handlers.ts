@@ -7,13 +7,8 @@ import { DateTime, Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices, publicChannel } from "./notifications.views.js"
 import { apiGroup } from "../serving/served-groups.js"
 
-export const batchView = (b: Notifications.NotificationBatch) => ({
-  ...b,
-  channel: publicChannel(b.channel),
-  scheduledAt: b.scheduledAt === null ? null : DateTime.toDate(b.scheduledAt),
-  createdAt: DateTime.toDate(b.createdAt),
-  cancelledAt: b.cancelledAt === null ? null : DateTime.toDate(b.cancelledAt)
-})
+/** A batch answers as stored, its channel in the public spelling. */
+export const batchView = (b: Notifications.NotificationBatch) => ({ ...b, channel: publicChannel(b.channel) })
 
 export const OrganizerNotificationSendingHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "organizerNotificationSending">,

@@ -5,7 +5,7 @@ import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import type { NotificationHandlerServices } from "./notifications.views.js"
-import { settlementPage, topUpView, walletDetail } from "./wallet.views.js"
+import { settlementPage, walletDetail } from "./wallet.views.js"
 import { apiGroup } from "../serving/served-groups.js"
 
 export const OrganizerNotificationWalletHandlers: Layer.Layer<
@@ -27,6 +27,6 @@ export const OrganizerNotificationWalletHandlers: Layer.Layer<
     .handle("topUpOrganizerNotificationWallet", ({ payload }) =>
       Effect.gen(function*() {
         const access = yield* OrganizerAccess
-        return topUpView(yield* (yield* Notifications.NotificationWalletRepo).createTopUp(access.organizerId, payload.amount))
+        return yield* (yield* Notifications.NotificationWalletRepo).createTopUp(access.organizerId, payload.amount)
       }))
 )

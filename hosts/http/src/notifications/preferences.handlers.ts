@@ -3,7 +3,7 @@ import { type HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, Forbidden } from "@podium/contracts/common"
 import { NotificationsApi } from "@podium/contracts/notifications"
 import { Notifications } from "@podium/core"
-import { DateTime, Effect, type Layer } from "effect"
+import { Effect, type Layer } from "effect"
 import { coreChannel, type NotificationHandlerServices } from "./notifications.views.js"
 import { apiGroup } from "../serving/served-groups.js"
 
@@ -29,12 +29,6 @@ const categoryView = (userId: string, p: Notifications.UserPreferences) => ({
   challenges: p.categories.challenges !== false,
   events: p.categories.events !== false,
   activity: p.categories.activity !== false
-})
-
-const tokenView = (t: Notifications.DeviceToken) => ({
-  ...t,
-  createdAt: DateTime.toDate(t.createdAt),
-  deactivatedAt: t.deactivatedAt === null ? null : DateTime.toDate(t.deactivatedAt)
 })
 
 /** The caller acting on `userId`: their own id, or any id for an admin. */
@@ -85,7 +79,7 @@ export const NotificationPreferencesHandlers: Layer.Layer<
     .handle("enableDevice", ({ path, payload }) =>
       Effect.gen(function*() {
         yield* actingOn(path.userId)
-        return tokenView(yield* (yield* Notifications.DeviceTokenRepo).enable(path.userId, payload.token, payload.platform ?? null))
+        return yield* (yield* Notifications.DeviceTokenRepo).enable(path.userId, payload.token, payload.platform ?? null)
       }))
     .handle("disableDevice", ({ path, payload }) =>
       Effect.gen(function*() {

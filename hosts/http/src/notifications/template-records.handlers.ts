@@ -6,7 +6,7 @@
 import { type HttpApiGroup } from "@effect/platform"
 import { NotificationsApi, type TemplateRecordBody } from "@podium/contracts/notifications"
 import { Notifications, Platform } from "@podium/core"
-import { Effect, identity, type Layer, Option } from "effect"
+import { Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import { withConflictCode, crudHandlers } from "../platform/crud.handlers.js"
 import { audited } from "./notifications.audit.js"
@@ -30,8 +30,6 @@ const toCore = (b: typeof TemplateRecordBody.Type): Notifications.NewTemplateRec
 const generic = crudHandlers({
   resource: Notifications.TemplateRecordResource,
   repo: Notifications.TemplateRecordRepo,
-  // The template record is its answer: same fields, same types.
-  toDto: identity<Notifications.TemplateRecord>,
   conflictCode: ConflictCode
 })
 

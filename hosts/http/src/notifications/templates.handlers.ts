@@ -3,7 +3,7 @@
  * set of handler functions built per channel (`commonTemplateHandlers`); each group wires them
  * plus its channel's extras. Every operation needs an admin holding notifications.manage.
  */
-import { type HttpApiGroup } from "@effect/platform"
+import { HttpApiBuilder, type HttpApiEndpoint, type HttpApiGroup } from "@effect/platform"
 import type {
   AddTemplateVersionBody,
   ChannelTemplateListParams,
@@ -154,17 +154,36 @@ const commonTemplateHandlers = (channel: Notifications.Channel) => ({
     })
 })
 
+/** The endpoints every channel's catalog group declares (`channelTemplatesGroup`). */
+const CommonTemplateEndpoints = [
+  "listTemplates",
+  "createTemplate",
+  "getTemplate",
+  "editTemplate",
+  "deleteTemplate",
+  "setTemplatePricing",
+  "setTemplateVisibility"
+] as const
+type CommonTemplateEndpoint = (typeof CommonTemplateEndpoints)[number]
+
+/**
+ * Handles a channel group's common endpoints with that channel's handler functions, leaving its
+ * extras to the caller. Over a generic group TypeScript cannot match a name with its endpoint, so
+ * the seven are added untyped: each handler above is typed by its request, and the answer type
+ * removes exactly these names, so each group's extras stay fully checked where it is built.
+ */
+const handleCommonTemplateEndpoints = <E, P, R, Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any>(
+  handlers: HttpApiBuilder.Handlers<E, P, R, Endpoints>,
+  channel: Notifications.Channel
+): HttpApiBuilder.Handlers<E, P, R | Services, HttpApiEndpoint.HttpApiEndpoint.ExcludeName<Endpoints, CommonTemplateEndpoint>> => {
+  const common = commonTemplateHandlers(channel)
+  type Loose = { readonly handle: (name: CommonTemplateEndpoint, handler: unknown) => Loose }
+  return CommonTemplateEndpoints.reduce((h, name) => h.handle(name, common[name]), handlers as unknown as Loose) as never
+}
+
 export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesEmail">, never, Services> =
-  apiGroup(NotificationsApi, "notificationTemplatesEmail", (handlers) => {
-    const c = commonTemplateHandlers("EMAIL")
-    return handlers
-      .handle("listTemplates", c.listTemplates)
-      .handle("createTemplate", c.createTemplate)
-      .handle("getTemplate", c.getTemplate)
-      .handle("editTemplate", c.editTemplate)
-      .handle("deleteTemplate", c.deleteTemplate)
-      .handle("setTemplatePricing", c.setTemplatePricing)
-      .handle("setTemplateVisibility", c.setTemplateVisibility)
+  apiGroup(NotificationsApi, "notificationTemplatesEmail", (handlers) =>
+    handleCommonTemplateEndpoints(handlers, "EMAIL")
       .handle("templateVersionDetails", ({ path }) =>
         Effect.gen(function*() {
           const { template, versions } = yield* Notifications.catalogTemplateVersions("EMAIL", path.id)
@@ -179,36 +198,20 @@ export const EmailTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
           const check = Notifications.checkTemplateContent("EMAIL", { subject: urlParams.subject ?? null, body: urlParams.body, variables })
           return { valid: check.problems.length === 0, ...check }
         }))
-  })
+  )
 
 export const PushTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesPush">, never, Services> =
-  apiGroup(NotificationsApi, "notificationTemplatesPush", (handlers) => {
-    const c = commonTemplateHandlers("PUSH")
-    return handlers
-      .handle("listTemplates", c.listTemplates)
-      .handle("createTemplate", c.createTemplate)
-      .handle("getTemplate", c.getTemplate)
-      .handle("editTemplate", c.editTemplate)
-      .handle("deleteTemplate", c.deleteTemplate)
-      .handle("setTemplatePricing", c.setTemplatePricing)
-      .handle("setTemplateVisibility", c.setTemplateVisibility)
+  apiGroup(NotificationsApi, "notificationTemplatesPush", (handlers) =>
+    handleCommonTemplateEndpoints(handlers, "PUSH")
       .handle("previewTemplate", ({ path, payload }: IdReq & { readonly payload: typeof PreviewTemplateBody.Type }) =>
         Effect.gen(function*() {
           return yield* Notifications.previewCatalogTemplate("PUSH", path.id, payload.variables, payload.version)
         }))
-  })
+  )
 
 export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesSms">, never, Services> =
-  apiGroup(NotificationsApi, "notificationTemplatesSms", (handlers) => {
-    const c = commonTemplateHandlers("SMS")
-    return handlers
-      .handle("listTemplates", c.listTemplates)
-      .handle("createTemplate", c.createTemplate)
-      .handle("getTemplate", c.getTemplate)
-      .handle("editTemplate", c.editTemplate)
-      .handle("deleteTemplate", c.deleteTemplate)
-      .handle("setTemplatePricing", c.setTemplatePricing)
-      .handle("setTemplateVisibility", c.setTemplateVisibility)
+  apiGroup(NotificationsApi, "notificationTemplatesSms", (handlers) =>
+    handleCommonTemplateEndpoints(handlers, "SMS")
       .handle("addTemplateVersion", ({ path, payload }: IdReq & { readonly payload: typeof AddTemplateVersionBody.Type }) =>
         Effect.gen(function*() {
           return channelTemplateView(yield* Notifications.addCatalogTemplateVersion(
@@ -256,19 +259,11 @@ export const SmsTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
           })
           return { provider: sender.provider, items: rows.slice(0, limit).map(logView), page, limit, hasMore: rows.length > limit }
         }))
-  })
+  )
 
 export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "notificationTemplatesChatapp">, never, Services> =
-  apiGroup(NotificationsApi, "notificationTemplatesChatapp", (handlers) => {
-    const c = commonTemplateHandlers("CHAT")
-    return handlers
-      .handle("listTemplates", c.listTemplates)
-      .handle("createTemplate", c.createTemplate)
-      .handle("getTemplate", c.getTemplate)
-      .handle("editTemplate", c.editTemplate)
-      .handle("deleteTemplate", c.deleteTemplate)
-      .handle("setTemplatePricing", c.setTemplatePricing)
-      .handle("setTemplateVisibility", c.setTemplateVisibility)
+  apiGroup(NotificationsApi, "notificationTemplatesChatapp", (handlers) =>
+    handleCommonTemplateEndpoints(handlers, "CHAT")
       .handle("setProviderMapping", ({ path, payload }) =>
         Effect.gen(function*() {
           const template = yield* Notifications.getCatalogTemplate("CHAT", path.id)
@@ -285,4 +280,4 @@ export const ChatappTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium
           const extras = yield* (yield* Notifications.TemplateCatalogExtrasRepo).rollbackProviderMapping("CHAT", path.id)
           return yield* extrasView(path.id)(extras)
         }).pipe(audited("notifications.template.rollback-mapping", "notification-template", (r) => r.id)))
-  })
+  )

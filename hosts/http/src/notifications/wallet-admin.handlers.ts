@@ -6,7 +6,7 @@ import { Notifications, Organizers } from "@podium/core"
 import { DateTime, Effect, type Layer, Option } from "effect"
 import type { IdentityHandlerServices } from "../identity/auth.middleware.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
-import { settlementPage, settlementView, walletDetail, walletEntryView, walletSummaryView } from "./wallet.views.js"
+import { settlementPage, walletDetail } from "./wallet.views.js"
 import { apiGroup } from "../serving/served-groups.js"
 
 type Services = NotificationHandlerServices | IdentityHandlerServices | Organizers.OrganizerRepo
@@ -26,7 +26,7 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
           const page = urlParams.page ?? 1
           const limit = urlParams.limit ?? 20
           const result = yield* (yield* Notifications.NotificationWalletRepo).listSummaries({ limit, offset: (page - 1) * limit })
-          return { items: result.items.map(walletSummaryView), total: result.total, page, limit, hasMore: page * limit < result.total }
+          return { items: result.items, total: result.total, page, limit, hasMore: page * limit < result.total }
         }))
       .handle("getNotificationWallet", ({ path }) =>
         Effect.gen(function*() {
@@ -42,7 +42,7 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
             reason: payload.reason,
             idempotencyKey: payload.idempotencyKey ?? null
           })
-          return { entry: walletEntryView(result.entry), replayed: result.replayed, balance: result.balance }
+          return { entry: result.entry, replayed: result.replayed, balance: result.balance }
         }))
       .handle("listNotificationSettlements", ({ urlParams }) =>
         Effect.gen(function*() {
@@ -58,11 +58,10 @@ export const NotificationWalletsAdminHandlers: Layer.Layer<HttpApiGroup.ApiGroup
             DateTime.unsafeFromDate(payload.from),
             DateTime.unsafeFromDate(payload.to)
           )
-          return { created: created.map(settlementView) }
+          return { created }
         }))
       .handle("processNotificationSettlement", ({ path }) =>
         Effect.gen(function*() {
-          const s = yield* (yield* Notifications.NotificationSettlementRepo).process(path.id)
-          return settlementView(s)
+          return yield* (yield* Notifications.NotificationSettlementRepo).process(path.id)
         }))
   )

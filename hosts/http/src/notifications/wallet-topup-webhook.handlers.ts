@@ -6,7 +6,6 @@ import { Notifications } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { verifiedBody } from "./notification-webhooks.handlers.js"
 import type { NotificationHandlerServices } from "./notifications.views.js"
-import { topUpView } from "./wallet.views.js"
 import { apiGroup } from "../serving/served-groups.js"
 
 type Json = Record<string, unknown>
@@ -30,6 +29,6 @@ export const WalletTopUpWebhookHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
         if (amount === undefined) problems.push("amount must be an integer")
         if (problems.length > 0) return yield* new BadRequest({ message: problems.join("; ") })
         const result = yield* Notifications.applyWalletTopUpEvent({ eventId: eventId!, topUpId: topUpId!, status: status!, amount: amount! }, body)
-        return { duplicate: result.duplicate, topUp: result.topUp === null ? null : topUpView(result.topUp) }
+        return { duplicate: result.duplicate, topUp: result.topUp }
       }))
   )

@@ -55,13 +55,7 @@ export const kycView = (kyc: Organizers.BusinessKyc, forAdmin: boolean): Effect.
     }
   })
 
-const moveView = (kyc: Organizers.BusinessKyc) => ({
-  id: kyc.id,
-  organizerId: kyc.organizerId,
-  status: kyc.status,
-  reviewReason: kyc.reviewReason
-})
-
+// Moves and the queue answer the stored submission: their contract shapes pick the fields they show.
 export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "organizerKyc">, never, OrganizersHandlerServices> =
   apiGroup(EventsApi, "organizerKyc", (handlers) =>
     handlers
@@ -85,7 +79,7 @@ export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("resubmitKyc", ({ path }) =>
         Effect.gen(function*() {
           const { ip } = yield* clientInfo
-          return moveView(yield* Organizers.resubmitKyc(path.id, ip))
+          return yield* Organizers.resubmitKyc(path.id, ip)
         }))
       .handle("listOrganizerKyc", ({ urlParams }) =>
         Effect.gen(function*() {
@@ -93,7 +87,7 @@ export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
           const limit = urlParams.limit ?? 20
           const { rows, total } = yield* Organizers.kycQueue({ status: urlParams.state ?? "UNDER_REVIEW", page, limit })
           return {
-            data: rows.map((k) => ({ ...moveView(k), submittedAt: k.submittedAt, updatedAt: k.updatedAt })),
+            data: rows,
             count: rows.length,
             total,
             page,
@@ -103,11 +97,11 @@ export const OrganizerKycHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("approveOrganizerKyc", ({ path }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
-          return moveView(yield* Organizers.approveKyc(me, path.kycId))
+          return yield* Organizers.approveKyc(me, path.kycId)
         }))
       .handle("rejectOrganizerKyc", ({ path, payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
-          return moveView(yield* Organizers.rejectKyc(me, path.kycId, payload.reason))
+          return yield* Organizers.rejectKyc(me, path.kycId, payload.reason)
         }))
   )

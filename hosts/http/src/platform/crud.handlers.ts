@@ -4,7 +4,7 @@
  * domain errors (a list-query failure is the validation 400, a clash 409 with the resource's code,
  * a missing record 404).
  *
- *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, toDto, … })
+ *   const faqs = crudHandlers({ resource: FaqResource, repo: FaqRepo, … })
  *
  * Who may call them is declared on the endpoints (`Requires`), so the handlers hold no guard.
  *   apiGroup(ContentApi, "faqs", (h) => h.handle("getManyFaq", faqs.getMany).handle("getOneFaq", faqs.getOne)…)
@@ -27,8 +27,8 @@ export interface CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD> {
   readonly resource: Platform.CrudResource
   /** The resource's repository (its Context.Tag). */
   readonly repo: Effect.Effect<Platform.CrudRepo<A, C, U>, never, RRepo>
-  /** Record → answer; `joins` are the relations the client asked for. */
-  readonly toDto: (record: A, joins: ReadonlyArray<string>) => Dto
+  /** Record → answer; `joins` are the relations the client asked for. Absent: the record is its answer. */
+  readonly toDto?: (record: A, joins: ReadonlyArray<string>) => Dto
   /** `code` of the 409 on a unique clash (default RESOURCE_CONFLICT). */
   readonly conflictCode?: string
   /** Replaces the plain repository delete (extra rules, side effects); answers the deleted id. */
@@ -36,10 +36,11 @@ export interface CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD> {
 }
 
 /** Handler functions for the endpoints `crudEndpoints` declares. */
-export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, ED = never, RD = never>(
+export const crudHandlers = <A extends object, C, U, Dto extends object = A, RRepo = never, ED = never, RD = never>(
   options: CrudHandlerOptions<A, C, U, Dto, RRepo, ED, RD>
 ) => {
   const { resource } = options
+  const toDto = options.toDto ?? ((record: A) => record as unknown as Dto)
   // Only writes can clash on a unique field.
   const withCode = withConflictCode(options.conflictCode ?? "RESOURCE_CONFLICT")
   const select = (dto: Dto, fields: ReadonlyArray<string> | undefined, joins: ReadonlyArray<string>) =>
@@ -47,7 +48,7 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
   const found = (id: string) => (record: Option.Option<A>) =>
     Option.match(record, {
       onNone: () => Effect.fail(new Platform.ResourceNotFound({ resource: resource.name, id })),
-      onSome: (a) => Effect.succeed(options.toDto(a, []))
+      onSome: (a) => Effect.succeed(toDto(a, []))
     })
   return {
     getMany: ({ urlParams }: { readonly urlParams: Platform.ListParams }) =>
@@ -58,23 +59,23 @@ export const crudHandlers = <A extends object, C, U, Dto extends object, RRepo, 
         })
         const repo = yield* options.repo
         const page = yield* repo.list(query)
-        const data = page.data.map((r) => select(options.toDto(r, query.joins), query.fields, query.joins))
+        const data = page.data.map((r) => select(toDto(r, query.joins), query.fields, query.joins))
         return Platform.listPage(query, data, page.total)
       }),
     getOne: ({ path, urlParams }: { readonly path: { readonly id: string }; readonly urlParams: Pick<Platform.ListParams, "fields" | "join" | "cache"> }) =>
       Effect.gen(function*() {
         const parsed = yield* Either.match(Platform.parseGetOne(resource, urlParams), { onLeft: Effect.fail, onRight: Effect.succeed })
         const record = yield* Platform.getResource(resource, yield* options.repo, path.id)
-        return select(options.toDto(record, parsed.joins), parsed.fields, parsed.joins)
+        return select(toDto(record, parsed.joins), parsed.fields, parsed.joins)
       }),
     createOne: ({ payload }: { readonly payload: C }) =>
       Effect.gen(function*() {
-        return options.toDto(yield* (yield* options.repo).create(payload), [])
+        return toDto(yield* (yield* options.repo).create(payload), [])
       }).pipe(withCode),
     createMany: ({ payload }: { readonly payload: { readonly bulk: ReadonlyArray<C> } }) =>
       Effect.gen(function*() {
         const created = yield* (yield* options.repo).createMany(payload.bulk)
-        return created.map((r) => options.toDto(r, []))
+        return created.map((r) => toDto(r, []))
       }).pipe(withCode),
     updateOne: ({ path, payload }: { readonly path: { readonly id: string }; readonly payload: U }) =>
       Effect.gen(function*() {
