@@ -5,6 +5,7 @@ import { OrganizerKycGroup } from "./kyc.group.js"
 import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { EventCategoriesGroup } from "./event-categories.group.js"
+import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
@@ -19,6 +20,7 @@ export * from "./kyc.group.js"
 export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
+export * from "./events.group.js"
 export * from "./media.group.js"
 export * from "./organizations.group.js"
 export * from "./organizer-team.group.js"
@@ -46,4 +48,11 @@ export class EventsApi extends AreaApi
   .add(GstDeclarationsAdminGroup)
   .add(GstDeclarationGroup)
   .add(CrewJoinCodesGroup)
-  .add(CrewJoinGroup) {}
+  .add(CrewJoinGroup)
+  .add(PublicEventsGroup)
+  .add(OrganizerEventsGroup)
+  .add(EventSlotsGroup)
+  .add(EventTicketsGroup)
+  .add(EventBookmarksGroup)
+  .add(EventReviewGroup)
+  .add(EventsOversightGroup) {}

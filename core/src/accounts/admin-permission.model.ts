@@ -30,6 +30,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "clubs.money", description: "Club money: RC grant review, commission overrides, payout request review and payment" },
   { key: "wallets.read", description: "Wallets: read any club's, organizer's or brand's creator wallet (balance and transactions)" },
   { key: "events.catalog", description: "Events catalogue: create, change and delete event categories" },
+  { key: "events.review", description: "Event review: approve or reject events submitted for approval" },
+  { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },
   { key: "payments.manage", description: "Payments: the payment webhook inbox (list, read, acknowledge, cancel, replay), payment providers and gateway orders" }
 ]
 

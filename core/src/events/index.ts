@@ -2,3 +2,5 @@
 export * from "./event-category.model.js"
 export * from "./event.model.js"
 export * from "./event.port.js"
+export * from "./event.use-case.js"
+export * from "./inventory.use-case.js"
