@@ -31,42 +31,40 @@ const sold = (ticketId: string, n: number) =>
 describe("slots", () => {
   it("creates, reads, changes, toggles and deletes slots; viewers read only; places taken keep a slot", async () => {
     const event = await readyDraft(host, org)
-    const base = `/v2/organizers/events/${event.id}/slots`
-    expect((await send("POST", base, { name: "Wave B", startsAt: "2027-02-01T06:00:00", capacity: 50 }, org.viewer.headers)).status).toBe(403)
-    expect((await send("GET", base, undefined, {})).status).toBe(401)
-    const created = await send("POST", base, { name: "Wave B", startsAt: "2027-02-01T06:00:00", capacity: 50 })
+    expect((await send("POST", `/v2/organizers/events/${event.id}/slots`, { name: "Wave B", startsAt: "2027-02-01T06:00:00", capacity: 50 }, org.viewer.headers)).status).toBe(403)
+    expect((await send("GET", `/v2/organizers/events/${event.id}/slots`, undefined, {})).status).toBe(401)
+    const created = await send("POST", `/v2/organizers/events/${event.id}/slots`, { name: "Wave B", startsAt: "2027-02-01T06:00:00", capacity: 50 })
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({ eventId: event.id, name: "Wave B", startsAt: "2027-02-01T00:30:00.000Z", capacity: 50, isActive: true })
     const id = created.body.data.id as string
-    expect((await send("GET", base, undefined, org.viewer.headers)).body.data.map((s: { id: string }) => s.id)).toEqual([event.slotId, id])
-    expect((await send("GET", `${base}/${id}`, undefined, org.viewer.headers)).body.data.name).toBe("Wave B")
-    expect((await send("PATCH", `${base}/${id}`, { name: "Wave C", capacity: 60 })).body.data).toMatchObject({ name: "Wave C", capacity: 60 })
-    expect((await send("PATCH", `${base}/${id}/toggle-status`)).body.data.isActive).toBe(false)
-    const invalid = await send("POST", base, { name: "", startsAt: "tomorrow", capacity: 0 })
+    expect((await send("GET", `/v2/organizers/events/${event.id}/slots`, undefined, org.viewer.headers)).body.data.map((s: { id: string }) => s.id)).toEqual([event.slotId, id])
+    expect((await send("GET", `/v2/organizers/events/${event.id}/slots/${id}`, undefined, org.viewer.headers)).body.data.name).toBe("Wave B")
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/slots/${id}`, { name: "Wave C", capacity: 60 })).body.data).toMatchObject({ name: "Wave C", capacity: 60 })
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/slots/${id}/toggle-status`)).body.data.isActive).toBe(false)
+    const invalid = await send("POST", `/v2/organizers/events/${event.id}/slots`, { name: "", startsAt: "tomorrow", capacity: 0 })
     expect(invalid.body.message).toEqual([
       "name must be longer than or equal to 1 and shorter than or equal to 100 characters",
       "capacity must be an integer between 1 and 1000000",
       "startsAt must be a valid ISO 8601 date string"
     ])
     // The slot's capacity never drops below one of its tickets' (the seeded ticket holds 300 of 500).
-    const below = await send("PATCH", `${base}/${event.slotId}`, { capacity: 200 })
+    const below = await send("PATCH", `/v2/organizers/events/${event.id}/slots/${event.slotId}`, { capacity: 200 })
     expect(below.status).toBe(400)
     expect(below.body.message).toEqual(["capacity must not be below a ticket's capacity (300)"])
     await sold(event.ticketId, 3)
-    const taken = await send("DELETE", `${base}/${event.slotId}`)
+    const taken = await send("DELETE", `/v2/organizers/events/${event.id}/slots/${event.slotId}`)
     expect(taken.status).toBe(409)
     expect(taken.body.code).toBe("PLACES_TAKEN")
-    expect((await send("DELETE", `${base}/${id}`)).body.data).toEqual({ id, deleted: true })
-    expect((await send("GET", `${base}/${id}`)).status).toBe(404)
-    expect((await send("GET", `${base}/not-a-uuid`)).status).toBe(404)
+    expect((await send("DELETE", `/v2/organizers/events/${event.id}/slots/${id}`)).body.data).toEqual({ id, deleted: true })
+    expect((await send("GET", `/v2/organizers/events/${event.id}/slots/${id}`)).status).toBe(404)
+    expect((await send("GET", `/v2/organizers/events/${event.id}/slots/not-a-uuid`)).status).toBe(404)
   })
 })
 
 describe("tickets", () => {
   it("keeps a ticket's capacity within its slot's and its sale window before the event starts", async () => {
     const event = await readyDraft(host, org, { startsAt: inDays(20), endsAt: inDays(21) })
-    const base = `/v2/organizers/events/${event.id}`
-    const post = (body: Record<string, unknown>) => send("POST", `${base}/slots/${event.slotId}/tickets`, body)
+    const post = (body: Record<string, unknown>) => send("POST", `/v2/organizers/events/${event.id}/slots/${event.slotId}/tickets`, body)
     const tooBig = await post({ name: "Elite", price: 0, currency: "INR", capacity: 501 })
     expect(tooBig.status).toBe(400)
     expect(tooBig.body.message).toEqual(["capacity must not exceed the slot's capacity (500)"])
@@ -84,22 +82,22 @@ describe("tickets", () => {
     expect(free.status).toBe(201)
     expect(free.body.data).toMatchObject({ slotId: event.slotId, price: 0, currency: "INR", capacity: 200, sold: 0, isActive: true })
     const id = free.body.data.id as string
-    expect((await send("GET", `${base}/slots/${event.slotId}/tickets`, undefined, org.viewer.headers)).body.data.map((t: { id: string }) => t.id)).toEqual([event.ticketId, id])
-    expect((await send("GET", `${base}/tickets/${id}`, undefined, org.viewer.headers)).body.data.name).toBe("5K fun run")
-    expect((await send("PATCH", `${base}/tickets/${id}`, { price: 49_900, capacity: 250 })).body.data).toMatchObject({ price: 49_900, capacity: 250 })
-    expect((await send("PATCH", `${base}/tickets/${id}`, { capacity: 900 })).status).toBe(400)
-    expect((await send("PATCH", `${base}/tickets/${id}/toggle-status`)).body.data.isActive).toBe(false)
-    expect((await send("PATCH", `${base}/tickets/${id}`, { name: "Nope" }, org.viewer.headers)).status).toBe(403)
+    expect((await send("GET", `/v2/organizers/events/${event.id}/slots/${event.slotId}/tickets`, undefined, org.viewer.headers)).body.data.map((t: { id: string }) => t.id)).toEqual([event.ticketId, id])
+    expect((await send("GET", `/v2/organizers/events/${event.id}/tickets/${id}`, undefined, org.viewer.headers)).body.data.name).toBe("5K fun run")
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/tickets/${id}`, { price: 49_900, capacity: 250 })).body.data).toMatchObject({ price: 49_900, capacity: 250 })
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/tickets/${id}`, { capacity: 900 })).status).toBe(400)
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/tickets/${id}/toggle-status`)).body.data.isActive).toBe(false)
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/tickets/${id}`, { name: "Nope" }, org.viewer.headers)).status).toBe(403)
     // Moving the event's start before a ticket's sale window end is refused.
     const earlier = await send("PATCH", `/v2/events/${event.id}`, { startsAt: inDays(10) })
     expect(earlier.body.message).toEqual(["startsAt must be after every ticket's salesEndAt"])
     await sold(id, 1)
-    expect((await send("DELETE", `${base}/tickets/${id}`)).body.code).toBe("PLACES_TAKEN")
+    expect((await send("DELETE", `/v2/organizers/events/${event.id}/tickets/${id}`)).body.code).toBe("PLACES_TAKEN")
     await sold(id, 0)
-    expect((await send("DELETE", `${base}/tickets/${id}`)).body.data).toEqual({ id, deleted: true })
-    expect((await send("GET", `${base}/tickets/${id}`)).status).toBe(404)
+    expect((await send("DELETE", `/v2/organizers/events/${event.id}/tickets/${id}`)).body.data).toEqual({ id, deleted: true })
+    expect((await send("GET", `/v2/organizers/events/${event.id}/tickets/${id}`)).status).toBe(404)
     const other = await seedOrganizer(host, "Ticket Outsider")
-    expect((await send("GET", `${base}/tickets/${event.ticketId}`, undefined, other.owner.headers)).status).toBe(404)
+    expect((await send("GET", `/v2/organizers/events/${event.id}/tickets/${event.ticketId}`, undefined, other.owner.headers)).status).toBe(404)
   })
 })
 

@@ -16,6 +16,7 @@ import {
   EventStatus,
   EventTicket,
   inputOf,
+  Instant,
   IntFromText,
   OneOf,
   Optional,
@@ -110,7 +111,7 @@ export const BulkResult = Schema.Struct({
 }).annotations({ identifier: "BulkEventsResult" })
 export const EventStats = Schema.Struct({ total: Schema.Int, byStatus: Schema.Array(Schema.Struct({ status: EventStatus, count: Schema.Int })) })
 export const SlotSales = Schema.Struct({
-  slotId: Schema.String, name: Schema.String, startsAt: Schema.DateFromSelf, capacity: Schema.Int, sold: Schema.Int, remaining: Schema.Int, grossMinor: Schema.Int
+  slotId: Schema.String, name: Schema.String, startsAt: Instant, capacity: Schema.Int, sold: Schema.Int, remaining: Schema.Int, grossMinor: Schema.Int
 })
 export const TicketSales = Schema.Struct({
   ticketId: Schema.String, slotId: Schema.String, name: Schema.String, currency: Schema.String, price: Schema.Int, capacity: Schema.Int,
