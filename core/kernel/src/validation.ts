@@ -145,3 +145,40 @@ export const OtpCode = Schema.String.pipe(
   Schema.filter((s) => /^\d{4,8}$/.test(s)),
   Schema.annotations({ ...says("must be a numeric code of 4 to 8 digits"), jsonSchema: { type: "string", pattern: "^\\d{4,8}$", example: "123456" } })
 )
+
+/** A finite number within bounds (class-validator `Min`/`Max` on a number). */
+export const NumberBetween = (min: number, max: number) =>
+  Schema.Number.pipe(
+    Schema.filter((n) => Number.isFinite(n) && n >= min && n <= max),
+    Schema.annotations(says(`must be a number between ${min} and ${max}`)),
+    Schema.annotations({ jsonSchema: { type: "number", minimum: min, maximum: max } })
+  )
+
+/**
+ * A number within bounds given either as a JSON number or as text (a multipart form field carries
+ * only text; the same operation may be called with JSON).
+ */
+export const NumberField = (min: number, max: number, integer = false) =>
+  Schema.transformOrFail(Schema.Union(Schema.Number, Schema.String), Schema.Number, {
+    strict: true,
+    decode: (input, _, ast) => {
+      const n = typeof input === "number" ? input : input.trim() === "" ? Number.NaN : Number(input)
+      return Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isInteger(n))
+        ? ParseResult.succeed(n)
+        : ParseResult.fail(new ParseResult.Type(ast, input, integer ? `must be an integer between ${min} and ${max}` : `must be a number between ${min} and ${max}`))
+    },
+    encode: ParseResult.succeed
+  }).annotations({
+    ...says(integer ? `must be an integer between ${min} and ${max}` : `must be a number between ${min} and ${max}`),
+    jsonSchema: { type: integer ? "integer" : "number", minimum: min, maximum: max }
+  })
+
+/** An ISO 8601 date-time given as text, decoded to a Date. */
+export const DateTimeText = Schema.transformOrFail(Schema.String, Schema.DateFromSelf, {
+  strict: true,
+  decode: (input, _, ast) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(input) && !Number.isNaN(Date.parse(input))
+      ? ParseResult.succeed(new Date(input))
+      : ParseResult.fail(new ParseResult.Type(ast, input, "must be a valid ISO 8601 date string")),
+  encode: (d) => ParseResult.succeed(d.toISOString())
+}).annotations({ ...says("must be a valid ISO 8601 date string"), jsonSchema: { type: "string", format: "date-time" } })

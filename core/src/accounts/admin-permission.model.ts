@@ -29,6 +29,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "clubs.review", description: "Clubs: onboarding review, club KYC review, verification, club oversight (members, announcements, deactivation), run attendance, club chat moderation" },
   { key: "clubs.money", description: "Club money: RC grant review, commission overrides, payout request review and payment" },
   { key: "wallets.read", description: "Wallets: read any club's, organizer's or brand's creator wallet (balance and transactions)" },
+  { key: "activities.review", description: "Activities: anti-cheat governance, flag and appeal decisions, activity audit, athletes' activity preferences and appeals" },
+  { key: "activities.catalog", description: "Activities catalogue: create, change and delete gear types" },
   { key: "events.catalog", description: "Events catalogue: create, change and delete event categories" },
   { key: "events.review", description: "Event review: approve or reject events submitted for approval" },
   { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },

@@ -3,7 +3,8 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Challenges, Events, Platform, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, Platform, Wallets } from "@podium/core"
+import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
@@ -26,7 +27,8 @@ export const HostContexts = [
   complianceContext,
   paymentsContext,
   walletsContext,
-  clubsContext
+  clubsContext,
+  activitiesContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

@@ -3,6 +3,7 @@
  * OpenAPI document so the giant union type is never computed.
  */
 import { HttpApi, type HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { ActivitiesApi } from "@podium/contracts/activities"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { AllPublicErrors, Unprocessable, ValidationWire } from "@podium/contracts/common"
@@ -23,6 +24,7 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
   IdentityApi,
   EventsApi,
   AthletesApi,
+  ActivitiesApi,
   ClubsApi,
   MoneyApi,
   NotificationsApi,

@@ -8,6 +8,7 @@ import type { Etag, FileSystem, HttpPlatform, Path } from "@effect/platform"
 import { HttpLayerRouter, HttpMiddleware, type HttpServer } from "@effect/platform"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import { NodeHttpServer } from "@effect/platform-node"
+import { ActivitiesApi } from "@podium/contracts/activities"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { ClubsApi } from "@podium/contracts/clubs"
 import { ComplianceApi } from "@podium/contracts/compliance"
@@ -20,6 +21,7 @@ import type { Platform } from "@podium/core"
 import { AppConfig, type ContextServices, type HealthProbes } from "@podium/host-common"
 import { Effect, Layer } from "effect"
 import * as Accounts from "./accounts/index.js"
+import * as Activities from "./activities/index.js"
 import * as Challenges from "./challenges/index.js"
 import * as Clubs from "./clubs/index.js"
 import * as Compliance from "./compliance/index.js"
@@ -69,6 +71,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(Layer.provide(Notifications.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide(Challenges.handlers), Layer.provide(AuthGuardsLive)),
+  HttpLayerRouter.addHttpApi(ActivitiesApi).pipe(Layer.provide(Activities.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(Layer.provide(Compliance.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(Layer.provide(Clubs.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(MoneyApi).pipe(Layer.provide([...Wallets.handlers, ...Payments.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),

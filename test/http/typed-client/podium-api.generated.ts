@@ -606,36 +606,35 @@ export interface components {
             name: string | null;
             created: boolean;
         };
-        EventReadiness: {
-            eventId: string;
-            /** @enum {string} */
-            status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
-            ready: boolean;
-            reasons: string[];
+        LiveSignalsResult: {
+            accepted: number;
+            remaining: number;
+            signals: components["schemas"]["AntiCheatSignal"][];
         };
-        EventPublicVisibility: {
+        AntiCheatSignal: {
+            ruleKey: string;
             /** @enum {string} */
-            kind: "event";
-            id: string;
-            visible: boolean;
-            reasons: string[];
+            mode: "shadow" | "enforce";
+            observed: number;
+            threshold: number;
+            reason: string;
         };
-        EventPortalReadiness: {
+        AntiCheatStatus: {
+            userId: string;
             /** @enum {string} */
-            kind: "event";
-            id: string;
-            ready: boolean;
-            reasons: string[];
+            standing: "good" | "under_review" | "flagged";
+            openFlags: number;
+            appealedFlags: number;
+            confirmedFlags: number;
+            dismissedFlags: number;
+            pendingAppeals: number;
         };
-        BulkEventsResult: {
-            action: string;
-            results: {
-                id: string;
-                ok: boolean;
-                error?: string;
-                code?: string;
-                newId?: string;
-            }[];
+        PreferredSport: {
+            /** @enum {string} */
+            sport: "run" | "walk" | "hike" | "ride" | "swim" | "other";
+            activityCount: number;
+            distanceMeters: number;
+            isDefault: boolean;
         };
         ClubCreationEligibility: {
             eligible: boolean;

@@ -42,6 +42,7 @@ import clubsGamification from "./0030_clubs_gamification.js"
 import notificationWalletLedger from "./0032_notification_wallet_ledger.js"
 import eventsCategories from "./0033_events_categories.js"
 import eventsCore from "./0034_events_core.js"
+import activities from "./0045_activities.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -77,7 +78,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0030_clubs_gamification": clubsGamification,
   "0032_notification_wallet_ledger": notificationWalletLedger,
   "0033_events_categories": eventsCategories,
-  "0034_events_core": eventsCore
+  "0034_events_core": eventsCore,
+  "0045_activities": activities
 }
 
 /** The table recording applied migrations. */

@@ -1,0 +1,10 @@
+/** Context "activities": activities and tracks, anti-cheat with appeals, tracking preferences, live tracking, gear. */
+export * from "./activity.model.js"
+export * from "./activity.port.js"
+export * from "./activity.use-case.js"
+export * from "./anti-cheat.rules.js"
+export * from "./anti-cheat.use-case.js"
+export * from "./gear.use-case.js"
+export * from "./live-tracking.use-case.js"
+export * from "./preferences.use-case.js"
+export * from "./track.js"
