@@ -71,6 +71,12 @@ describe("public visibility", () => {
     expect((await host.http.get(`/v2/events/${visible.slug}/public`)).body.data.id).toBe(visible.id)
     expect((await host.http.get(`/v2/events/by-slug/${visible.slug}`)).body.data.id).toBe(visible.id)
     expect((await host.http.get(`/v2/events/${visible.id}/refund-policy`)).body.data).toEqual({ eventId: visible.id, refundPolicy: null })
+    const summary = await host.http.get(`/v2/events/${visible.id}/marketing-summary`)
+    expect(summary.body.data).toMatchObject({
+      eventId: visible.id, slug: visible.slug, phase: "open", city, country: "IN", currency: "INR",
+      priceFrom: 150_000, priceTo: 150_000, ticketsOnSale: 1, placesLeft: 300, daysToStart: 30
+    })
+    expect((await host.http.get(`/v2/events/${draft.id}/marketing-summary`)).status).toBe(404)
     expect((await host.http.get("/v2/events/by-country/india")).body.message).toEqual(["country must be a valid ISO31661 Alpha2 code"])
   })
 

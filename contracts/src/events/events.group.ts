@@ -117,6 +117,23 @@ export const TicketSales = Schema.Struct({
   ticketId: Schema.String, slotId: Schema.String, name: Schema.String, currency: Schema.String, price: Schema.Int, capacity: Schema.Int,
   sold: Schema.Int, remaining: Schema.Int, grossMinor: Schema.Int
 })
+export const MarketingSummary = Schema.Struct({
+  eventId: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  phase: EventPhase,
+  startsAt: Instant,
+  timezone: Schema.String,
+  city: Schema.String,
+  country: Schema.String,
+  currency: Schema.NullOr(Schema.String),
+  priceFrom: Schema.NullOr(Schema.Int),
+  priceTo: Schema.NullOr(Schema.Int),
+  ticketsOnSale: Schema.Int,
+  placesLeft: Schema.Int,
+  salesCloseAt: Schema.NullOr(Instant),
+  daysToStart: Schema.Int
+}).annotations({ identifier: "EventMarketingSummary" })
 export const BookmarkState = Schema.Struct({ eventId: Schema.String, bookmarked: Schema.Boolean })
 
 /** Slot and ticket bodies (the shapes). */
@@ -192,6 +209,7 @@ export class PublicEventsGroup extends HttpApiGroup.make("publicEvents")
   .add(op.get("eventBySlug", "/v2/events/by-slug/:slug", { path: Schema.Struct({ slug: Schema.String }), ok: PublicEventView, summary: "A public event by its slug" }))
   .add(op.get("publicEvent", "/v2/events/:idOrSlug/public", { path: Schema.Struct({ idOrSlug: Schema.String }), ok: PublicEventView, summary: "A public event by id or slug" }))
   .add(op.get("eventRefundPolicy", "/v2/events/:eventId/refund-policy", { path: EventIdPath, ok: RefundPolicyView, summary: "A public event's refund policy" }))
+  .add(op.get("eventMarketingSummary", "/v2/events/:eventId/marketing-summary", { path: EventIdPath, ok: MarketingSummary, summary: "A public event at a glance for promotion: status now, start, place, price range (minor units) and places left of tickets on sale" }))
   .add(op.get("organizationEvents", "/v2/organizations/:id/events", { path: IdPath, query: PagingQuery, ok: PublicEventPage, summary: "An organization's upcoming public events" }))
   .annotate(OpenApi.Title, "Events (public)")
   .annotate(OpenApi.Description, "What the public sees: published, public, active, non-test events only")

@@ -441,6 +441,37 @@ export const publicEvent = Effect.fn("events.public.get")(function*(idOrSlug: st
 
 export const getPublicEvent = (idOrSlug: string) => Effect.flatMap(publicEvent(idOrSlug), view)
 
+/** What an event's promotion needs at a glance (a published, public event only): its status now, dates, place, price range of tickets on sale and places left. */
+export const marketingSummary = Effect.fn("events.marketingSummary")(function*(eventId: string) {
+  const event = yield* publicEvent(eventId)
+  const now = yield* nowDate
+  const inventory = yield* EventInventoryRepo
+  const slots = (yield* inventory.slots(event.id)).filter((s) => s.isActive)
+  const onSale = (yield* inventory.tickets(event.id)).filter((t) =>
+    t.isActive && slots.some((s) => s.id === t.slotId) && t.sold < t.capacity &&
+    (t.salesStartAt === null || t.salesStartAt.getTime() <= now.getTime()) &&
+    (t.salesEndAt === null || t.salesEndAt.getTime() > now.getTime()))
+  const prices = onSale.map((t) => t.price)
+  const salesClose = onSale.map((t) => t.salesEndAt ?? event.startsAt).reduce<Date | null>((latest, at) => (latest === null || at > latest ? at : latest), null)
+  return {
+    eventId: event.id,
+    slug: event.slug,
+    title: event.title,
+    phase: phaseOf(event, now),
+    startsAt: event.startsAt,
+    timezone: event.timezone,
+    city: event.city,
+    country: event.country,
+    currency: onSale[0]?.currency ?? null,
+    priceFrom: prices.length === 0 ? null : Math.min(...prices),
+    priceTo: prices.length === 0 ? null : Math.max(...prices),
+    ticketsOnSale: event.bookingsOpen ? onSale.length : 0,
+    placesLeft: event.bookingsOpen ? onSale.reduce((n, t) => n + t.capacity - t.sold, 0) : 0,
+    salesCloseAt: event.bookingsOpen ? salesClose : null,
+    daysToStart: Math.max(0, Math.ceil((event.startsAt.getTime() - now.getTime()) / 86_400_000))
+  }
+})
+
 /** By slug only (an id is not a slug). */
 export const getPublicEventBySlug = Effect.fn("events.public.bySlug")(function*(slug: string) {
   const found = yield* Effect.flatMap(EventRepo, (r) => r.findBySlug(slug))

@@ -69,6 +69,7 @@ export const PublicEventsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("eventBySlug", ({ path }) => Events.getPublicEventBySlug(path.slug))
       .handle("publicEvent", ({ path }) => Events.getPublicEvent(path.idOrSlug))
       .handle("eventRefundPolicy", ({ path }) => Events.refundPolicy(path.eventId))
+      .handle("eventMarketingSummary", ({ path }) => Events.marketingSummary(path.eventId))
       .handle("organizationEvents", ({ path, urlParams }) => Events.listOrganizationEvents(path.id, urlParams)))
 
 export const EventBookmarksHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "eventBookmarks">, never, EventHandlerServices> =
