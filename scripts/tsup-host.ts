@@ -11,9 +11,9 @@
  *   their names, so stack traces and class names stay readable (source maps point to the sources).
  * - Code splitting: a module reached only through `import()` becomes its own chunk, loaded on first
  *   use (the docs explorers embed several MB of UI assets that boot should not parse).
- * - PGlite and its socket server stay external: PGlite loads its WASM and data files relative to
- *   its own module URL, which bundling would break, and production (DATABASE_URL) never loads
- *   them (adapters/postgres imports them on first use of the embedded database).
+ * - PGlite stays external: it loads its WASM and data files relative to its own module URL, which
+ *   bundling would break, and production (DATABASE_URL) never loads it (adapters/postgres imports
+ *   it on first use of the embedded database).
  */
 import type { Options } from "tsup"
 
@@ -50,7 +50,7 @@ export const hostBundle = (overrides: Options = {}): Options => ({
   minifySyntax: true,
   dts: false,
   noExternal: [/^(?!@electric-sql\/pglite)/],
-  external: ["@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  external: ["@electric-sql/pglite"],
   esbuildPlugins: [explorersOffTheIndex],
   esbuildOptions(options) {
     // Only the custom condition: esbuild adds `import`/`require` per import kind itself. Listing

@@ -28,7 +28,7 @@ ${
 
 /** A straight run north: `count` points, `stepDeg` of latitude (≈ 111 km per degree) every `everySeconds`. */
 export const straightTrack = (start: Date, count: number, options: { readonly stepDeg?: number; readonly everySeconds?: number; readonly lat?: number; readonly lon?: number } = {}) =>
-  Array.from({ length: count }, (_, i): GpxPoint => ({
+  Array.from({ length: count }, (_, i) => ({
     lat: (options.lat ?? 12.97) + i * (options.stepDeg ?? 0.0001),
     lon: options.lon ?? 77.59,
     ele: 900 + Math.min(i, count / 2) * 0.5,

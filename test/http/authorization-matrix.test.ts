@@ -3,14 +3,15 @@
  * read from the contract with its declared guard (signed-in, role, admin permission, tenancy) and
  * called with no token, as an athlete, as an organizer and as an admin without any permission,
  * each with no body and with a malformed one (and malformed query parameters). Whoever the
- * declaration refuses must get 401 (no token) or 403 — never a 400 describing the body. Public
- * routes are left out; principals the declaration admits are not called (their answer is the
- * handler's business).
+ * declaration refuses must get 401 (no token) or 403 — never a 400 describing the body; on a route
+ * declared `StepUp`, these fresh sessions are never stepped up, so every signed-in caller is refused
+ * (403 STEP_UP_REQUIRED for those the requirement admits). Public routes are left out; principals
+ * the declaration admits are not called (their answer is the handler's business).
  */
 import type { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import type { Requirement } from "@podium/contracts/common"
 import { AreaApis } from "@podium/http/api"
-import { guardsOf, requirementOf } from "@podium/http/identity/auth.middleware"
+import { guardsOf, requirementOf, stepUpOf } from "@podium/http/identity/auth.middleware"
 import { describe, expect, it } from "vitest"
 import { newAdmin, newAthlete, seedOrganizer } from "../organizers/support.js"
 import { useRealHost } from "../support/real-host.js"
@@ -26,6 +27,8 @@ interface Route {
   readonly path: string
   /** "signedIn", "tenancy", or the declared requirement. */
   readonly guard: "signedIn" | "tenancy" | Requirement
+  /** Declared `StepUp`: a fresh step-up is needed on top of the guard. */
+  readonly stepUp: boolean
   /** For tenancy: whether the guard is a club's (an organizer is never a club's member). */
   readonly club?: boolean
 }
@@ -38,7 +41,7 @@ const guardedRoutes = (): Array<Route> =>
     Object.values((api as unknown as { groups: Record<string, HttpApiGroup.HttpApiGroup.AnyWithProps> }).groups).flatMap((group) =>
       Object.values(group.endpoints as Record<string, HttpApiEndpoint.HttpApiEndpoint.AnyWithProps>).flatMap((endpoint): Array<Route> => {
         const guards = guardsOf(group, endpoint)
-        const base = { method: endpoint.method, path: endpoint.path }
+        const base = { method: endpoint.method, path: endpoint.path, stepUp: stepUpOf(group, endpoint) }
         if (guards.some((g) => TenancyGuard.test(g))) return [{ ...base, guard: "tenancy", club: guards.some((g) => g.startsWith("Club")) }]
         if (!guards.includes("Authenticated")) return []
         return [{ ...base, guard: requirementOf(group, endpoint) ?? "signedIn" }]
@@ -50,6 +53,7 @@ const namesOrganizer = (path: string) => /:(organizerId|orgId)\b/.test(path) || 
 /** "401", "403", or undefined when the declaration admits `who` (not called). */
 const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
   if (who === "anonymous") return "401"
+  if (route.stepUp && route.guard !== "tenancy") return "403"
   if (route.guard === "signedIn") return undefined
   // Tenancy: a fresh athlete is nobody's member, an organizer's owner is not a member of the tenant
   // a path names (but is of its own, which routes naming no organizer default to, as the guard
@@ -81,6 +85,16 @@ describe("authorization before decoding", () => {
   it("declares a role or permission on every signed-in admin route", () => {
     const undeclared = guardedRoutes().filter((r) => r.guard === "signedIn" && /^\/v2\/admins?[/-]/.test(r.path))
     expect(undeclared.map((r) => `${r.method} ${r.path}`)).toEqual([])
+  })
+
+  it("declares step-up only where Authenticated enforces it", () => {
+    // Tenancy guards and OptionalAuthenticated do not read StepUp: there it would be a silent no-op.
+    const ignored = AreaApis.flatMap((api) =>
+      Object.values((api as unknown as { groups: Record<string, HttpApiGroup.HttpApiGroup.AnyWithProps> }).groups).flatMap((group) =>
+        Object.values(group.endpoints as Record<string, HttpApiEndpoint.HttpApiEndpoint.AnyWithProps>)
+          .filter((endpoint) => stepUpOf(group, endpoint) && !guardsOf(group, endpoint).includes("Authenticated"))
+          .map((endpoint) => `${endpoint.method} ${endpoint.path}`)))
+    expect(ignored).toEqual([])
   })
 
   it("answers 401 without a token and 403 to a principal the declaration refuses, whatever the body", async () => {

@@ -1,12 +1,12 @@
 /**
  * Step-up through the real host: a fresh phone OTP, a TOTP code or a passkey assertion marks the
- * CURRENT session stepped-up for 5 minutes; the `requireStepUp` guard (on a test-only route mounted
- * behind the real auth middleware) answers 403 STEP_UP_REQUIRED before and lets the call through
- * after, for that session only.
+ * CURRENT session stepped-up for 5 minutes; a test-only route declared `StepUp` (mounted behind
+ * the real auth middleware) answers 403 STEP_UP_REQUIRED before, whatever the body, and lets the
+ * call through after, for that session only; its OpenAPI description says so.
  */
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpLayerRouter } from "@effect/platform"
-import { Authenticated, Forbidden, Ok, requireStepUp, Unauthorized } from "@podium/contracts/common"
-import { AuthGuardsLive } from "@podium/http/identity/auth.middleware"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpLayerRouter, OpenApi } from "@effect/platform"
+import { Authenticated, CurrentPrincipal, Forbidden, Ok, StepUp, Unauthorized } from "@podium/contracts/common"
+import { makeAuthGuardsLive, withAuthorizationDescriptions } from "@podium/http/identity/auth.middleware"
 import { Effect, Layer, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RealHost, startRealHost } from "../support/real-host.js"
@@ -14,16 +14,22 @@ import { allowResend, bearer, phoneSignIn, signInNewAdmin, signInNewUser } from 
 import { stepNow, totpCode } from "../support/totp.js"
 import { SoftwareAuthenticator } from "../support/webauthn-authenticator.js"
 
-// A sensitive operation stand-in: behind Authenticated, guarded by requireStepUp.
+// A sensitive operation stand-in: behind Authenticated, declared StepUp; its body is required, so
+// a refusal before decoding shows as a 403 even without one.
 class SensitiveGroup extends HttpApiGroup.make("sensitive")
-  .add(HttpApiEndpoint.post("withdraw", "/test/sensitive").addSuccess(Ok(Schema.Struct({ steppedUpUntil: Schema.Number }))))
+  .add(
+    HttpApiEndpoint.post("withdraw", "/test/sensitive")
+      .setPayload(Schema.Struct({ amount: Schema.Number }))
+      .addSuccess(Ok(Schema.Struct({ steppedUpUntil: Schema.Number })))
+  )
   .middleware(Authenticated)
+  .annotate(StepUp, true)
   .addError(Unauthorized.wire)
   .addError(Forbidden.wire)
 {}
 class SensitiveApi extends HttpApi.make("sensitive").add(SensitiveGroup) {}
 const SensitiveHandlers = HttpApiBuilder.group(SensitiveApi, "sensitive", (h) =>
-  h.handle("withdraw", () => Effect.map(requireStepUp, (principal) => ({ steppedUpUntil: principal.steppedUpUntil ?? 0 }))))
+  h.handle("withdraw", () => Effect.map(CurrentPrincipal, (principal) => ({ steppedUpUntil: principal.steppedUpUntil ?? 0 }))))
 
 const Origin = "http://localhost:5173"
 let host: RealHost
@@ -32,7 +38,7 @@ beforeAll(async () => {
     extraRoutes: (context) =>
       HttpLayerRouter.addHttpApi(SensitiveApi).pipe(
         Layer.provide(SensitiveHandlers),
-        Layer.provide(AuthGuardsLive),
+        Layer.provide(makeAuthGuardsLive([SensitiveApi])),
         Layer.provide(Layer.succeedContext(context))
       )
   })
@@ -42,9 +48,17 @@ afterAll(async () => {
 })
 
 const post = (path: string, body?: unknown, token?: string) => host.http.request("POST", path, body, token === undefined ? {} : bearer(token))
-const sensitive = (token: string) => post("/test/sensitive", undefined, token)
+const sensitive = (token: string) => post("/test/sensitive", { amount: 100 }, token)
 
 describe("step-up", () => {
+  it("is documented in the operation's OpenAPI description, after its requirement", () => {
+    const spec = OpenApi.fromApi(withAuthorizationDescriptions(SensitiveApi))
+    expect(spec.paths["/test/sensitive"]?.post?.description).toBe(
+      "Authorization: bearer token of any signed-in principal. The session must have been stepped up within the last 5 minutes " +
+        "(POST /v2/auth/step-up/verify), else 403 STEP_UP_REQUIRED."
+    )
+  })
+
   it("a fresh phone OTP steps up the current session only; the guard answers 403 STEP_UP_REQUIRED before", async () => {
     const me = await signInNewUser(host)
     await allowResend(host, me.phoneNumber)
@@ -53,6 +67,9 @@ describe("step-up", () => {
     const before = await sensitive(me.accessToken)
     expect(before.status).toBe(403)
     expect(before.body).toMatchObject({ statusText: "FORBIDDEN", code: "STEP_UP_REQUIRED", data: null })
+    // Declared on the route: refused before the body is read.
+    expect((await post("/test/sensitive", undefined, me.accessToken)).body.code).toBe("STEP_UP_REQUIRED")
+    expect((await post("/test/sensitive", undefined)).status).toBe(401)
 
     await allowResend(host, me.phoneNumber)
     await post("/v2/auth/send-otp", { phoneNumber: me.phoneNumber })

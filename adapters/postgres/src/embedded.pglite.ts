@@ -1,17 +1,16 @@
 /**
  * The embedded default database: PGlite (real Postgres compiled to WASM) with its data under
- * `<dataDir>/pglite`, served on 127.0.0.1 by pglite-socket and reached through the same PgClient
- * as a real server, so every query runs with Postgres semantics. The socket server accepts one
- * connection, hence a pool of exactly one.
+ * `<dataDir>/pglite`, served on 127.0.0.1 by the wire server of embedded.server.ts and reached
+ * through the same PgClient as a real server, so every query runs with Postgres semantics.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { PgClient } from "@effect/sql-pg"
 import type { PGlite } from "@electric-sql/pglite"
-import type { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Layer } from "effect"
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseConnectionFailed, makePgClient, pgContext } from "./client.pg.js"
+import { serveEmbedded } from "./embedded.server.js"
 
 export interface EmbeddedOptions {
   /** Data directory root (DATA_DIR); the database lives in `<dataDir>/pglite`. Omit for an in-memory database. */
@@ -60,37 +59,26 @@ const acquireDirLock = (dir: string) =>
     (file) => Effect.sync(() => rmSync(file, { force: true }))
   )
 
-interface PgliteModules {
-  readonly PGlite: typeof PGlite
-  readonly PGLiteSocketServer: typeof PGLiteSocketServer
-}
-
 /**
  * PGlite is loaded on first use, never at module evaluation: a production host on DATABASE_URL
  * must start without it installed, and its WASM costs start-up time where it is not used.
  */
 const loadPglite = Effect.tryPromise({
-  try: async (): Promise<PgliteModules> => {
-    const [pglite, socket] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite-socket")
-    ])
-    return { PGlite: pglite.PGlite, PGLiteSocketServer: socket.PGLiteSocketServer }
-  },
+  try: async (): Promise<typeof PGlite> => (await import("@electric-sql/pglite")).PGlite,
   catch: (e) =>
     new DatabaseConnectionFailed({
       message: (e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND"
-        ? "DATABASE_URL is unset, so the embedded database was asked for, but @electric-sql/pglite and " +
-          "@electric-sql/pglite-socket are not installed here. Set DATABASE_URL to a Postgres server " +
-          `(production), or install them (pnpm install) to use the embedded database. (${String(e)})`
+        ? "DATABASE_URL is unset, so the embedded database was asked for, but @electric-sql/pglite " +
+          "is not installed here. Set DATABASE_URL to a Postgres server " +
+          `(production), or install it (pnpm install) to use the embedded database. (${String(e)})`
         : `Could not load the embedded database: ${String(e)}`
     })
 })
 
-/** Starts PGlite and its socket server in the current scope; both close when the scope closes. */
+/** Starts PGlite and its wire server in the current scope; both close when the scope closes. */
 export const startEmbedded = (options: EmbeddedOptions) =>
   Effect.gen(function*() {
-    const { PGlite, PGLiteSocketServer } = yield* loadPglite
+    const PGlite = yield* loadPglite
     const dir = options.dataDir === undefined ? undefined : join(options.dataDir, "pglite")
     if (dir !== undefined) {
       yield* Effect.sync(() => mkdirSync(dir, { recursive: true }))
@@ -108,17 +96,12 @@ export const startEmbedded = (options: EmbeddedOptions) =>
     )
     const server = yield* Effect.acquireRelease(
       Effect.tryPromise({
-        try: async () => {
-          const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
-          await server.start()
-          return server
-        },
+        try: () => serveEmbedded(db),
         catch: (e) => new DatabaseConnectionFailed({ message: `Could not serve the embedded database: ${String(e)}` })
       }),
-      (server) => Effect.promise(() => server.stop()).pipe(Effect.ignore)
+      (server) => Effect.promise(() => server.close()).pipe(Effect.ignore)
     )
-    const [host, port] = server.getServerConn().split(":")
-    return { db, host: host ?? "127.0.0.1", port: Number(port), dir }
+    return { db, host: server.host, port: server.port, dir }
   })
 
 /** PgClient and SqlClient on the embedded PGlite database (scoped: closes the server and the database on release). */
@@ -133,8 +116,10 @@ export const EmbeddedPgLive = (
         port: embedded.port,
         database: "postgres",
         username: "postgres",
+        // PGlite is one session: a second connection would only wait for it at the server (see
+        // embedded.server.ts). One connection, and fibers queue for it in the pool; waiting is
+        // normal, so be patient.
         maxConnections: 1,
-        // One connection shared by every fiber: waiting for it is normal, so be patient.
         connectTimeout: "60 seconds",
         applicationName: "podium"
       },

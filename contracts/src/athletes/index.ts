@@ -2,8 +2,24 @@
 import { AreaApi } from "../common/index.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 
+import {
+  AdminChallengeManagementGroup,
+  ChallengeParticipationsGroup,
+  ChallengesGroup,
+  ChallengeTemplatesGroup,
+  ClubChallengesGroup,
+  ClubPublicChallengesGroup
+} from "./challenges.group.js"
+
 export * from "./challenge-badge-requests.group.js"
+export * from "./challenges.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
-  .add(AdminChallengeBadgeRequestsGroup) {}
+  .add(AdminChallengeBadgeRequestsGroup)
+  .add(ChallengesGroup)
+  .add(ClubChallengesGroup)
+  .add(ClubPublicChallengesGroup)
+  .add(ChallengeParticipationsGroup)
+  .add(ChallengeTemplatesGroup)
+  .add(AdminChallengeManagementGroup) {}

@@ -9,17 +9,21 @@
  *   where `Authenticated` sits on the endpoints) or on an endpoint (overrides the group's);
  * - an owned resource that admins may read with a permission: `AdminsNeed("wallets.read")` (the
  *   handler checks ownership for everyone else);
- * - an organizer or club tenancy role: one of the tenancy middlewares instead of `Authenticated`.
+ * - an organizer or club tenancy role: one of the tenancy middlewares instead of `Authenticated`;
+ * - a sensitive operation (account delete, wallet withdraw, payment-method edit; A 5.6): also
+ *   `.annotate(StepUp, true)` next to `Authenticated`, on the group or an endpoint (an endpoint's
+ *   `StepUp` overrides its group's), with or without a `Requires`.
  *
  * The host's `Authenticated` verifies the bearer access token (or the web-session cookie set by
  * /v2/auth/web/session) and its session, then checks the route's declared requirement: 401 in the
- * error envelope without a valid token, 403 "Access Denied" without the role or permission.
+ * error envelope without a valid token, 403 "Access Denied" without the role or permission, then
+ * 403 `STEP_UP_REQUIRED` where step-up is declared and the session is not stepped up.
  *
  *   class MyGroup extends HttpApiGroup.make("my").add(…).middleware(Authenticated).annotate(Requires, Role("admin")) {}
  *   // handler: const me = yield* CurrentPrincipal
  */
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
-import { Clock, Context, Effect, Schema } from "effect"
+import { Context, Schema } from "effect"
 import { Forbidden, Unauthorized } from "./errors.js"
 
 /** Kinds of account a principal can be. */
@@ -104,18 +108,23 @@ export class OptionalAuthenticated extends HttpApiMiddleware.Tag<OptionalAuthent
 }) {}
 
 /**
- * The step-up guard for sensitive operations (account delete, wallet withdraw, payment-method edit;
- * A 5.6), used in handlers behind `Authenticated`: the caller's principal when its
- * session was stepped-up within the last 5 minutes (POST /v2/auth/step-up/verify with a fresh OTP,
- * TOTP or passkey), else 403 `STEP_UP_REQUIRED` (declare `Forbidden.wire` on the group). The guard
- * reads `steppedUpUntil`, which the host's auth middleware loads from the server-side session state.
+ * The annotation marking a sensitive operation: besides its requirement, the caller's session must
+ * have been stepped up within the last 5 minutes (POST /v2/auth/step-up/verify with a fresh OTP,
+ * TOTP code or passkey), else 403 `STEP_UP_REQUIRED`. Checked by the host's `Authenticated` before
+ * decoding, from `steppedUpUntil`, which it loads with the session.
  */
-export const requireStepUp: Effect.Effect<Principal, Forbidden, CurrentPrincipal> = Effect.gen(function*() {
-  const principal = yield* CurrentPrincipal
-  const now = yield* Clock.currentTimeMillis
-  if (principal.steppedUpUntil !== undefined && principal.steppedUpUntil > now) return principal
-  return yield* new Forbidden({
+export class StepUp extends Context.Tag("@podium/contracts/StepUp")<StepUp, boolean>() {}
+
+/** The 403 a caller gets on a `StepUp` operation without a fresh step-up. */
+export const stepUpRequired = (): Forbidden =>
+  new Forbidden({
     code: "STEP_UP_REQUIRED",
     message: "This operation needs a fresh verification: POST /v2/auth/step-up/verify with an OTP, TOTP code or passkey"
   })
-})
+
+/** Whether `principal`'s session counts as stepped up at `now` (epoch ms). */
+export const isSteppedUp = (principal: Principal, now: number): boolean =>
+  principal.steppedUpUntil !== undefined && principal.steppedUpUntil > now
+
+/** The step-up clause of the OpenAPI description, after the requirement's sentence. */
+export const describeStepUp = "The session must have been stepped up within the last 5 minutes (POST /v2/auth/step-up/verify), else 403 STEP_UP_REQUIRED."

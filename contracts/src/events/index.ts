@@ -6,6 +6,7 @@ import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } fro
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { EventCategoriesGroup } from "./event-categories.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
+import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
@@ -21,6 +22,7 @@ export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
 export * from "./events.group.js"
+export * from "./event-config.group.js"
 export * from "./media.group.js"
 export * from "./organizations.group.js"
 export * from "./organizer-team.group.js"
@@ -55,4 +57,11 @@ export class EventsApi extends AreaApi
   .add(EventTicketsGroup)
   .add(EventBookmarksGroup)
   .add(EventReviewGroup)
-  .add(EventsOversightGroup) {}
+  .add(EventsOversightGroup)
+  .add(EventAddOnsGroup)
+  .add(EventCouponsGroup)
+  .add(EventCourseGroup)
+  .add(EventFaqsGroup)
+  .add(EventFormsGroup)
+  .add(EventGalleryGroup)
+  .add(EventCommunicationsGroup) {}

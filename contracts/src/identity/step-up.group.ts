@@ -2,7 +2,7 @@
  * Step-up (A 4.4, A 5.6): re-verify the caller with exactly one of a fresh phone OTP (`otp`, sent
  * first with /v2/auth/send-otp to the account's phone), a TOTP code (`code`) or a passkey assertion
  * (`passkey`, options from /v2/auth/passkey/authenticate/options with the bearer). The current
- * session counts as stepped-up for 5 minutes; operations guarded by `requireStepUp` answer 403
+ * session counts as stepped-up for 5 minutes; operations declared `StepUp` answer 403
  * `STEP_UP_REQUIRED` otherwise. Not available in impersonated sessions.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"

@@ -22,6 +22,7 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "users.impersonate", description: "Impersonate an athlete (short-lived USER-role token, audited)" },
   { key: "organizers.declarations", description: "Declaration form and GST templates, GST declaration review (verify, reject)" },
   { key: "compliance.manage", description: "Data rights: erasure requests and legal holds, consent history, consent-manager status, account merges" },
+  { key: "challenges.manage", description: "Challenges: review, feature, force-close and reopen any challenge, manage any creator's challenges and templates, list and revoke participations, history and statistics" },
   { key: "challenges.badges", description: "Challenge badge requests: list and read them, complete (create the badge) or reject them" },
   { key: "organizers.review", description: "Organizer oversight: review business KYC (approve, reject), read, suspend and unsuspend organizers" },
   { key: "platform.operate", description: "Platform operations: audit log, scheduler, observability, rate limits, platform health" },

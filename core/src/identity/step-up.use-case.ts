@@ -1,7 +1,8 @@
 /**
  * Step-up of the caller's current session (A 5.6): a fresh phone OTP (sent first with
  * /v2/auth/send-otp to the account's phone), a TOTP code, or a passkey assertion (passkey.use-case)
- * marks the session stepped-up for 5 minutes. Sensitive operations check it with `requireStepUp`.
+ * marks the session stepped-up for 5 minutes. Sensitive operations declare `StepUp` on their contract,
+ * and the auth guard checks it.
  */
 import { Effect, Option } from "effect"
 import { consumeOtp } from "./otp.use-case.js"

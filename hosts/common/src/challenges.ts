@@ -1,21 +1,43 @@
 /**
- * The challenges context's infrastructure (challenge badge requests): its Postgres
- * repositories. The blob store and the audit writer come from the organizers block.
+ * The challenges context's infrastructure: challenges, participations, templates and badge
+ * requests on Postgres (or memory twins), and the periodic close of challenges whose end date
+ * has passed. The blob store, the audit writer and the unit of work come from earlier contexts.
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
-import type { Challenges } from "@podium/core"
-import { BadgeRequestRepoMemory } from "@podium/core/testing"
-import { BadgeRequestRepoPg } from "@podium/postgres"
-import type { Layer } from "effect"
+import { Challenges, type Platform } from "@podium/core"
+import { BadgeRequestRepoMemory, ChallengesReposMemory } from "@podium/core/testing"
+import { AuditLogPg, BadgeRequestRepoPg, ChallengesReposPg, TransactorPg } from "@podium/postgres"
+import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
 /** What the challenges block adds to a host. */
-export type ChallengesInfrastructure = Challenges.BadgeRequestRepo
+export type ChallengesInfrastructure =
+  | Challenges.BadgeRequestRepo
+  | Challenges.ChallengeRepo
+  | Challenges.ParticipationRepo
+  | Challenges.ChallengeTemplateRepo
 
-export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = BadgeRequestRepoPg
+export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(BadgeRequestRepoPg, ChallengesReposPg)
+
+export const CloseEndedChallengesJobName = "challenges.close-ended"
+
+/** The challenges context's job handlers (each runs on the job's database). */
+export const challengesJobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHandler>>, never, SqlClient.SqlClient> = Effect.map(
+  Effect.context<SqlClient.SqlClient>(),
+  (context): Readonly<Record<string, Platform.JobHandler>> => ({
+    [CloseEndedChallengesJobName]: () =>
+      Challenges.closeEndedChallenges().pipe(
+        Effect.tap((n) => Effect.logInfo(`closed ${n} challenge(s) whose end date passed`)),
+        Effect.asVoid,
+        Effect.provide(Layer.mergeAll(ChallengesReposPg, TransactorPg, AuditLogPg).pipe(Layer.provide(Layer.succeedContext(context))))
+      )
+  })
+)
 
 export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   live: () => ChallengesLive,
-  memory: () => BadgeRequestRepoMemory
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory),
+  jobs: challengesJobHandlers,
+  schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

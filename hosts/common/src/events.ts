@@ -3,10 +3,11 @@ import type { Events } from "@podium/core"
 import { EventBookmarkRepoMemory, EventCategoryRepoMemory, EventInventoryRepoMemory, EventRepoMemory } from "@podium/core/testing"
 import { EventBookmarkRepoPg, EventCategoryRepoPg, EventInventoryRepoPg, EventRepoPg } from "@podium/postgres"
 import { Layer } from "effect"
+import { EventConfigLive, EventConfigMemory, type EventConfigRepos } from "./event-config.js"
 import { hostContext } from "./host-context.js"
 
-export const eventsContext = hostContext<Events.EventCategoryRepo | Events.EventRepo | Events.EventInventoryRepo | Events.EventBookmarkRepo>({
+export const eventsContext = hostContext<Events.EventCategoryRepo | Events.EventRepo | Events.EventInventoryRepo | Events.EventBookmarkRepo | EventConfigRepos>({
   name: "events",
-  live: () => Layer.mergeAll(EventCategoryRepoPg, EventRepoPg, EventInventoryRepoPg, EventBookmarkRepoPg),
-  memory: () => Layer.mergeAll(EventCategoryRepoMemory, EventRepoMemory, EventInventoryRepoMemory, EventBookmarkRepoMemory)
+  live: () => Layer.mergeAll(EventCategoryRepoPg, EventRepoPg, EventInventoryRepoPg, EventBookmarkRepoPg, EventConfigLive),
+  memory: () => Layer.mergeAll(EventCategoryRepoMemory, EventRepoMemory, EventInventoryRepoMemory, EventBookmarkRepoMemory, EventConfigMemory)
 })

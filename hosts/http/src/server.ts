@@ -70,7 +70,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   IdentityRoutes,
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(Layer.provide(Notifications.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
-  HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide(Challenges.handlers), Layer.provide(AuthGuardsLive)),
+  HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide(Challenges.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(ActivitiesApi).pipe(Layer.provide(Activities.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(Layer.provide(Compliance.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(Layer.provide(Clubs.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),

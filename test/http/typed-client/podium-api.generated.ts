@@ -606,36 +606,33 @@ export interface components {
             name: string | null;
             created: boolean;
         };
-        EventReadiness: {
-            eventId: string;
+        ChallengeTag: {
+            slug: string;
+            label: string;
+        };
+        ChallengeReadiness: {
+            challengeId: string;
             /** @enum {string} */
-            status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
+            status: "DRAFT" | "REJECTED" | "ACTIVE" | "PAUSED" | "CLOSED" | "CANCELLED";
             ready: boolean;
-            reasons: string[];
-        };
-        EventPublicVisibility: {
-            /** @enum {string} */
-            kind: "event";
-            id: string;
-            visible: boolean;
-            reasons: string[];
-        };
-        EventPortalReadiness: {
-            /** @enum {string} */
-            kind: "event";
-            id: string;
-            ready: boolean;
-            reasons: string[];
-        };
-        BulkEventsResult: {
-            action: string;
-            results: {
-                id: string;
-                ok: boolean;
-                error?: string;
-                code?: string;
-                newId?: string;
+            reasons: {
+                /** @enum {string} */
+                code: "NOT_IN_REVIEW" | "DESCRIPTION_MISSING" | "END_DATE_PASSED";
+                message: string;
             }[];
+        };
+        ChallengeHistoryLog: {
+            seq: number;
+            id: string;
+            occurredAt: components["schemas"]["Instant"];
+            action: string;
+            actorKind: string;
+            actorId: string | null;
+            challengeId: string | null;
+            reason: string | null;
+            data: {
+                [key: string]: unknown;
+            };
         };
         LiveSignalsResult: {
             accepted: number;

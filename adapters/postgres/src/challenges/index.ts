@@ -1,2 +1,3 @@
 /** The challenges context's Postgres repositories. */
 export * from "./badge-request.pg.js"
+export * from "./challenge.pg.js"

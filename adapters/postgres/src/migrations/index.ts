@@ -42,7 +42,9 @@ import clubsGamification from "./0030_clubs_gamification.js"
 import notificationWalletLedger from "./0032_notification_wallet_ledger.js"
 import eventsCategories from "./0033_events_categories.js"
 import eventsCore from "./0034_events_core.js"
+import challenges from "./0040_challenges.js"
 import activities from "./0045_activities.js"
+import eventsConfig from "./0050_events_config.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -79,7 +81,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0032_notification_wallet_ledger": notificationWalletLedger,
   "0033_events_categories": eventsCategories,
   "0034_events_core": eventsCore,
-  "0045_activities": activities
+  "0040_challenges": challenges,
+  "0045_activities": activities,
+  "0050_events_config": eventsConfig
 }
 
 /** The table recording applied migrations. */

@@ -1,7 +1,21 @@
-/** The challenges context's HTTP handlers (challenge badge requests): the layers the host's area list provides. */
+/** The challenges context's HTTP handlers (challenges, participations, templates, management, badge requests): the layers the host's area list provides. */
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./badge-requests.handlers.js"
+import {
+  AdminChallengeManagementHandlers,
+  ChallengeParticipationsHandlers,
+  ChallengesHandlers,
+  ChallengeTemplatesHandlers,
+  ClubChallengesHandlers,
+  ClubPublicChallengesHandlers
+} from "./challenges.handlers.js"
 
 export const handlers = [
   AdminChallengeBadgeRequestsHandlers,
-  ChallengeBadgeRequestsHandlers
+  ChallengeBadgeRequestsHandlers,
+  ChallengesHandlers,
+  ClubChallengesHandlers,
+  ClubPublicChallengesHandlers,
+  ChallengeParticipationsHandlers,
+  ChallengeTemplatesHandlers,
+  AdminChallengeManagementHandlers
 ] as const

@@ -2,6 +2,7 @@
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
 import type { Events, Platform } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
+import { EventConfigHandlers } from "./event-config.handlers.js"
 import {
   EventBookmarksHandlers,
   EventReviewHandlers,
@@ -14,6 +15,7 @@ import {
 
 export const handlers = [
   EventCategoriesHandlers,
+  ...EventConfigHandlers,
   OrganizerEventsHandlers,
   EventSlotsHandlers,
   EventTicketsHandlers,

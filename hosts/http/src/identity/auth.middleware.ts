@@ -3,12 +3,13 @@
  * @podium/contracts/common): the bearer access token, or else the web-session cookie, is verified
  * (EdDSA only, iss, aud, exp) and its session must still be active (a Redis-cached lookup that
  * revocations overwrite at once). Every failure is the same 401 envelope. `Authenticated` then
- * checks the role or permission the route declares (`Requires`), before the request is decoded.
+ * checks the role or permission the route declares (`Requires`) and its step-up (`StepUp`), before
+ * the request is decoded.
  *
  * Later groups: `.middleware(Authenticated)` (and `.annotate(Requires, …)`) on the group, then
  * provide `AuthenticatedLive` next to the group's handler layers in server.ts (ApiRoutes).
  */
-import { HttpRouter, HttpServerRequest } from "@effect/platform"
+import { type HttpApi, HttpRouter, HttpServerRequest } from "@effect/platform"
 import {
   Authenticated,
   OptionalAuthenticated,
@@ -20,7 +21,7 @@ import { type Accounts, Identity, Platform } from "@podium/core"
 import type { AppConfig, IdentityServices } from "@podium/host-common"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AreaApis } from "../api.js"
-import { makeAuthorize, requirementTable } from "./authorization.js"
+import { authorizationTable, makeAuthorize } from "./authorization.js"
 
 /** What verifying a token reads: the token keys, the cache and the session store. */
 type GuardServices = Identity.AccessTokens | Platform.TtlCache | Identity.SessionRepo
@@ -51,37 +52,53 @@ const makeBearer = Effect.gen(function*() {
 })
 
 /**
- * `Authenticated`: 401 unless a valid token of an active session is presented, then 403 unless the
- * caller meets the requirement its route declares (looked up by the route the router matched).
+ * `Authenticated` for the routes of `apis`: 401 unless a valid token of an active session is
+ * presented, then 403 unless the caller meets what its route declares (looked up by the route the
+ * router matched): the role or permission, then the step-up.
  */
-export const AuthenticatedLive: Layer.Layer<Authenticated, never, GuardServices | Accounts.AdminPermissionRepo> = Layer.effect(
-  Authenticated,
-  Effect.gen(function*() {
-    const bearer = yield* makeBearer
-    const authorize = yield* makeAuthorize
-    const table = requirementTable(AreaApis)
-    return Authenticated.of({
-      bearer: (token) =>
-        Effect.flatMap(bearer(token), (principal) =>
-          Effect.flatMap(Effect.serviceOption(HttpRouter.RouteContext), (route) => {
-            const requirement = Option.isSome(route) ? table.get(route.value.route.method)?.get(route.value.route.path) : undefined
-            return requirement === undefined ? Effect.succeed(principal) : authorize(principal, requirement)
-          }))
+export const makeAuthenticatedLive = (
+  apis: ReadonlyArray<HttpApi.HttpApi.Any>
+): Layer.Layer<Authenticated, never, GuardServices | Accounts.AdminPermissionRepo> =>
+  Layer.effect(
+    Authenticated,
+    Effect.gen(function*() {
+      const bearer = yield* makeBearer
+      const authorize = yield* makeAuthorize
+      const table = authorizationTable(apis)
+      return Authenticated.of({
+        bearer: (token) =>
+          Effect.flatMap(bearer(token), (principal) =>
+            Effect.flatMap(Effect.serviceOption(HttpRouter.RouteContext), (route) => {
+              const declared = Option.isSome(route) ? table.get(route.value.route.method)?.get(route.value.route.path) : undefined
+              return declared === undefined ? Effect.succeed(principal) : authorize(principal, declared)
+            }))
+      })
     })
-  })
-)
+  )
 
-/** `OptionalAuthenticated`: the principal when a valid token is presented, nothing otherwise. */
+/** `Authenticated` for the served area APIs. */
+export const AuthenticatedLive = makeAuthenticatedLive(AreaApis)
+
+/**
+ * `OptionalAuthenticated`: the principal when a valid token is presented, nothing otherwise. No
+ * optional route declares a requirement or step-up, so none is checked here.
+ */
 export const OptionalAuthenticatedLive = Layer.effect(
   OptionalAuthenticated,
   Effect.map(makeBearer, (bearer) => OptionalAuthenticated.of({ bearer }))
 )
 
+/** Both guards for the routes of `apis` (an API served beside the area APIs, such as a test's). */
+export const makeAuthGuardsLive = (
+  apis: ReadonlyArray<HttpApi.HttpApi.Any>
+): Layer.Layer<Authenticated | OptionalAuthenticated, never, GuardServices | Accounts.AdminPermissionRepo> =>
+  Layer.merge(makeAuthenticatedLive(apis), OptionalAuthenticatedLive)
+
 /** Both guards, for ApiRoutes lines whose groups use them. */
-export const AuthGuardsLive: Layer.Layer<Authenticated | OptionalAuthenticated, never, GuardServices | Accounts.AdminPermissionRepo> = Layer.merge(AuthenticatedLive, OptionalAuthenticatedLive)
+export const AuthGuardsLive: Layer.Layer<Authenticated | OptionalAuthenticated, never, GuardServices | Accounts.AdminPermissionRepo> = makeAuthGuardsLive(AreaApis)
 
 /** What the identity and accounts handler layers need: the identity services, configuration and the guards. */
 export type IdentityHandlerServices = IdentityServices | AppConfig | Authenticated | OptionalAuthenticated
 
-/** The contract's declared guards, for tests that walk every route. */
-export { guardsOf, requirementOf } from "./authorization.js"
+/** The contract's declared guards and their documentation, for tests that walk every route or serve their own. */
+export { guardsOf, requirementOf, stepUpOf, withAuthorizationDescriptions } from "./authorization.js"

@@ -8,14 +8,18 @@ import { OpenApi } from "@effect/platform"
 import {
   ClubTenancyPolicies,
   describeRequirement,
+  describeStepUp,
   Forbidden,
+  isSteppedUp,
   OrganizerTenancyPolicies,
   type Principal,
   type Requirement,
-  Requires
+  Requires,
+  StepUp,
+  stepUpRequired
 } from "@podium/contracts/common"
 import { Accounts, Platform } from "@podium/core"
-import { Context, Effect, Option } from "effect"
+import { Clock, Context, Effect, Option } from "effect"
 
 type Group = HttpApiGroup.HttpApiGroup.AnyWithProps
 type Endpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
@@ -29,23 +33,33 @@ const endpointsOf = (group: Group): ReadonlyArray<Endpoint> => Object.values(gro
 export const requirementOf = (group: Group, endpoint: Endpoint): Requirement | undefined =>
   Option.getOrUndefined(Option.orElse(Context.getOption(endpoint.annotations, Requires), () => Context.getOption(group.annotations, Requires)))
 
+/** Whether an endpoint is declared sensitive (`StepUp`): its own annotation, else its group's. */
+export const stepUpOf = (group: Group, endpoint: Endpoint): boolean =>
+  Option.getOrElse(Option.orElse(Context.getOption(endpoint.annotations, StepUp), () => Context.getOption(group.annotations, StepUp)), () => false)
+
 /** The guard middlewares of an endpoint (its group's and its own), by tag key. */
 export const guardsOf = (group: Group, endpoint: Endpoint): ReadonlyArray<string> =>
   [...group.middlewares, ...endpoint.middlewares].map((tag) => (tag as HttpApiMiddleware.TagClassAny).key)
 
-/** Method → route path → requirement, for every endpoint of `apis` that declares one. */
-export type RequirementTable = ReadonlyMap<string, ReadonlyMap<string, Requirement>>
+/** What a route declares besides a valid token: a role or permission, and whether it needs a fresh step-up. */
+export interface RouteAuthorization {
+  readonly requirement: Requirement | undefined
+  readonly stepUp: boolean
+}
 
-export const requirementTable = (apis: ReadonlyArray<HttpApi.HttpApi.Any>): RequirementTable => {
-  const table = new Map<string, Map<string, Requirement>>()
+/** Method → route path → declaration, for every endpoint of `apis` that declares a requirement or step-up. */
+export type AuthorizationTable = ReadonlyMap<string, ReadonlyMap<string, RouteAuthorization>>
+
+export const authorizationTable = (apis: ReadonlyArray<HttpApi.HttpApi.Any>): AuthorizationTable => {
+  const table = new Map<string, Map<string, RouteAuthorization>>()
   for (const api of apis) {
     for (const group of groupsOf(api)) {
       for (const endpoint of endpointsOf(group)) {
-        const requirement = requirementOf(group, endpoint)
-        if (requirement === undefined) continue
+        const declared = { requirement: requirementOf(group, endpoint), stepUp: stepUpOf(group, endpoint) }
+        if (declared.requirement === undefined && !declared.stepUp) continue
         let byPath = table.get(endpoint.method)
         if (byPath === undefined) table.set(endpoint.method, byPath = new Map())
-        byPath.set(endpoint.path, requirement)
+        byPath.set(endpoint.path, declared)
       }
     }
   }
@@ -55,8 +69,10 @@ export const requirementTable = (apis: ReadonlyArray<HttpApi.HttpApi.Any>): Requ
 const accessDenied = () => new Forbidden({ message: "Access Denied" })
 
 /**
- * Checks a verified principal against a requirement: the role, or for a permission an admin (not
- * an impersonation token) holding it (403 ADMIN_PERMISSION_REQUIRED for an admin without it).
+ * Checks a verified principal against a route's declaration: the role, or for a permission an
+ * admin (not an impersonation token) holding it (403 ADMIN_PERMISSION_REQUIRED for an admin
+ * without it); then, on a `StepUp` route, a session stepped up within its window (403
+ * STEP_UP_REQUIRED), so a caller without the right learns nothing about step-up.
  * The one place the permission store is read on the request path, so its lookup can be optimised
  * in core without touching the guards.
  */
@@ -66,7 +82,9 @@ export const makeAuthorize = Effect.gen(function*() {
     cache: yield* Platform.TtlCache,
     repo: yield* Accounts.AdminPermissionRepo
   })
-  return (principal: Principal, requirement: Requirement): Effect.Effect<Principal, Forbidden> => {
+  const steppedUp = (principal: Principal): Effect.Effect<Principal, Forbidden> =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => isSteppedUp(principal, now) ? Effect.succeed(principal) : Effect.fail(stepUpRequired()))
+  const meets = (principal: Principal, requirement: Requirement): Effect.Effect<Principal, Forbidden> => {
     if (requirement._tag === "Role") {
       return requirement.roles.includes(principal.role) ? Effect.succeed(principal) : Effect.fail(accessDenied())
     }
@@ -79,6 +97,10 @@ export const makeAuthorize = Effect.gen(function*() {
     return requirePermission(principal, requirement.permission).pipe(
       Effect.mapBoth({ onFailure: denied, onSuccess: () => principal })
     )
+  }
+  return (principal: Principal, declared: RouteAuthorization): Effect.Effect<Principal, Forbidden> => {
+    const allowed = declared.requirement === undefined ? Effect.succeed(principal) : meets(principal, declared.requirement)
+    return declared.stepUp ? Effect.flatMap(allowed, steppedUp) : allowed
   }
 })
 
@@ -101,9 +123,10 @@ export const authorizationWording = (group: Group, endpoint: Endpoint): string =
   }
   if (guards.includes("Authenticated")) {
     const requirement = requirementOf(group, endpoint)
-    return requirement === undefined
+    const sentence = requirement === undefined
       ? "Authorization: bearer token of any signed-in principal."
       : `Authorization: bearer token ${describeRequirement(requirement)}.`
+    return stepUpOf(group, endpoint) ? `${sentence} ${describeStepUp}` : sentence
   }
   if (guards.includes("OptionalAuthenticated")) return "Authorization: public; a bearer token is optional."
   return "Authorization: public."

@@ -1,0 +1,156 @@
+/** Records of the challenges context whose stored shape is their wire shape (see ../record.ts). */
+import { ParseResult, Schema } from "effect"
+import { Instant } from "../record.js"
+import { says } from "../validation.js"
+import { Bool, IntBetween, OneOf, StrLength, UuidStr } from "../validation.js"
+
+/**
+ * The challenge tag taxonomy (limits: "14 canonical tags"): the only values `PATCH
+ * /v2/challenges/{id}/tags` accepts and `GET /v2/challenges/tags/taxonomy` lists. The documents give
+ * the count, not the names; these fourteen cover the sports the platform records plus the
+ * audiences and formats challenges are filtered by.
+ */
+export const ChallengeTagTaxonomy = [
+  { slug: "running", label: "Running" },
+  { slug: "walking", label: "Walking" },
+  { slug: "cycling", label: "Cycling" },
+  { slug: "swimming", label: "Swimming" },
+  { slug: "hiking", label: "Hiking" },
+  { slug: "trail", label: "Trail" },
+  { slug: "triathlon", label: "Triathlon" },
+  { slug: "yoga", label: "Yoga" },
+  { slug: "strength", label: "Strength" },
+  { slug: "beginner", label: "Beginner friendly" },
+  { slug: "endurance", label: "Endurance" },
+  { slug: "charity", label: "Charity" },
+  { slug: "corporate", label: "Corporate" },
+  { slug: "virtual", label: "Virtual" }
+] as const
+export const ChallengeTagSlugs = ChallengeTagTaxonomy.map((t) => t.slug) as unknown as readonly [
+  (typeof ChallengeTagTaxonomy)[number]["slug"],
+  ...Array<(typeof ChallengeTagTaxonomy)[number]["slug"]>
+]
+export const ChallengeTag = OneOf(...ChallengeTagSlugs)
+export type ChallengeTag = typeof ChallengeTag.Type
+
+/** Who creates challenges (C "Badges and challenges"): organizers, clubs, sponsoring brands and the platform. */
+export const ChallengeCreatorType = OneOf("organizer", "club", "brand", "admin")
+export type ChallengeCreatorType = typeof ChallengeCreatorType.Type
+
+/**
+ * The life cycle (states.tsv "Challenge"): a creator drafts; an admin's review approves (ACTIVE) or
+ * rejects (REJECTED, approvable after changes); the creator's toggle pauses and resumes an active
+ * one; the end date or an admin's force-close closes it and an admin may reopen it; the creator or
+ * an admin cancels it before it closes.
+ */
+export const ChallengeStatus = OneOf("DRAFT", "REJECTED", "ACTIVE", "PAUSED", "CLOSED", "CANCELLED")
+export type ChallengeStatus = typeof ChallengeStatus.Type
+
+export const ChallengeActivityType = OneOf("RUN", "WALK", "RIDE", "SWIM", "HIKE", "MULTI_SPORT")
+/** What the goal counts: metres, seconds, activities or metres climbed. */
+export const ChallengeGoalType = OneOf("DISTANCE", "DURATION", "COUNT", "ELEVATION")
+
+/** An IANA time zone the runtime knows (`Asia/Kolkata`). */
+export const TimeZone = Schema.String.pipe(
+  Schema.filter((s) => {
+    if (s.length < 1 || s.length > 64) return false
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: s })
+      return true
+    } catch {
+      return false
+    }
+  }),
+  Schema.annotations({ ...says("must be a valid IANA time zone"), jsonSchema: { type: "string", example: "Asia/Kolkata" } })
+)
+
+/** A URL-safe identifier: lower-case letters, digits and single dashes. */
+export const Slug = Schema.String.pipe(
+  Schema.filter((s) => s.length >= 3 && s.length <= 80 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(s)),
+  Schema.annotations({ ...says("must be 3 to 80 lower-case letters, digits and dashes"), jsonSchema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" } })
+)
+
+/** An absolute https URL. */
+export const HttpsLink = Schema.String.pipe(
+  Schema.filter((s) => s.length <= 2048 && /^https:\/\/[^\s/?#]+\.[^\s/?#]+(\/[^\s]*)?$/.test(s)),
+  Schema.annotations({ ...says("must be an https URL"), jsonSchema: { type: "string", format: "uri" } })
+)
+
+/** An instant as a request gives it: ISO-8601 text with a zone (class-validator `IsISO8601` wording). */
+export const InstantInput = Schema.transformOrFail(Schema.String, Instant, {
+  strict: true,
+  decode: (s, _, ast) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))
+      ? ParseResult.succeed(new Date(s))
+      : ParseResult.fail(new ParseResult.Type(ast, s, "must be a valid ISO 8601 date string")),
+  encode: (d) => ParseResult.succeed(d.toISOString())
+}).annotations({ ...says("must be a valid ISO 8601 date string"), jsonSchema: { type: "string", format: "date-time" } })
+
+/** A challenge (C "Challenges"): what athletes join, with its goal, window, cap and status. */
+export const Challenge = Schema.Struct({
+  id: UuidStr,
+  slug: Slug,
+  creatorType: ChallengeCreatorType,
+  creatorId: Schema.String,
+  title: StrLength(3, 120),
+  description: StrLength(0, 5000),
+  activityType: ChallengeActivityType,
+  goalType: ChallengeGoalType,
+  goalValue: IntBetween(1, 100_000_000),
+  startsAt: Instant,
+  endsAt: Instant,
+  /** Where the challenge is run: its calendar and local dates use this zone. */
+  timeZone: TimeZone,
+  /** Most athletes who may be joined at once; null means no cap. */
+  maxParticipants: Schema.NullOr(IntBetween(1, 1_000_000)),
+  participantCount: Schema.Number,
+  tags: Schema.Array(ChallengeTag),
+  coverImageUrl: Schema.NullOr(HttpsLink),
+  isFeatured: Bool,
+  status: ChallengeStatus,
+  /** The reviewer's note on a rejection, or the reason of a cancel or force-close. */
+  statusReason: Schema.NullOr(Schema.String),
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Instant),
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Challenge" })
+export interface Challenge extends Schema.Schema.Type<typeof Challenge> {}
+
+/** An athlete's place in a challenge; one row per athlete and challenge, rejoined in place after a leave. */
+export const ChallengeParticipation = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  userId: Schema.String,
+  status: OneOf("JOINED", "LEFT", "REVOKED"),
+  joinedAt: Instant,
+  leftAt: Schema.NullOr(Instant),
+  revokedAt: Schema.NullOr(Instant),
+  revokedReason: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "ChallengeParticipation" })
+export interface ChallengeParticipation extends Schema.Schema.Type<typeof ChallengeParticipation> {}
+
+/** A challenge's set-up saved for reuse by its creator: everything but its dates, kept as a duration. */
+export const ChallengeTemplate = Schema.Struct({
+  id: UuidStr,
+  name: StrLength(3, 120),
+  creatorType: ChallengeCreatorType,
+  creatorId: Schema.String,
+  sourceChallengeId: Schema.NullOr(Schema.String),
+  title: StrLength(3, 120),
+  description: StrLength(0, 5000),
+  activityType: ChallengeActivityType,
+  goalType: ChallengeGoalType,
+  goalValue: IntBetween(1, 100_000_000),
+  durationDays: IntBetween(1, 3660),
+  timeZone: TimeZone,
+  maxParticipants: Schema.NullOr(IntBetween(1, 1_000_000)),
+  tags: Schema.Array(ChallengeTag),
+  coverImageUrl: Schema.NullOr(HttpsLink),
+  savedBy: Schema.String,
+  createdAt: Instant
+}).annotations({ identifier: "ChallengeTemplate" })
+export interface ChallengeTemplate extends Schema.Schema.Type<typeof ChallengeTemplate> {}
