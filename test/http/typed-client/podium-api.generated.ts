@@ -606,6 +606,37 @@ export interface components {
             name: string | null;
             created: boolean;
         };
+        EventReadiness: {
+            eventId: string;
+            /** @enum {string} */
+            status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
+            ready: boolean;
+            reasons: string[];
+        };
+        EventPublicVisibility: {
+            /** @enum {string} */
+            kind: "event";
+            id: string;
+            visible: boolean;
+            reasons: string[];
+        };
+        EventPortalReadiness: {
+            /** @enum {string} */
+            kind: "event";
+            id: string;
+            ready: boolean;
+            reasons: string[];
+        };
+        BulkEventsResult: {
+            action: string;
+            results: {
+                id: string;
+                ok: boolean;
+                error?: string;
+                code?: string;
+                newId?: string;
+            }[];
+        };
         ChallengeTag: {
             slug: string;
             label: string;
