@@ -29,6 +29,8 @@ interface Route {
   readonly guard: "signedIn" | "tenancy" | Requirement
   /** Declared `StepUp`: a fresh step-up is needed on top of the guard. */
   readonly stepUp: boolean
+  /** For tenancy: whether the guard is a club's (an organizer is never a club's member). */
+  readonly club?: boolean
 }
 
 const TenancyGuard = /^(Organizer|Club)[A-Za-z]+$/
@@ -40,7 +42,7 @@ const guardedRoutes = (): Array<Route> =>
       Object.values(group.endpoints as Record<string, HttpApiEndpoint.HttpApiEndpoint.AnyWithProps>).flatMap((endpoint): Array<Route> => {
         const guards = guardsOf(group, endpoint)
         const base = { method: endpoint.method, path: endpoint.path, stepUp: stepUpOf(group, endpoint) }
-        if (guards.some((g) => TenancyGuard.test(g))) return [{ ...base, guard: "tenancy" }]
+        if (guards.some((g) => TenancyGuard.test(g))) return [{ ...base, guard: "tenancy", club: guards.some((g) => g.startsWith("Club")) }]
         if (!guards.includes("Authenticated")) return []
         return [{ ...base, guard: requirementOf(group, endpoint) ?? "signedIn" }]
       })))
@@ -60,8 +62,9 @@ const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
   if (route.stepUp && route.guard !== "tenancy") return "403"
   if (route.guard === "signedIn") return undefined
   // Tenancy: a fresh athlete is nobody's member, an organizer's owner is not a member of the tenant
-  // a path names (but is of its own, which portal routes default to); admins are the tenancy matrices' subject.
-  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && !actsForOwnOrganizer(route.path)) ? "403" : undefined
+  // a path names (but is of its own, which routes naming no organizer default to, as the guard
+  // reads them: `organizerId`, `orgId`, or `id` on /v2/organizers/{id}); admins are the tenancy matrices' subject.
+  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && (route.club === true || namesOrganizer(route.path))) ? "403" : undefined
   const requirement = route.guard
   if (requirement._tag === "Role") return requirement.roles.includes(Roles[who] as never) ? undefined : "403"
   if (requirement.adminsOnly === true) return who === "admin" ? "403" : undefined

@@ -5,6 +5,7 @@ import { OrganizerKycGroup } from "./kyc.group.js"
 import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { EventCategoriesGroup } from "./event-categories.group.js"
+import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
@@ -20,6 +21,7 @@ export * from "./kyc.group.js"
 export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
+export * from "./events.group.js"
 export * from "./event-config.group.js"
 export * from "./media.group.js"
 export * from "./organizations.group.js"
@@ -49,6 +51,13 @@ export class EventsApi extends AreaApi
   .add(GstDeclarationGroup)
   .add(CrewJoinCodesGroup)
   .add(CrewJoinGroup)
+  .add(PublicEventsGroup)
+  .add(OrganizerEventsGroup)
+  .add(EventSlotsGroup)
+  .add(EventTicketsGroup)
+  .add(EventBookmarksGroup)
+  .add(EventReviewGroup)
+  .add(EventsOversightGroup)
   .add(EventAddOnsGroup)
   .add(EventCouponsGroup)
   .add(EventCourseGroup)

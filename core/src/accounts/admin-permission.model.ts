@@ -33,6 +33,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "activities.review", description: "Activities: anti-cheat governance, flag and appeal decisions, activity audit, athletes' activity preferences and appeals" },
   { key: "activities.catalog", description: "Activities catalogue: create, change and delete gear types" },
   { key: "events.catalog", description: "Events catalogue: create, change and delete event categories" },
+  { key: "events.review", description: "Event review: approve or reject events submitted for approval" },
+  { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },
   { key: "payments.manage", description: "Payments: the payment webhook inbox (list, read, acknowledge, cancel, replay), payment providers and gateway orders" }
 ]
 

@@ -116,10 +116,11 @@ export const instantIn = (text: string, zone: string): Date | undefined => {
   const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!, ms!)
   const check = new Date(wall)
   if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d!) return undefined
-  // Two passes settle the offset on either side of a transition (a skipped time lands after the gap).
+  // Two passes settle the offset on either side of a transition.
   const first = wall - offsetAt(zone, wall)
   const second = wall - offsetAt(zone, first)
-  const candidate = second
+  // In a gap the two passes disagree; the earlier offset moves the time forward by the gap.
+  const candidate = Math.max(first, second)
   // A repeated hour: prefer the earlier instant whose wall clock matches.
   const earlier = candidate - 3_600_000
   return new Date(earlier + offsetAt(zone, earlier) === wall ? earlier : candidate)

@@ -2,4 +2,6 @@
 export * from "./event-category.model.js"
 export * from "./event.model.js"
 export * from "./event.port.js"
+export * from "./event.use-case.js"
+export * from "./inventory.use-case.js"
 export * from "./event-config/index.js"
