@@ -62,9 +62,9 @@ const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
   if (route.stepUp && route.guard !== "tenancy") return "403"
   if (route.guard === "signedIn") return undefined
   // Tenancy: a fresh athlete is nobody's member, an organizer's owner is not a member of the tenant
-  // a path names (but is of its own, which routes naming no organizer default to, as the guard
-  // reads them: `organizerId`, `orgId`, or `id` on /v2/organizers/{id}); admins are the tenancy matrices' subject.
-  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && (route.club === true || namesOrganizer(route.path))) ? "403" : undefined
+  // a path names nor of any club (but is of its own organizer, which routes naming none default to);
+  // admins are the tenancy matrices' subject.
+  if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && (route.club === true || !actsForOwnOrganizer(route.path))) ? "403" : undefined
   const requirement = route.guard
   if (requirement._tag === "Role") return requirement.roles.includes(Roles[who] as never) ? undefined : "403"
   if (requirement.adminsOnly === true) return who === "admin" ? "403" : undefined
