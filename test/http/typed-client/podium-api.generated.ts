@@ -361,14 +361,63 @@ export interface components {
             accessToken: string;
             refreshToken: string;
         };
+        TokenVerification: {
+            message: string;
+            isValid: boolean;
+            role: string;
+            data: components["schemas"]["AccountSummary"];
+        };
+        AccountSummary: {
+            id: string;
+            phoneNumber: string | null;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        /**
+         * Format: date-time
+         * @description a potentially invalid Date instance
+         */
+        Instant: string;
         ExistenceResult: {
             exists: boolean;
+        };
+        Admin: {
+            id: string;
+            phoneNumber: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            handle: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED";
+            totpEnabledAt: (string & components["schemas"]["Instant"]) | null;
+            totpRequiredAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         HandleCheck: {
             handle: string;
             valid: boolean;
             available: boolean;
             message: string;
+        };
+        AdminRecord: {
+            id: string;
+            phoneNumber: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            handle: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED";
+            totpEnabledAt: (string & components["schemas"]["Instant"]) | null;
+            totpRequiredAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+            permissions?: string[];
         };
         AdminNotificationPreferences: {
             channels: {
@@ -516,11 +565,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * Format: date-time
-         * @description a potentially invalid Date instance
-         */
-        Instant: string;
         Gone: {
             status: components["schemas"]["Int"];
             statusText: string;
@@ -546,6 +590,19 @@ export interface components {
                 done: boolean;
             }[];
             nextStep: string;
+        };
+        OrganizerStaffTask: {
+            id: string;
+            organizerId: string;
+            title: string;
+            description: string | null;
+            assigneeMemberId: string | null;
+            dueAt: (string & components["schemas"]["Instant"]) | null;
+            /** @enum {string} */
+            status: "OPEN" | "IN_PROGRESS" | "DONE" | "CANCELLED";
+            createdByMemberId: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         OrganizerPickupAddress: {
             organizerId: string;
@@ -637,6 +694,17 @@ export interface components {
                 newId?: string;
             }[];
         };
+        ParticipantInput: {
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: email
+             * @example asha@example.com
+             */
+            email: string;
+            /** @example +919876543210 */
+            phoneNumber?: string;
+        };
         ChallengeTag: {
             slug: string;
             label: string;
@@ -695,11 +763,77 @@ export interface components {
             distanceMeters: number;
             isDefault: boolean;
         };
+        Club: {
+            id: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            sportIds: string[];
+            city: string | null;
+            /** @enum {string} */
+            clubType: "COMMUNITY" | "CLUB_MEMBERSHIP";
+            requiresApproval: boolean;
+            /** @enum {string} */
+            status: "DRAFT" | "PENDING_APPROVAL" | "ACTIVE" | "SUSPENDED";
+            rejectionReason: string | null;
+            isActive: boolean;
+            /** @enum {string} */
+            verificationStatus: "NONE" | "QUEUED" | "VERIFIED" | "REJECTED";
+            ownerUserId: string;
+            submittedAt: (string & components["schemas"]["Instant"]) | null;
+            reviewedAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
         ClubCreationEligibility: {
             eligible: boolean;
             reasons: string[];
             ownedClubs: number;
             maxClubs: number;
+        };
+        ClubTier: {
+            id: string;
+            clubId: string;
+            name: string;
+            description: string | null;
+            priceAmount: number;
+            /** @enum {string} */
+            currency: "INR";
+            /** @enum {string} */
+            billingPeriod: "MONTHLY" | "QUARTERLY" | "YEARLY";
+            benefits: string[];
+            /** @enum {string} */
+            status: "ACTIVE" | "ARCHIVED";
+            sortOrder: number;
+            createdAt: components["schemas"]["Instant"];
+        };
+        ClubTierCheckout: {
+            checkoutId: string;
+            orderId: string;
+            amount: number;
+            currency: string;
+            keyId: string;
+            provider: string;
+            listAmount: number;
+            discountAmount: number;
+            promoId: string | null;
+            tier: components["schemas"]["ClubTier"];
+        };
+        ClubTierMembership: {
+            id: string;
+            clubId: string;
+            memberId: string;
+            userId: string;
+            tierId: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "CANCELED" | "EXPIRED";
+            currentPeriodStart: components["schemas"]["Instant"];
+            currentPeriodEnd: components["schemas"]["Instant"];
+            cancelAtPeriodEnd: boolean;
+            canceledAt: (string & components["schemas"]["Instant"]) | null;
+            lastPaymentId: string | null;
+            lastProrationAmount: number | null;
+            updatedAt: components["schemas"]["Instant"];
         };
         ClubMonetizationEligibility: {
             clubId: string;
@@ -730,6 +864,23 @@ export interface components {
             };
             revenueBalance: number;
         };
+        ClubTierPromo: {
+            id: string;
+            clubId: string;
+            tierId: string;
+            code: string;
+            /** @enum {string} */
+            discountType: "PERCENT" | "AMOUNT";
+            discountValue: number;
+            maxRedemptions: number | null;
+            redemptions: number;
+            validFrom: (string & components["schemas"]["Instant"]) | null;
+            validUntil: (string & components["schemas"]["Instant"]) | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "ARCHIVED";
+            createdAt: components["schemas"]["Instant"];
+            archivedAt: (string & components["schemas"]["Instant"]) | null;
+        };
         ClubTierPromoQuote: {
             ok: boolean;
             reason: string | null;
@@ -752,6 +903,116 @@ export interface components {
             source: "PLATFORM_DEFAULT" | "CLUB_OVERRIDE" | "TIER_OVERRIDE";
             platformCommissionAmount: number;
             clubNetAmount: number;
+        };
+        ClubRcGrantsPage: {
+            items: components["schemas"]["ClubRcGrant"][];
+            total: number;
+            page: number;
+            limit: number;
+            outstandingRc: number;
+            estimatedFiatAtCurrentRate: {
+                amountMinor: number;
+                /** @enum {string} */
+                currency: "INR";
+            };
+            rateUsed: {
+                paisePerRc: number;
+                /** @enum {string} */
+                currency: "INR";
+            };
+        };
+        ClubRcGrant: {
+            id: string;
+            clubId: string;
+            requestedRc: number;
+            approvedRc: number | null;
+            reason: string;
+            /** @enum {string} */
+            status: "REQUESTED" | "APPROVED" | "REJECTED" | "CANCELLED";
+            requestedBy: string;
+            reviewedBy: string | null;
+            reviewedAt: (string & components["schemas"]["Instant"]) | null;
+            rejectionReason: string | null;
+            cancelledAt: (string & components["schemas"]["Instant"]) | null;
+            ledgerTransferId: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        AdminClubRcGrant: {
+            grant: components["schemas"]["ClubRcGrant"];
+            outstandingRc: number;
+            estimatedFiatAtCurrentRate: {
+                amountMinor: number;
+                /** @enum {string} */
+                currency: "INR";
+            };
+            rateUsed: {
+                paisePerRc: number;
+                /** @enum {string} */
+                currency: "INR";
+            };
+        };
+        PayoutRequest: {
+            id: string;
+            settlementId: string;
+            clubId: string | null;
+            /** @enum {string} */
+            payeeType: "CLUB" | "ORGANIZER";
+            payeeId: string;
+            amount: number;
+            /** @enum {string} */
+            currency: "INR";
+            /** @enum {string} */
+            status: "REQUESTED" | "UNDER_REVIEW" | "APPROVED" | "PAID" | "REJECTED" | "CANCELLED";
+            requestedBy: string;
+            reviewedBy: string | null;
+            approvedBy: string | null;
+            paidBy: string | null;
+            paymentReference: string | null;
+            rejectionReason: string | null;
+            cancelReason: string | null;
+            ledgerTransferId: string | null;
+            reviewedAt: (string & components["schemas"]["Instant"]) | null;
+            approvedAt: (string & components["schemas"]["Instant"]) | null;
+            paidAt: (string & components["schemas"]["Instant"]) | null;
+            rejectedAt: (string & components["schemas"]["Instant"]) | null;
+            cancelledAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        ClubSettlement: {
+            id: string;
+            clubId: string;
+            /** @enum {string} */
+            payeeType: "CLUB" | "ORGANIZER";
+            payeeId: string;
+            periodStart: components["schemas"]["Instant"];
+            periodEnd: components["schemas"]["Instant"];
+            grossAmount: number;
+            commissionAmount: number;
+            deductionsAmount: number;
+            amount: number;
+            /** @enum {string} */
+            currency: "INR";
+            entryCount: number;
+            /** @enum {string} */
+            status: "PENDING" | "ELIGIBLE" | "PAYOUT_REQUESTED" | "PAID";
+            eligibleAt: components["schemas"]["Instant"];
+            paidAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        ClubMember: {
+            id: string;
+            clubId: string;
+            userId: string;
+            /** @enum {string} */
+            role: "OWNER" | "ADMIN" | "MODERATOR" | "MEMBER";
+            /** @enum {string} */
+            status: "ACTIVE" | "PENDING" | "LEFT" | "REMOVED";
+            tierId: string | null;
+            joinedAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
         };
         ClubFollowStatus: {
             clubId: string;
@@ -835,6 +1096,79 @@ export interface components {
                 previousOrganizerId: string | null;
             }[];
         };
+        AdminClub: {
+            id: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            sportIds: string[];
+            city: string | null;
+            /** @enum {string} */
+            clubType: "COMMUNITY" | "CLUB_MEMBERSHIP";
+            requiresApproval: boolean;
+            /** @enum {string} */
+            status: "DRAFT" | "PENDING_APPROVAL" | "ACTIVE" | "SUSPENDED";
+            rejectionReason: string | null;
+            isActive: boolean;
+            deactivationReason: string | null;
+            /** @enum {string} */
+            verificationStatus: "NONE" | "QUEUED" | "VERIFIED" | "REJECTED";
+            verificationReason: string | null;
+            payoutFrozen: boolean;
+            ownerUserId: string;
+            submittedAt: (string & components["schemas"]["Instant"]) | null;
+            reviewedAt: (string & components["schemas"]["Instant"]) | null;
+            reviewedBy: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+            memberCount: number;
+            pendingCount: number;
+            followerCount: number;
+        };
+        AdminClubState: {
+            id: string;
+            name: string;
+            slug: string;
+            description: string | null;
+            sportIds: string[];
+            city: string | null;
+            /** @enum {string} */
+            clubType: "COMMUNITY" | "CLUB_MEMBERSHIP";
+            requiresApproval: boolean;
+            /** @enum {string} */
+            status: "DRAFT" | "PENDING_APPROVAL" | "ACTIVE" | "SUSPENDED";
+            rejectionReason: string | null;
+            isActive: boolean;
+            deactivationReason: string | null;
+            /** @enum {string} */
+            verificationStatus: "NONE" | "QUEUED" | "VERIFIED" | "REJECTED";
+            verificationReason: string | null;
+            payoutFrozen: boolean;
+            ownerUserId: string;
+            submittedAt: (string & components["schemas"]["Instant"]) | null;
+            reviewedAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        AdminClubMemberAdded: {
+            member: components["schemas"]["ClubMember"] | null;
+            invite: components["schemas"]["ClubInvite"] | null;
+            token: string | null;
+        };
+        ClubInvite: {
+            id: string;
+            clubId: string;
+            /** @enum {string} */
+            kind: "TARGETED" | "LINK";
+            targetUserId: string | null;
+            /** @enum {string} */
+            role: "OWNER" | "ADMIN" | "MODERATOR" | "MEMBER";
+            expiresAt: components["schemas"]["Instant"];
+            maxUses: number | null;
+            uses: number;
+            revokedAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+        };
         ClubBankNotVerified: {
             /** @enum {boolean} */
             verified: false;
@@ -852,6 +1186,35 @@ export interface components {
             registryChecked: boolean;
             recorded: boolean;
         };
+        ClubRunAttendance: {
+            runId: string;
+            userId: string;
+            present: boolean;
+            /** @enum {string} */
+            source: "MANUAL" | "INFERRED";
+            markedBy: string | null;
+            markedAt: components["schemas"]["Instant"];
+        };
+        ClubChannel: {
+            id: string;
+            clubId: string;
+            name: string;
+            topic: string | null;
+            staffOnly: boolean;
+            archived: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        ClubAnnouncement: {
+            id: string;
+            clubId: string;
+            title: string;
+            body: string;
+            pinned: boolean;
+            authorKind: string;
+            authorId: string | null;
+            createdAt: components["schemas"]["Instant"];
+        };
         ClubLeaderboard: {
             clubId: string;
             /** @enum {string} */
@@ -866,6 +1229,74 @@ export interface components {
             total: number;
             page: number;
             limit: number;
+        };
+        ClubPointsEntry: {
+            id: string;
+            clubId: string;
+            userId: string;
+            points: number;
+            /** @enum {string} */
+            kind: "GRANT" | "DEBIT" | "REVERSAL";
+            reason: string;
+            sportId: string | null;
+            reversesEntryId: string | null;
+            reversedByEntryId: string | null;
+            idempotencyKey: string | null;
+            createdBy: string;
+            occurredAt: components["schemas"]["Instant"];
+            monthKey: string;
+            weekKey: string;
+            createdAt: components["schemas"]["Instant"];
+        };
+        ClubRecognitionRule: {
+            id: string;
+            clubId: string;
+            name: string;
+            /** @enum {string} */
+            metric: "points" | "runs_attended";
+            /** @enum {string} */
+            period: "week" | "month";
+            threshold: number;
+            awardName: string;
+            /** @enum {string} */
+            status: "DISABLED" | "ENABLED";
+            createdBy: string;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        ClubAward: {
+            id: string;
+            clubId: string;
+            userId: string;
+            name: string;
+            description: string | null;
+            ruleId: string | null;
+            periodKey: string | null;
+            awardedBy: string;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        ClubSegment: {
+            id: string;
+            clubId: string;
+            /** @enum {string} */
+            kind: "AUDIENCE" | "MEMBER";
+            name: string;
+            description: string | null;
+            filter: {
+                roles?: ("OWNER" | "ADMIN" | "MODERATOR" | "MEMBER")[];
+                tierIds?: string[];
+                joinedBefore?: components["schemas"]["Instant"];
+                joinedAfter?: components["schemas"]["Instant"];
+                minPoints?: number;
+                minAttendedRuns?: number;
+            };
+            /** @enum {string} */
+            status: "ACTIVE" | "ARCHIVED";
+            challengeIds: string[];
+            createdBy: string;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         CreatorWallet: {
             ownerType: string;
@@ -967,6 +1398,31 @@ export interface components {
                 updatedAt: string;
             } | null;
         };
+        NotificationCategory: {
+            id: string;
+            key: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            audience: "USER" | "ORGANIZER" | "ALL";
+            /** @description Whether users may switch the category off */
+            userControllable: boolean;
+            enabled: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        NotificationMapping: {
+            id: string;
+            /** @enum {string} */
+            role: "user" | "organizer" | "admin";
+            step: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "push" | "chatapp";
+            templateKey: string;
+            enabled: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
         SystemNotificationEvent: {
             key: string;
             description: string;
@@ -977,6 +1433,31 @@ export interface components {
                 templateKey: string;
                 enabled: boolean;
             }[];
+        };
+        SystemNotification: {
+            id: string;
+            event: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "push" | "chatapp";
+            templateKey: string;
+            name: string;
+            description: string | null;
+            enabled: boolean;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+        };
+        NotificationTemplateRecord: {
+            id: string;
+            key: string;
+            name: string;
+            description: string | null;
+            category: string | null;
+            emailTemplateKey: string | null;
+            smsTemplateKey: string | null;
+            pushTemplateKey: string | null;
+            chatappTemplateKey: string | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         NotificationPreferenceType: {
             key: string;
@@ -993,6 +1474,11 @@ export interface components {
             phoneNumber: string;
             created: boolean;
         };
+        Consent: {
+            purpose: string;
+            granted: boolean;
+            updatedAt: (string & components["schemas"]["Instant"]) | null;
+        };
         SetConsentDto: {
             /** @description a string matching the pattern ^[a-z][a-z0-9_]{1,63}$ */
             purpose: string;
@@ -1004,6 +1490,14 @@ export interface components {
                 purpose: string;
                 granted: boolean;
             }[];
+        };
+        ConsentHistoryEntry: {
+            id: string;
+            userId: string;
+            purpose: string;
+            granted: boolean;
+            source: string;
+            createdAt: components["schemas"]["Instant"];
         };
         CreateErasureDto: {
             reason?: string;
@@ -1039,6 +1533,22 @@ export interface components {
              * @description a string matching the pattern ^\d{4}-\d{2}-\d{2}$
              */
             retainUntil: string;
+        };
+        AccountMerge: {
+            id: string;
+            sourceUserId: string;
+            targetUserId: string;
+            reason: string;
+            /** @enum {string} */
+            status: "PROPOSED" | "CANCELLED" | "EXECUTED";
+            proposedBy: string;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
+            cancelledAt: (string & components["schemas"]["Instant"]) | null;
+            executedAt: (string & components["schemas"]["Instant"]) | null;
+            result: {
+                [key: string]: number;
+            } | null;
         };
         AccountMergeDto: {
             /**
