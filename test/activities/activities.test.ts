@@ -3,21 +3,19 @@
  * overlaps 409, partial edits with their audit, delete, the privacy-trimmed public view, tracking
  * preferences, gear whose distance accumulates from activities, gear types, preferred sports.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { adminWithPermissions } from "../notifications/http-support.js"
 import { multipart } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { athlete, gpx, gpxFile, nextStart, straightTrack } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let reviewer: Record<string, string>
 let catalog: Record<string, string>
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   reviewer = await adminWithPermissions(host, ["activities.review"])
   catalog = await adminWithPermissions(host, ["activities.catalog"])
 }, 60_000)
-afterAll(() => host?.close())
 
 const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) => host.http.request(method, path, body, headers)
 

@@ -7,19 +7,17 @@
  */
 import { Activities, Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { adminWithPermissions } from "../notifications/http-support.js"
 import { multipart } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { athlete, gpx, gpxFile, nextStart, straightTrack } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let reviewer: Record<string, string>
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   reviewer = await adminWithPermissions(host, ["activities.review"])
 }, 60_000)
-afterAll(() => host?.close())
 
 const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) => host.http.request(method, path, body, headers)
 const eligibleIds = async (userId: string) =>

@@ -7,17 +7,11 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { freshPhone, multipart, newAdmin, newAthlete, PdfBytes, PngBytes, seedOrganizer, tokenFor } from "../organizers/support.js"
 
-let host: RealHost
-beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
-}, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
+const host = realHostOf(import.meta.url)
 
 const badgeAdmin = async (permissions: ReadonlyArray<string> = ["challenges.badges"]) => {
   const admin = await host.run(Effect.flatMap(Accounts.AdminRepo, (r) => r.create({ phoneNumber: freshPhone(), permissions })))

@@ -7,20 +7,18 @@
 import { Platform } from "@podium/core"
 import ICAL from "ical.js"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { activeChallenge, challengeAdmin, challengeBody, day, draft } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: Record<string, string>
 let org: SeededOrganizer
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = (await challengeAdmin(host)).headers
   org = await seedOrganizer(host, "Challenge Org")
 }, 60_000)
-afterAll(() => host?.close())
 
 const send = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const forOrg = (extra: Record<string, unknown> = {}) => challengeBody({ creatorType: "organizer", creatorId: org.id, ...extra })

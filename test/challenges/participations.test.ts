@@ -4,21 +4,19 @@
  * admins list and revoke participations; creators save, list and delete templates; a club's
  * OWNER/ADMIN runs the club's challenges.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { addMember, clubIn, newAthlete } from "../clubs/support.js"
 import { seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { activeChallenge, challengeAdmin, challengeBody, draft } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: Record<string, string>
 let org: SeededOrganizer
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = (await challengeAdmin(host)).headers
   org = await seedOrganizer(host, "Participation Org")
 }, 60_000)
-afterAll(() => host?.close())
 
 const send = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const forOrg = (extra: Record<string, unknown> = {}) => challengeBody({ creatorType: "organizer", creatorId: org.id, ...extra })

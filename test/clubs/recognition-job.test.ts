@@ -5,19 +5,15 @@
  */
 import { Clubs, Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { clubAdmin, seedClub } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let platformAdmin: { headers: Record<string, string> }
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   platformAdmin = await clubAdmin(host, ["*"])
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 /** A moment in the month after this one, so "the month that just ended" is the current month. */
 const nextMonth = () => {

@@ -9,19 +9,13 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Clubs, Payments, Wallets } from "@podium/core"
 import { LocalGatewayControl } from "@podium/providers"
 import { Context, Effect, Option } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { runCli } from "../support/cli.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { approveKyc, buy, pay, tierOf, tiersClub } from "./tiers.support.js"
 import { addMember, clubAdmin, clubIn, newAthlete, seedClub } from "./support.js"
 
-let host: RealHost
-beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
-}, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
+const host = realHostOf(import.meta.url)
 
 const gateway = () => Context.get(host.context, LocalGatewayControl)
 const summary = (account: Wallets.LedgerAccountRef) => host.run(Effect.flatMap(Wallets.Ledger, (l) => l.summary(account)))

@@ -1,17 +1,15 @@
 /** Event categories through the real host: public reads, admin writes, validation, 409 on a taken name. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { adminWithPermissions, signInUser } from "../notifications/http-support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let catalog: Record<string, string>
 let user: Record<string, string>
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   catalog = await adminWithPermissions(host, ["events.catalog"])
   user = await signInUser(host)
 }, 60_000)
-afterAll(() => host?.close())
 
 const send = (method: string, path: string, body?: unknown, headers = catalog) => host.http.request(method, path, body, headers)
 

@@ -7,23 +7,21 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Events } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { adminWithPermissions } from "../notifications/http-support.js"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { eventBody, inDays, publishedEvent, readyDraft } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let org: SeededOrganizer
 let reviewer: Record<string, string>
 let manager: Record<string, string>
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Lifecycle Org")
   reviewer = await adminWithPermissions(host, ["events.review"])
   manager = await adminWithPermissions(host, ["events.manage"])
 }, 60_000)
-afterAll(() => host?.close())
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = org.owner.headers) =>
   host.http.request(method, path, body, headers)

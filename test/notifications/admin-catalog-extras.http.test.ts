@@ -5,11 +5,11 @@
  */
 import { Notifications, Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { adminWithPermissions, signInUser } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
@@ -34,7 +34,6 @@ const template = (channel: Notifications.Channel, key: string, subject: string |
     })))
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
   user = await signInUser(host)
@@ -42,9 +41,6 @@ beforeAll(async () => {
   await template("SMS", "welcome-sms")
   await template("PUSH", "welcome-push", "Hi {{name}}")
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)

@@ -6,11 +6,11 @@
  */
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { drainOnce, signInAdmin, signInUser } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: Record<string, string>
 type User = { readonly headers: Record<string, string>; readonly id: string }
 const subOf = (headers: Record<string, string>) =>
@@ -22,14 +22,10 @@ const newUser = async (): Promise<User> => {
 let alice: User
 let bob: User
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = await signInAdmin(host)
   alice = await newUser()
   bob = await newUser()
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const get = (path: string, headers: Record<string, string>) => host.http.get(path, { headers })

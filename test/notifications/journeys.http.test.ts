@@ -3,11 +3,11 @@
  * orders them by position then key, PATCH sets name/position/enabled/delay (404 for unknown
  * steps or roles, 400 on invalid fields), and the summaries count them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { adminWithPermissions, signInUser } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
@@ -17,7 +17,6 @@ const get = (path: string, headers = manager) => host.http.get(path, { headers }
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
   user = await signInUser(host)
@@ -33,9 +32,6 @@ beforeAll(async () => {
   })
   if (bulk.status !== 201) throw new Error(bulk.text)
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 describe("notification journeys and steps over HTTP", () => {
   it("requires an admin holding notifications.manage", async () => {

@@ -3,11 +3,11 @@
  * must exist on the channel (400 naming it), one mapping per role+step+channel (409), bulk all or
  * none with per-item messages, template candidates from the channel catalog.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { adminWithPermissions, signInUser } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
@@ -18,7 +18,6 @@ const get = (path: string, headers = manager) => host.http.get(path, { headers }
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
   user = await signInUser(host)
@@ -28,9 +27,6 @@ beforeAll(async () => {
   }
   await request("POST", "/v2/admin/notification-templates/email", { key: "welcome.email", name: "Welcome", subject: "Hi", body: "Hello", variables: [] })
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 describe("notification mappings over HTTP", () => {
   it("requires an admin holding notifications.manage", async () => {

@@ -7,11 +7,11 @@
  */
 import { Accounts, Notifications } from "@podium/core"
 import { DateTime, Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let org: SeededOrganizer
 let other: SeededOrganizer
 let templateId: string
@@ -28,7 +28,6 @@ const outboxFor = (organizerId: string) =>
     p.items.filter((m) => m.producer?.startsWith(`organizer:${organizerId}:`) === true))
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Sending Org")
   other = await seedOrganizer(host, "Other Org")
   for (let i = 0; i < 4; i++) {
@@ -56,9 +55,6 @@ beforeAll(async () => {
   templateId = (await create(`org-promo-${Date.now()}`, "ORGANIZERS")).id
   privateTemplateId = (await create(`private-${Date.now()}`, "PRIVATE")).id
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const everyone = () => [...athletes.map((a) => a.id), noPhone, "00000000-0000-4000-8000-000000000000"]

@@ -7,11 +7,11 @@
  */
 import { Accounts, Notifications } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, multipart, newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let org: SeededOrganizer
 let other: SeededOrganizer
 let promotionId: string
@@ -49,7 +49,6 @@ const promotion = (name: string, templateKey: string, priceMinor: number, enable
     r.create({ name, description: null, channel: "SMS", templateKey, priceMinor, currency: "INR", enabled })))
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Promo Org")
   other = await seedOrganizer(host, "Other Promo Org")
   for (let i = 0; i < 3; i++) {
@@ -65,9 +64,6 @@ beforeAll(async () => {
   promotionId = (await promotion("Early bird", "promo-sms", 30)).id
   disabledPromotionId = (await promotion("Old promo", "promo-sms", 30, false)).id
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const csv = (text: string) => ({ bytes: new TextEncoder().encode(text), name: "recipients.csv", type: "text/csv" })

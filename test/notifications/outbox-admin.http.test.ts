@@ -7,21 +7,17 @@
 import { Notifications } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { drainOnce, signInAdmin, signInUser } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: Record<string, string>
 let user: Record<string, string>
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = await signInAdmin(host)
   user = await signInUser(host)
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const send = (body: unknown, headers = admin) => host.http.request("POST", "/v2/admin/notifications/send", body, headers)
 const get = (path: string, headers = admin) => host.http.get(path, { headers })

@@ -6,12 +6,12 @@
  */
 import { Notifications } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 import { adminWithPermissions, drainOnce, freshPhone } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let org: SeededOrganizer
@@ -37,7 +37,6 @@ const catalog = (channel: Notifications.Channel, key: string, visibility: "ORGAN
 const logsOf = (filter: Notifications.NotificationLogFilter) => host.run(Effect.flatMap(Notifications.NotificationLogRepo, (r) => r.list(filter)))
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
   org = await seedOrganizer(host, "Report Org")
@@ -60,9 +59,6 @@ beforeAll(async () => {
   await host.run(Effect.flatMap(Notifications.NotificationLogRepo, (r) =>
     r.applyReceipt({ providerMessageId: logs[0]!.providerMessageId!, status: "DELIVERED", error: null }, ["SMS"])))
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)

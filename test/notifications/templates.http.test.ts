@@ -7,11 +7,11 @@
 import { Notifications } from "@podium/core"
 import { RecordedDeliveries } from "@podium/core/testing"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { adminWithPermissions, drainOnce, signInUser } from "./http-support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
 let user: Record<string, string>
@@ -19,14 +19,10 @@ let user: Record<string, string>
 const adminWith = (permissions: ReadonlyArray<string>) => adminWithPermissions(host, permissions)
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["admins.read"])
   user = await signInUser(host)
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const get = (path: string, headers = manager) => host.http.get(path, { headers })
 const request = (method: string, path: string, body?: unknown, headers = manager) => host.http.request(method, path, body, headers)

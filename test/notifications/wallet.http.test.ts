@@ -8,12 +8,12 @@
 import { Accounts, Notifications } from "@podium/core"
 import { signPayload } from "@podium/host-common"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { freshPhone, newAthlete, seedOrganizer, type SeededOrganizer, tokenFor } from "../organizers/support.js"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { realHostOf } from "../support/real-host.js"
 
 const Secret = "whsec-wallet-secret"
-let host: RealHost
+const host = realHostOf(import.meta.url, { NOTIFICATION_WEBHOOK_SECRET: Secret })
 let org: SeededOrganizer
 let manager: Record<string, string>
 let plainAdmin: Record<string, string>
@@ -25,15 +25,11 @@ const adminWith = async (permissions: ReadonlyArray<string>) => {
 }
 
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url, { NOTIFICATION_WEBHOOK_SECRET: Secret })
   org = await seedOrganizer(host, "Wallet Org")
   manager = await adminWith(["notifications.manage"])
   plainAdmin = await adminWith(["users.read"])
   athlete = (await newAthlete(host)).headers
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const request = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const get = (path: string, headers: Record<string, string>) => host.http.get(path, { headers })

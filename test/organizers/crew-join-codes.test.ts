@@ -7,21 +7,17 @@
  */
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { freshPhone, newAdmin, newAthlete, seedOrganizer, type SeededOrganizer } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let org: SeededOrganizer
 let other: SeededOrganizer
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   org = await seedOrganizer(host, "Crew Marathon")
   other = await seedOrganizer(host, "Other Marathon")
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const codes = (orgId: string) => `/v2/orgs/${orgId}/crew-join-codes`
 const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) => host.http.request(method, path, body, headers)

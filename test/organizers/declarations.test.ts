@@ -9,8 +9,8 @@ import { Accounts, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { createRequire } from "node:module"
 import { inflateSync } from "node:zlib"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { newAdmin, newAthlete, seedOrganizer, type SeededOrganizer } from "./support.js"
 
 // pdf-lib is a dependency of @podium/providers (the renderer); the test parses the PDF with it.
@@ -22,13 +22,12 @@ const { PDFDocument } = createRequire(new URL("../../adapters/providers/package.
   PDFDocument: { load(bytes: Uint8Array): Promise<ParsedPdf> }
 }
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: { headers: Record<string, string> }
 let plainAdmin: { headers: Record<string, string> }
 let org: SeededOrganizer
 let otherOrg: SeededOrganizer
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   const created = await newAdmin(host)
   await host.run(Effect.flatMap(Accounts.AdminPermissionRepo, (r) => r.set(created.admin.id, ["organizers.declarations"])))
   admin = created
@@ -38,9 +37,6 @@ beforeAll(async () => {
   org = await seedOrganizer(host, "Decl Runners Club")
   otherOrg = await seedOrganizer(host, "Other Club")
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
   host.http.request(method, path, body, headers)

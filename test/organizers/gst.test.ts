@@ -7,15 +7,14 @@
  */
 import { Accounts, Organizers } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { multipart, newAdmin, newAthlete, PdfBytes, PngBytes, pngOfSize, seedOrganizer, type SeededOrganizer } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: { headers: Record<string, string> }
 let plainAdmin: { headers: Record<string, string> }
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   const a = await newAdmin(host)
   await host.run(Effect.flatMap(Accounts.AdminPermissionRepo, (r) => r.set(a.admin.id, ["organizers.declarations"])))
   admin = a
@@ -23,9 +22,6 @@ beforeAll(async () => {
   await host.run(Effect.flatMap(Accounts.AdminPermissionRepo, (r) => r.set(p.admin.id, ["admins.read"])))
   plainAdmin = p
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) => host.http.request(method, path, body, headers)
 const bytesOf = async (path: string, headers: Record<string, string> = {}) => {

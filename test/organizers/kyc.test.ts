@@ -7,20 +7,16 @@
  */
 import { Organizers, Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { fullKyc, organizerIn, pdf, png, reviewer, submitKyc } from "./kyc-support.js"
 import { multipart, newAdmin, newAthlete, pngOfSize } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = await reviewer(host)
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const kycPath = (id: string) => `/v2/organizers/${id}/business-kyc`
 const organizerStatus = async (id: string) => {

@@ -6,19 +6,15 @@
  */
 import { Organizers, Platform } from "@podium/core"
 import { Effect, Option } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { freshPhone, multipart, newAdmin, newAthlete, PdfBytes, PngBytes, pngOfSize, seedOrganizer } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = await newAdmin(host)
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 const logo = { bytes: PngBytes, name: "logo.png", type: "image/png" }
 

@@ -4,17 +4,11 @@
  * legal and illegal status move (409), race-safe moves and audit rows in the activity log.
  */
 import { Organizers } from "@podium/core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { seedOrganizer, type SeededOrganizer } from "./support.js"
 
-let host: RealHost
-beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
-}, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
+const host = realHostOf(import.meta.url)
 
 const createTask = (org: SeededOrganizer, body: Record<string, unknown> = { title: "Set up the water station" }) =>
   host.http.request("POST", "/v2/organizer/staff-tasks", body, org.owner.headers)

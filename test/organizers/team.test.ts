@@ -4,17 +4,11 @@
  */
 import { Organizers } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { freshPhone, newAthlete, seedOrganizer } from "./support.js"
 
-let host: RealHost
-beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
-}, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
+const host = realHostOf(import.meta.url)
 
 describe("organizer team", () => {
   it("invites a person who accepts as an athlete and then acts for the organizer", async () => {

@@ -5,20 +5,16 @@
  */
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RealHost, startRealHost } from "../support/real-host.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { realHostOf } from "../support/real-host.js"
 import { organizerIn, reviewer, submitKyc } from "./kyc-support.js"
 import { newAdmin } from "./support.js"
 
-let host: RealHost
+const host = realHostOf(import.meta.url)
 let admin: { headers: Record<string, string> }
 beforeAll(async () => {
-  host = await startRealHost(import.meta.url)
   admin = await reviewer(host)
 }, 60_000)
-afterAll(async () => {
-  await host?.close()
-})
 
 
 describe("organizer verification", () => {

@@ -120,3 +120,19 @@ export const useRealHost = (
     return host
   }
 }
+
+/**
+ * The file's real host as a value: `const host = realHostOf(import.meta.url)` starts it before the
+ * file's other `beforeAll` hooks (declare it first) and closes it after its tests; `host.http…`
+ * reads the started host, so tests use it as they would a `RealHost` they started themselves.
+ */
+export const realHostOf = (...args: Parameters<typeof useRealHost>): RealHost => {
+  const started = useRealHost(...args)
+  return new Proxy({} as RealHost, {
+    get: (_, key) => {
+      const host = started()
+      const value = (host as unknown as Record<PropertyKey, unknown>)[key]
+      return typeof value === "function" ? value.bind(host) : value
+    }
+  })
+}
