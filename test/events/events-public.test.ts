@@ -6,20 +6,13 @@
  * athletes' bookmarks.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { adminWithPermissions } from "../notifications/http-support.js"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
 import { realHostOf } from "../support/real-host.js"
-import { eventBody, idsOf, inDays, publishedEvent, readyDraft } from "./support.js"
+import { eventBody, eventsCast, idsOf, inDays, publishedEvent, readyDraft } from "./support.js"
 
 const host = realHostOf(import.meta.url)
-let org: SeededOrganizer
-let reviewer: Record<string, string>
-let manager: Record<string, string>
-beforeAll(async () => {
-  org = await seedOrganizer(host, "Public Org")
-  reviewer = await adminWithPermissions(host, ["events.review"])
-  manager = await adminWithPermissions(host, ["events.manage"])
-}, 60_000)
+let org: SeededOrganizer, reviewer: Record<string, string>, manager: Record<string, string>
+beforeAll(async () => void ({ org, reviewer, manager } = await eventsCast(host, "Public Org")), 60_000)
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = org.owner.headers) =>
   host.http.request(method, path, body, headers)

@@ -1,7 +1,8 @@
 /** Events test helpers: a seeded organizer's draft, its slot and ticket, and the admin review that publishes it. */
 import { expect } from "vitest"
 import type { RealHost } from "../support/real-host.js"
-import type { SeededOrganizer } from "../organizers/support.js"
+import { adminWithPermissions } from "../notifications/http-support.js"
+import { seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
 
 const day = 86_400_000
 
@@ -55,3 +56,10 @@ export const publishedEvent = async (host: RealHost, org: SeededOrganizer, revie
 }
 
 export const idsOf = (answer: { body: { data: { data: ReadonlyArray<{ id: string }> } } }) => answer.body.data.data.map((e) => e.id)
+
+/** The cast of an events test file: an organizer with its team, an admin who reviews events and one who manages them. */
+export const eventsCast = async (host: RealHost, organizerName: string) => ({
+  org: await seedOrganizer(host, organizerName),
+  reviewer: await adminWithPermissions(host, ["events.review"]),
+  manager: await adminWithPermissions(host, ["events.manage"])
+})
