@@ -10,15 +10,11 @@ import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
 import { realHostOf } from "../support/real-host.js"
-import { activeChallenge, challengeAdmin, challengeBody, day, draft } from "./support.js"
+import { activeChallenge, challengeAdmin, challengeBody, challengesCast, day, draft } from "./support.js"
 
 const host = realHostOf(import.meta.url)
-let admin: Record<string, string>
-let org: SeededOrganizer
-beforeAll(async () => {
-  admin = (await challengeAdmin(host)).headers
-  org = await seedOrganizer(host, "Challenge Org")
-}, 60_000)
+let admin: Record<string, string>, org: SeededOrganizer
+beforeAll(async () => void ({ admin, org } = await challengesCast(host, "Challenge Org")), 60_000)
 
 const send = (method: string, path: string, body: unknown, headers: Record<string, string>) => host.http.request(method, path, body, headers)
 const forOrg = (extra: Record<string, unknown> = {}) => challengeBody({ creatorType: "organizer", creatorId: org.id, ...extra })

@@ -1,6 +1,6 @@
 /** Helpers of the challenges tests: a challenge body, drafting through HTTP and approving it. */
 import { expect } from "vitest"
-import { freshPhone, tokenFor } from "../organizers/support.js"
+import { freshPhone, seedOrganizer, tokenFor } from "../organizers/support.js"
 import type { RealHost } from "../support/real-host.js"
 import { Accounts } from "@podium/core"
 import { Effect } from "effect"
@@ -40,3 +40,9 @@ export const activeChallenge = async (host: RealHost, reviewer: Record<string, s
   expect(approved.status).toBe(200)
   return approved.body.data as typeof created
 }
+
+/** The cast of a challenges test file: an admin with challenges.manage and an organizer that creates challenges. */
+export const challengesCast = async (host: RealHost, organizerName: string) => ({
+  admin: (await challengeAdmin(host)).headers,
+  org: await seedOrganizer(host, organizerName)
+})

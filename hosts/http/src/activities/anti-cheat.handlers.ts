@@ -1,5 +1,4 @@
 /** Handlers of the anti-cheat groups (athlete, admin) and the activity audit. */
-import {  } from "@effect/platform"
 import { ActivitiesApi } from "@podium/contracts/activities"
 import { CurrentPrincipal } from "@podium/contracts/common"
 import { Activities } from "@podium/core"
