@@ -19,11 +19,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createConnection } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { cpuMicros, freePort } from "./lib/process.js"
+import { repoRoot } from "./lib/setup.js"
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const runs = Number(process.env.BENCH_BOOT_RUNS ?? "7")
 const nodeArgs = (process.env.BENCH_BOOT_NODE_ARGS ?? "").split(" ").filter((a) => a !== "")
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"

@@ -25,23 +25,13 @@
 import autocannon from "autocannon"
 import { spawnSync } from "node:child_process"
 import { createHmac, randomBytes } from "node:crypto"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { availableParallelism, tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-
-const numberEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === "") return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number between ${min} and ${max}, got "${raw}"`)
-  return value
-}
+import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
 
 const settings = {
   duration: numberEnv("BENCH_DURATION", 10, 1, 600),
@@ -111,12 +101,6 @@ const startGateway = async (): Promise<{ server: Server; url: string; pay: (orde
 
 // ---------------------------------------------------------------------------------------------
 // Database and seed.
-
-const withDatabase = (url: string, database: string) => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
-}
 
 const cli = (url: string, ...args: Array<string>) => {
   const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", ...args], {
@@ -216,14 +200,6 @@ const signIn = async (baseUrl: string, phoneNumber: string): Promise<string> => 
   const token = verified.body.data?.accessToken
   if (typeof token !== "string") throw new Error(`verify-otp ${phoneNumber}: ${verified.status}`)
   return token
-}
-
-const cpuModel = (): string => {
-  try {
-    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown"
-  } catch {
-    return "unknown"
-  }
 }
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-")
@@ -328,11 +304,7 @@ const main = async () => {
     const markdown = [header, header.map(() => "---"), ...lines].map((c) => `| ${c.join(" | ")} |`).join("\n")
     process.stdout.write(`\n${markdown}\n\n`)
     process.stdout.write(`gateway orders created: ${gateway.orders()}; paid checkouts: ${paid?.n}; club revenue credits: ${credits[0]?.n} (${credits[0]?.total} paise; expected ${(paid?.n ?? 0) * (TierPrice - TierPrice / 10)})\n`)
-    const outDir = path.join(repoRoot, "bench", ".results")
-    mkdirSync(outDir, { recursive: true })
-    const file = path.join(outDir, `checkout-${machine.date.replace(/[:.]/g, "-")}.json`)
-    writeFileSync(file, `${JSON.stringify({ machine, results, integrity: { paid: paid?.n, credits: credits[0] } }, null, 2)}\n`)
-    process.stdout.write(`results written to ${path.relative(repoRoot, file)}\n`)
+    writeResults("checkout-", machine.date, { machine, results, integrity: { paid: paid?.n, credits: credits[0] } })
   } finally {
     await cleanup()
   }

@@ -21,10 +21,9 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import pg from "pg"
+import { repoRoot, withDatabase } from "./lib/setup.js"
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const env = (name: string, fallback: number) => {
   const raw = process.env[name]
   const value = raw === undefined || raw === "" ? fallback : Number(raw)
@@ -38,12 +37,6 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const withDatabase = (url: string, database: string) => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
-}
-
 const startWorker = async (url: string, name: string): Promise<{ child: ChildProcess; stop: () => Promise<void> }> => {
   let output = ""
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/worker/src/main.ts"], {

@@ -28,22 +28,12 @@
  */
 import autocannon from "autocannon"
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-
-const numberEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === "") return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number between ${min} and ${max}, got "${raw}"`)
-  return value
-}
+import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
 
 const settings = {
   connections: numberEnv("BENCH_CONNECTIONS", 64, 1, 512),
@@ -58,12 +48,6 @@ const settings = {
 const Otp = "246810"
 const OwnerPhone = "+919760000001"
 const athletePhones = Array.from({ length: settings.athletes }, (_, i) => `+91978${String(i).padStart(7, "0")}`)
-
-const withDatabase = (url: string, database: string) => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
-}
 
 const cli = (url: string, ...args: Array<string>) => {
   const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", ...args], {
@@ -164,14 +148,6 @@ const pgbench = (url: string, args: Array<string>): number | null => {
   if (run.status !== 0) return null
   const tps = /tps = ([\d.]+)/.exec(run.stdout)
   return tps === null ? null : Number(tps[1])
-}
-
-const cpuModel = (): string => {
-  try {
-    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown"
-  } catch {
-    return "unknown"
-  }
 }
 
 const main = async () => {
@@ -355,11 +331,7 @@ const main = async () => {
       ...(pgbenchRow === null ? [] : [`| pgbench -S (8 clients) | | 10 | ${fixed(pgbenchRow.selectOnlyTps ?? Number.NaN)} tps | | | | select-only |`, `| pgbench TPC-B (8 clients) | | 10 | ${fixed(pgbenchRow.tpcbTps ?? Number.NaN)} tps | | | | default mix |`])
     ].join("\n")
     process.stdout.write(`\n${markdown}\n\n`)
-    const outDir = path.join(repoRoot, "bench", ".results")
-    mkdirSync(outDir, { recursive: true })
-    const file = path.join(outDir, `registrations-${machine.date.replace(/[:.]/g, "-")}.json`)
-    writeFileSync(file, `${JSON.stringify({ machine, onSale: onSaleRow, burst: burstRow, pgbench: pgbenchRow, loadAtEnd: loadavg()[0] }, null, 2)}\n`)
-    process.stdout.write(`results written to ${path.relative(repoRoot, file)}\n`)
+    writeResults("registrations-", machine.date, { machine, onSale: onSaleRow, burst: burstRow, pgbench: pgbenchRow, loadAtEnd: loadavg()[0] })
   } finally {
     await cleanup()
   }

@@ -48,24 +48,12 @@
  */
 import autocannon from "autocannon"
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { availableParallelism, tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-
-const numberEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === "") return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number between ${min} and ${max}, got "${raw}"`)
-  }
-  return value
-}
+import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
 
 const settings = {
   duration: numberEnv("BENCH_DURATION", 10, 1, 600),
@@ -112,12 +100,6 @@ interface BenchDatabase {
   /** Seeded admins (accounts.admins), for the full-stack primary-key read. */
   readonly adminIds: ReadonlyArray<string>
   readonly drop: () => Promise<void>
-}
-
-const withDatabase = (url: string, database: string) => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
 }
 
 const createBenchDatabase = async (): Promise<BenchDatabase | undefined> => {
@@ -294,14 +276,6 @@ const authenticatedWorkloads = async (
 
 // ---------------------------------------------------------------------------------------------
 // Reporting.
-
-const cpuModel = (): string => {
-  try {
-    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown"
-  } catch {
-    return "unknown"
-  }
-}
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-")
 
@@ -499,11 +473,7 @@ const main = async () => {
     if (settings.variants) {
       process.stdout.write(`\nFlatness (same run):\n${flatness(results, "variant all", "variant one")}\n${flatness(results, "variant all", "variant padded")}\n`)
     }
-    const outDir = path.join(repoRoot, "bench", ".results")
-    mkdirSync(outDir, { recursive: true })
-    const file = path.join(outDir, `${machine.date.replace(/[:.]/g, "-")}.json`)
-    writeFileSync(file, `${JSON.stringify({ machine, results }, null, 2)}\n`)
-    process.stdout.write(`\nresults written to ${path.relative(repoRoot, file)}\n`)
+    writeResults("", machine.date, { machine, results }, "\n")
   } finally {
     await cleanup()
   }
