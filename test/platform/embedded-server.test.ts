@@ -7,8 +7,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import type { PgClient } from "@effect/sql-pg"
-import { makePgClient, startEmbedded } from "@podium/postgres"
-import { Context, Effect, Exit, Layer } from "effect"
+import { counts, makePgClient, rowsOf, startEmbedded } from "@podium/postgres"
+import { Context, Effect, Exit, Layer, Schema } from "effect"
 import { connect } from "node:net"
 
 const clientOn = (server: { readonly host: string; readonly port: number }, maxConnections: number) =>
@@ -33,7 +33,10 @@ const embedded = (maxConnections: number) =>
   })
 
 const count = (sql: PgClient.PgClient, t: ReturnType<PgClient.PgClient>, where: string) =>
-  sql<{ readonly n: number }>`select count(*)::int as n from ${t} where ${sql.literal(where)}`.pipe(Effect.map((rows) => rows[0]?.n))
+  counts.all(sql`select count(*)::int as n from ${t} where ${sql.literal(where)}`).pipe(Effect.map((rows) => rows[0]?.n))
+
+/** Rows of one integer column `v`: an empty answer (a desynchronised connection) leaves `value` undefined. */
+const values = rowsOf(Schema.Struct({ v: Schema.Number }))
 
 /** A real pause (the tests run on the test clock): the transactions really wait while the other connections' statements queue. */
 const pause = (ms: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
@@ -101,7 +104,7 @@ layer(EmbeddedLive, { timeout: "60 seconds" })("the embedded database's wire ser
         Array.from({ length: 8 }, (_, i) =>
           Effect.gen(function*() {
             const failed = yield* Effect.exit(sql`insert into ${t} (k) values ('taken')`)
-            const rows = yield* sql<{ readonly v: number }>`select ${i}::int as v`
+            const rows = yield* values.all(sql`select ${i}::int as v`)
             return { failed: Exit.isFailure(failed), value: rows[0]?.v }
           })),
         { concurrency: "unbounded" }
