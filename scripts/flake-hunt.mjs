@@ -36,7 +36,11 @@ export const timingSensitive = {
     "test/platform/job-queue-pg.test.ts",
     "test/notifications/outbox-repo.test.ts",
     "test/notifications/delivery.test.ts",
-    "test/notifications/providers.http.test.ts"
+    "test/notifications/providers.http.test.ts",
+    "test/registrations/booking.test.ts",
+    "test/registrations/check-in.test.ts",
+    "test/challenges/participations.test.ts",
+    "test/events/events-lifecycle.test.ts"
   ],
   browser: ["test/http/explorers.browser.test.ts"]
 }
