@@ -19,6 +19,15 @@ beforeAll(async () => {
 const logo = { bytes: PngBytes, name: "logo.png", type: "image/png" }
 
 describe("organizer accounts", () => {
+  it("gives organizers created at once with one name distinct slugs, the bare one to exactly one", async () => {
+    const name = `Same Name ${freshPhone().slice(-6)}`
+    const created = await Promise.all(Array.from({ length: 4 }, () => seedOrganizer(host, name)))
+    const slugs = await Promise.all(created.map((o) => host.run(Effect.flatMap(Organizers.OrganizerRepo, (r) => r.findById(o.id)))))
+      .then((found) => found.map((o) => Option.getOrThrow(o).slug))
+    expect(new Set(slugs).size).toBe(4)
+    expect(slugs.filter((s) => s === Organizers.slugify(name))).toHaveLength(1)
+  })
+
   it("lets an admin create an organizer with a logo, served back only through a signed media URL", async () => {
     const phoneNumber = freshPhone()
     const res = await multipart(host, "POST", "/v2/organizers", {

@@ -5,7 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Organizers, Platform } from "@podium/core"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { runListQuery } from "../platform/list-query.pg.js"
 import { counts, ids, onUnique, rowsOf } from "../rows.pg.js"
 
@@ -58,11 +58,10 @@ export const OrganizerRepoPg = Layer.effect(Organizers.OrganizerRepo, Effect.gen
   return Organizers.OrganizerRepo.of({
     create: (input, owner) =>
       sql.withTransaction(Effect.gen(function*() {
-        const base = Organizers.slugify(input.name)
-        const taken = yield* counts.one(sql`
-          select count(*)::int as n from organizers.organizers where slug = ${base} or slug like ${`${base}-%`}`)
-        const slug = taken.n === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 8)}`
-        const organizer = yield* organizers.one(sql`
+        // The name's slug when it is free, else the slug with a random suffix. Decided by the insert
+        // itself (on conflict on the slug), so two organizers created at once with one name do not
+        // both claim the bare slug and one of them fail.
+        const insert = (slug: string, orNothing: boolean) => sql`
           insert into organizers.organizers ${sql.insert({
             name: input.name,
             slug,
@@ -75,7 +74,13 @@ export const OrganizerRepoPg = Layer.effect(Organizers.OrganizerRepo, Effect.gen
             reviewReason: input.reviewReason ?? null,
             logo: input.logo === undefined || input.logo === null ? null : JSON.stringify(input.logo)
           })}
-          returning ${cols}`.pipe(onUnique(organizerConflict)))
+          ${orNothing ? sql`on conflict (slug) do nothing` : sql``}
+          returning ${cols}`.pipe(onUnique(organizerConflict))
+        const base = Organizers.slugify(input.name)
+        const organizer = yield* Effect.flatMap(
+          organizers.maybe(insert(base, true)),
+          Option.match({ onSome: Effect.succeed, onNone: () => organizers.one(insert(`${base}-${Math.random().toString(36).slice(2, 8)}`, false)) })
+        )
         yield* sql`
           insert into organizers.members (organizer_id, user_id, phone_number, email, role, status, accepted_at)
           values (${organizer.id}, ${owner.userId}, ${owner.phoneNumber}, ${owner.email}, 'OWNER', 'ACTIVE', now())`
