@@ -112,7 +112,7 @@ describe("challenge life cycle", () => {
     expect((await send("GET", `/v2/challenges/${bare.id}/readiness`, undefined, admin)).body.data.reasons.map((r: { code: string }) => r.code)).toEqual(["NOT_IN_REVIEW"])
   })
 
-  it("toggles ACTIVE ↔ PAUSED, and of two concurrent toggles exactly one wins", async () => {
+  it("toggles ACTIVE ↔ PAUSED, and two concurrent toggles each flip it once or are refused", async () => {
     const active = await activeChallenge(host, admin, forOrg())
     const paused = await send("PATCH", `/v2/challenges/${active.id}/toggle`, undefined, org.owner.headers)
     expect(paused.body.data.status).toBe("PAUSED")
@@ -121,9 +121,13 @@ describe("challenge life cycle", () => {
       send("PATCH", `/v2/challenges/${active.id}/toggle`, undefined, org.owner.headers),
       send("PATCH", `/v2/challenges/${active.id}/toggle`, undefined, org.admin.headers)
     ])
-    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
-    expect(both.find((r) => r.status === 409)!.body.code).toBe("CHALLENGE_MOVE_REFUSED")
-    expect((await send("GET", `/v2/challenges/${active.id}`, undefined, org.owner.headers)).body.data.status).toBe("PAUSED")
+    // Overlapping toggles both start from ACTIVE and only one move can win; toggles that happen to
+    // run one after the other are two legitimate flips. Either way no flip is lost or doubled: the
+    // state is ACTIVE flipped once per success.
+    const wins = both.filter((r) => r.status === 200).length
+    expect(both.filter((r) => r.status !== 200).map((r) => [r.status, r.body.code])).toEqual(wins === 2 ? [] : [[409, "CHALLENGE_MOVE_REFUSED"]])
+    expect(both.filter((r) => r.status === 200).map((r) => r.body.data.status).sort()).toEqual(wins === 2 ? ["ACTIVE", "PAUSED"] : ["PAUSED"])
+    expect((await send("GET", `/v2/challenges/${active.id}`, undefined, org.owner.headers)).body.data.status).toBe(wins === 2 ? "ACTIVE" : "PAUSED")
   })
 
   it("cancels, deletes only what never went live, and refuses changes once cancelled", async () => {

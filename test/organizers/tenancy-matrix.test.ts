@@ -42,9 +42,11 @@ describe("organizer tenancy matrix", () => {
     const athlete = await newAthlete(host())
     const platformAdmin = await newAdmin(host())
     const other = await seedOrganizer(host(), "Other Org")
+    // Refused calls change nothing, so they share one organizer; an allowed call may change or
+    // delete its organizer, so each gets a fresh one.
+    const refusing = await seedOrganizer(host(), "Refusing Org")
     const failures = await walkMatrix(host(), guardedRoutes(), Principals, expected, async (route) => async (who) => {
-      // A fresh organizer per call: allowed calls may change or delete it.
-      const org = await seedOrganizer(host(), "Matrix Org")
+      const org = expected(route.guard, who) === "allowed" ? await seedOrganizer(host(), "Matrix Org") : refusing
       const headersOf: Record<PrincipalName, Record<string, string>> = {
         anonymous: {},
         athlete: athlete.headers,

@@ -53,19 +53,20 @@ export interface MatrixCall {
 }
 
 /**
- * Calls every route as every principal (in `principals`' order) and returns the mismatches.
- * `prepare(route)` runs once per route and answers how to call it as a principal, so each test
- * decides whether a fresh tenant is seeded per route or per call.
+ * Calls every route as every principal (in `principals`' order, a few routes at a time) and returns
+ * the mismatches. `prepare(route)` runs once per route and answers how to call it as a principal,
+ * so each test decides whether a fresh tenant is seeded per route or per call.
  */
 export const walkMatrix = async <P extends string>(
   host: RealHost,
   routes: ReadonlyArray<GuardedRoute>,
   principals: ReadonlyArray<P>,
   expected: (guard: string, who: P) => Answer,
-  prepare: (route: GuardedRoute) => Promise<(who: P) => Promise<MatrixCall>>
+  prepare: (route: GuardedRoute) => Promise<(who: P) => Promise<MatrixCall>>,
+  concurrency = 4
 ): Promise<Array<string>> => {
   const failures: Array<string> = []
-  for (const route of routes) {
+  const walkRoute = async (route: GuardedRoute) => {
     const callAs = await prepare(route)
     for (const who of principals) {
       const { path, headers } = await callAs(who)
@@ -76,5 +77,12 @@ export const walkMatrix = async <P extends string>(
       if (!ok) failures.push(`${route.method} ${route.path} as ${who}: expected ${want}, got ${res.status} ${res.text.slice(0, 120)}`)
     }
   }
-  return failures
+  // Routes are independent (each test gives every route its own tenant or only refused calls a
+  // shared one), so a few walk at once: the matrix grows with every tenant-scoped route.
+  let next = 0
+  const worker = async () => {
+    while (next < routes.length) await walkRoute(routes[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, routes.length) }, worker))
+  return failures.sort()
 }
