@@ -74,69 +74,106 @@ export interface RequestObserver {
   readonly defect: (d: { readonly requestId: string; readonly correlationId: string | null; readonly method: string; readonly path: string; readonly status: number; readonly message: string; readonly occurredAt: Date }) => void
 }
 
-/** Wraps a request's answer in the pipeline (the app reads the request from its context). */
-export type Pipeline = (app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, HttpServerRequest.HttpServerRequest>) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+/** One request's bookkeeping, from its first step to its last. */
+export interface RequestRecord {
+  readonly requestId: string
+  readonly correlationId: string | undefined
+  /** The log annotations of everything logged while the request runs. */
+  readonly annotations: Readonly<Record<string, string>>
+  readonly started: number
+  matched: boolean
+  path: string | undefined
+}
 
 /**
- * The pipeline as a function of the app it wraps: the router's global middleware (every route it
- * serves, and unknown routes) and the endpoint dispatcher (serving/dispatcher.ts) wrap their apps
- * in the same one, so both paths answer alike.
+ * The pipeline's steps as plain functions, so both paths run the same ones: the router's global
+ * middleware (makePipeline, in Effect) and the endpoint dispatcher (serving/dispatcher.ts, which
+ * calls them around its own fiber and costs no Effect step for them).
  */
-export const makePipeline = (
+export interface PipelineSteps {
+  /** Ids and the in-flight count; `leave` must follow exactly once. */
+  readonly enter: (request: HttpServerRequest.HttpServerRequest) => RequestRecord
+  /** Bodies are read as objects (no body is {}), so the operation's schema words every failure. */
+  readonly requestFor: (request: HttpServerRequest.HttpServerRequest) => HttpServerRequest.HttpServerRequest
+  /** The answer to a failure no route handled (404, 400, 413, 503, else 500 reported as a defect). */
+  readonly recover: (record: RequestRecord, request: HttpServerRequest.HttpServerRequest) => (cause: Cause.Cause<unknown>) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** The observer, the access log line and the id headers, once the answer is known. */
+  readonly answered: (record: RequestRecord, request: HttpServerRequest.HttpServerRequest, response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.HttpServerResponse
+  readonly leave: () => void
+}
+
+export const makePipelineSteps = (
   lifecycle: LifecycleShape,
   options: { readonly accessLog: boolean; readonly observer?: RequestObserver }
-): Pipeline => {
+): PipelineSteps => {
   const log = options.accessLog ? accessLog() : undefined
-  return (app) =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+  const pathOf = (record: RequestRecord, request: HttpServerRequest.HttpServerRequest) => (record.path ??= request.url.split("?")[0]!)
+  return {
+    enter: (request) => {
       const given = request.headers["x-request-id"]
       const requestId = given !== undefined && SafeId.test(given) ? given : randomUUID()
       const correlation = request.headers["x-correlation-id"]
       const correlationId = correlation !== undefined && SafeId.test(correlation) ? correlation : undefined
-      const started = performance.now()
       lifecycle.enter()
-      let matched = true
-      let path: string | undefined
-      const pathOf = () => (path ??= request.url.split("?")[0]!)
-      // Bodies are read as objects (no body is {}), so the operation's schema words every failure.
-      const routed = HttpMethod.hasBody(request.method) ? Effect.provideService(app, HttpServerRequest.HttpServerRequest, withObjectBody(request)) : app
-      return routed.pipe(
-        Effect.catchAllCause((cause) => {
-          const failure = Cause.failureOption(cause)
-          if (Option.isSome(failure) && HttpServerError.isServerError(failure.value) && failure.value._tag === "RouteNotFound") matched = false
-          return failureResponse(cause, request).pipe(Effect.tap((response) => {
-            if (response.status === 500 && options.observer !== undefined) {
-              options.observer.defect({
-                requestId, correlationId: correlationId ?? null, method: request.method, path: pathOf(),
-                status: 500, message: Cause.pretty(cause), occurredAt: new Date()
-              })
-            }
-          }))
-        }),
-        Effect.map(rewriteDecodeError),
-        // One step for the observer, the access log line and the id headers (each pipeline step
-        // is a runtime step per request). The line goes to a buffered writer (access-log.ts).
-        Effect.map((response) => {
-          const durationMs = performance.now() - started
-          options.observer?.request({ method: request.method, path: pathOf(), matched, status: response.status, durationMs })
-          if (log !== undefined) {
-            log.write({ method: request.method, path: pathOf(), status: response.status, durationMs: Math.round(durationMs * 100) / 100, requestId, correlationId })
-          }
-          const withId = HttpServerResponse.setHeader(response, "x-request-id", requestId)
-          return correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", correlationId)
-        }),
-        Effect.annotateLogs(correlationId === undefined ? { requestId } : { requestId, correlationId }),
-        Effect.ensuring(Effect.sync(lifecycle.leave))
-      )
-    })
+      return {
+        requestId,
+        correlationId,
+        annotations: correlationId === undefined ? { requestId } : { requestId, correlationId },
+        started: performance.now(),
+        matched: true,
+        path: undefined
+      }
+    },
+    requestFor: (request) => HttpMethod.hasBody(request.method) ? withObjectBody(request) : request,
+    recover: (record, request) => (cause) => {
+      const failure = Cause.failureOption(cause)
+      if (Option.isSome(failure) && HttpServerError.isServerError(failure.value) && failure.value._tag === "RouteNotFound") record.matched = false
+      return Effect.map(failureResponse(cause, request), (response) => {
+        if (response.status === 500 && options.observer !== undefined) {
+          options.observer.defect({
+            requestId: record.requestId, correlationId: record.correlationId ?? null, method: request.method, path: pathOf(record, request),
+            status: 500, message: Cause.pretty(cause), occurredAt: new Date()
+          })
+        }
+        return response
+      })
+    },
+    answered: (record, request, answer) => {
+      const response = rewriteDecodeError(answer)
+      const durationMs = performance.now() - record.started
+      options.observer?.request({ method: request.method, path: pathOf(record, request), matched: record.matched, status: response.status, durationMs })
+      if (log !== undefined) {
+        log.write({
+          method: request.method, path: pathOf(record, request), status: response.status, durationMs: Math.round(durationMs * 100) / 100,
+          requestId: record.requestId, correlationId: record.correlationId
+        })
+      }
+      const withId = HttpServerResponse.setHeader(response, "x-request-id", record.requestId)
+      return record.correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", record.correlationId)
+    },
+    leave: lifecycle.leave
+  }
 }
 
+/** Wraps a request's answer in the pipeline (the app reads the request from its context). */
+export type Pipeline = (app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, HttpServerRequest.HttpServerRequest>) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+
+/** The pipeline as router middleware: every route the router serves, and unknown routes. */
+export const makePipeline = (steps: PipelineSteps): Pipeline => (app) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const record = steps.enter(request)
+    const routed = steps.requestFor(request)
+    return (routed === request ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, routed)).pipe(
+      Effect.catchAllCause(steps.recover(record, request)),
+      Effect.map((response) => steps.answered(record, request, response)),
+      Effect.annotateLogs(record.annotations),
+      Effect.ensuring(Effect.sync(steps.leave))
+    )
+  })
+
 /** Installs the pipeline as global router middleware (it also sees unknown routes). */
-export const requestPipeline = (
-  lifecycle: LifecycleShape,
-  options: { readonly accessLog: boolean; readonly observer?: RequestObserver }
-): Layer.Layer<never, never, HttpLayerRouter.HttpRouter> => {
-  const pipeline = makePipeline(lifecycle, options)
+export const requestPipeline = (steps: PipelineSteps): Layer.Layer<never, never, HttpLayerRouter.HttpRouter> => {
+  const pipeline = makePipeline(steps)
   // The router's typing wants its "unhandled" marker in the result's error type; this middleware
   // handles every error, so the function is cast and the layer typed by hand.
   // biome-ignore lint/suspicious/noExplicitAny: see above

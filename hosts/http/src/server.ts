@@ -33,7 +33,7 @@ import * as Identity from "./identity/index.js"
 import { AuthGuardsLive } from "./identity/auth.middleware.js"
 import { Lifecycle, type LifecycleShape } from "./lifecycle.js"
 import * as Media from "./media/index.js"
-import { makePipeline, requestPipeline } from "./middleware.js"
+import { makePipelineSteps, requestPipeline } from "./middleware.js"
 import * as Notifications from "./notifications/index.js"
 import * as Organizers from "./organizers/index.js"
 import * as Payments from "./payments/index.js"
@@ -108,7 +108,7 @@ export const httpServerLayer = <E, R>(
   // One registry per server build, shared by the handler groups (which record themselves), the
   // dispatcher built from them and the node server that calls it (one build: shared by reference).
   const served = ServedGroupsLive()
-  const pipelineOptions = { accessLog: options.accessLog, observer: requestMetrics }
+  const steps = makePipelineSteps(options.lifecycle, { accessLog: options.accessLog, observer: requestMetrics })
   const routes = Layer.mergeAll(options.routes ?? ApiRoutes, options.extraRoutes ?? Layer.empty).pipe(
     // The infrastructure goes to the routes (their handlers capture it when they are built), not
     // to the server: the router and the dispatcher copy the server's context on every request, so
@@ -123,12 +123,12 @@ export const httpServerLayer = <E, R>(
   ) as Layer.Layer<never, never, RouterServices>
   // The API's endpoints are answered by the dispatcher (serving/dispatcher.ts), built once every
   // route is; the router answers the rest (documentation, probes, unknown routes, HEAD).
-  const dispatcher = Layer.effectDiscard(installDispatcher(makePipeline(options.lifecycle, pipelineOptions))).pipe(
+  const dispatcher = Layer.effectDiscard(installDispatcher(steps)).pipe(
     Layer.provide(routes),
     Layer.provide(served)
   )
   return HttpLayerRouter.serve(
-    Layer.mergeAll(dispatcher, requestPipeline(options.lifecycle, pipelineOptions)),
+    Layer.mergeAll(dispatcher, requestPipeline(steps)),
     { disableLogger: true, disableListenLog: true }
   ).pipe(
     // No tracer is exported yet, so per-request spans would cost ~20% throughput for nothing.

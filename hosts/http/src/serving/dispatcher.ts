@@ -21,24 +21,28 @@
  * (documentation, test probes, unknown routes) go to the router as before.
  */
 import {
+  Cookies,
   type HttpApi,
   HttpApiBuilder,
   HttpApiError,
   type HttpApiGroup,
   HttpApiMiddleware,
   HttpApiSchema,
+  HttpApp,
   HttpLayerRouter,
   HttpMethod,
   HttpRouter,
+  HttpServerError,
   HttpServerRequest,
   HttpServerResponse,
   Multipart,
   UrlParams
 } from "@effect/platform"
-import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
-import { Context, Effect, FiberRef, Option, ParseResult, Schema, type SchemaAST as AST } from "effect"
-import type { IncomingMessage } from "node:http"
-import type { Pipeline } from "../middleware.js"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Chunk, Context, Effect, FiberRef, FiberRefs, HashMap, Option, ParseResult, Runtime, Schema, type SchemaAST as AST, Scope, Stream } from "effect"
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http"
+import { pipeline } from "node:stream/promises"
+import type { PipelineSteps } from "../middleware.js"
 import { type ServedGroup, type ServedHandler, ServedGroups } from "./served-groups.js"
 
 type Response = HttpServerResponse.HttpServerResponse
@@ -46,24 +50,20 @@ type Response = HttpServerResponse.HttpServerResponse
 type AnyEffect = Effect.Effect<unknown, unknown>
 
 /** What a matched request runs: the request's context in, the answer out. */
-type Endpoint = (
-  context: Context.Context<never>,
-  request: HttpServerRequest.HttpServerRequest,
-  params: Readonly<Record<string, string | undefined>>,
-  searchParams: Readonly<Record<string, string | Array<string>>>
-) => Effect.Effect<Response, unknown>
+interface Endpoint {
+  /** Whether the request needs a scope of its own (multipart files on disk live as long as it). */
+  readonly needsScope: boolean
+  /** The answer; `services` is this request's own map (the endpoint adds its route services to it). */
+  readonly run: (
+    services: Map<string, unknown>,
+    request: HttpServerRequest.HttpServerRequest,
+    params: Readonly<Record<string, string | undefined>>,
+    searchParams: Readonly<Record<string, string | Array<string>>>
+  ) => Effect.Effect<Response, unknown>
+}
 
 /** A route the router answers (documentation, probes): the dispatcher declines it. */
-const LeftToRouter: Endpoint = () => Effect.die("answered by the router")
-
-/** Where the dispatcher leaves its match on the node request for the fiber that answers it. */
-const Matched = Symbol.for("@podium/http/serving/matched")
-
-interface Match {
-  readonly endpoint: Endpoint
-  readonly params: Record<string, string | undefined>
-  readonly searchParams: Record<string, string | Array<string>>
-}
+const LeftToRouter: Endpoint = { needsScope: false, run: () => Effect.die("answered by the router") }
 
 // ---- middleware (HttpApiBuilder's applyMiddleware, as a list run in order) ----
 
@@ -213,28 +213,40 @@ const compileEndpoint = (
   const route = HttpLayerRouter.route(endpoint.method as Exclude<HttpMethod.HttpMethod, "HEAD">, endpoint.path as HttpLayerRouter.PathInput, Effect.die("served by the dispatcher"))
   const groupServices = group.context.unsafeMap
 
+  // Path, payload, headers and query in that order, each step only when the endpoint declares it.
+  type Input = Record<string, unknown>
+  type Step = (input: Input, request: HttpServerRequest.HttpServerRequest, params: Readonly<Record<string, string | undefined>>, urlParams: Readonly<Record<string, string | Array<string>>>) => Effect.Effect<Input, unknown, unknown>
+  const steps: Array<Step> = []
+  if (decodePath !== undefined) steps.push((input, _, params) => Effect.map(decodePath(params), (path) => ((input.path = path), input)))
+  if (decodePayload !== undefined) {
+    steps.push((input, request, _, urlParams) =>
+      Effect.map(Effect.flatMap(requestPayload(request, urlParams, multipartLimits), decodePayload), (payload) => ((input.payload = payload), input)))
+  } else if (isMultipartStream) {
+    steps.push((input, request) => {
+      input.payload = Option.match(multipartLimits, {
+        onNone: () => request.multipartStream,
+        onSome: (limits) => Multipart.withLimitsStream(request.multipartStream, limits)
+      })
+      return Effect.succeed(input)
+    })
+  }
+  if (decodeHeaders !== undefined) steps.push((input, request) => Effect.map(decodeHeaders(request.headers), (headers) => ((input.headers = headers), input)))
+  if (decodeUrlParams !== undefined) {
+    steps.push((input, _, __, urlParams) => Effect.map(decodeUrlParams(normalizeUrlParams(urlParams, urlParamsSchema!.ast)), (query) => ((input.urlParams = query), input)))
+  }
+  const handle = (input: Input) =>
+    Effect.flatMap(handler.handler(input as never) as Effect.Effect<unknown, unknown>, (response) =>
+      HttpServerResponse.isServerResponse(response) ? Effect.succeed(response) : encodeSuccess(response))
+
   const decodeAndHandle = (
     request: HttpServerRequest.HttpServerRequest,
     params: Readonly<Record<string, string | undefined>>,
     urlParams: Readonly<Record<string, string | Array<string>>>
-  ): Effect.Effect<Response, unknown> =>
-    Effect.gen(function*() {
-      const input: Record<string, unknown> = { request }
-      if (decodePath !== undefined) input.path = yield* decodePath(params)
-      if (decodePayload !== undefined) {
-        input.payload = yield* Effect.flatMap(requestPayload(request, urlParams, multipartLimits), decodePayload)
-      } else if (isMultipartStream) {
-        input.payload = Option.match(multipartLimits, {
-          onNone: () => request.multipartStream,
-          onSome: (limits) => Multipart.withLimitsStream(request.multipartStream, limits)
-        })
-      }
-      if (decodeHeaders !== undefined) input.headers = yield* decodeHeaders(request.headers)
-      if (decodeUrlParams !== undefined) input.urlParams = yield* decodeUrlParams(normalizeUrlParams(urlParams, urlParamsSchema!.ast))
-      // The handler's services are in the context it runs in (inGroupContext).
-      const response = yield* (handler.handler(input as never) as Effect.Effect<unknown, unknown>)
-      return HttpServerResponse.isServerResponse(response) ? response : yield* encodeSuccess(response)
-    }).pipe(Effect.catchIf(ParseResult.isParseError, HttpApiError.HttpApiDecodeError.refailParseError)) as Effect.Effect<Response, unknown>
+  ): Effect.Effect<Response, unknown> => {
+    let input: Effect.Effect<Input, unknown, unknown> = Effect.succeed({ request })
+    for (const step of steps) input = Effect.flatMap(input, (value) => step(value, request, params, urlParams))
+    return Effect.catchIf(Effect.flatMap(input, handle), ParseResult.isParseError, HttpApiError.HttpApiDecodeError.refailParseError) as Effect.Effect<Response, unknown>
+  }
 
   /** The handler in the group's context with the request's services on top (theirs win, as in a merge). */
   const inGroupContext = (requestContext: Context.Context<never>, effect: Effect.Effect<Response, unknown>) => {
@@ -252,20 +264,115 @@ const compileEndpoint = (
     return guard.optional ? Effect.matchEffect(run, { onFailure: () => guarded(i + 1, context, handle), onSuccess: next }) : Effect.flatMap(run, next)
   }
 
-  return (context, request, params, searchParams) => {
-    const services = new Map(context.unsafeMap)
-    services.set(HttpRouter.RouteContext.key, { [HttpRouter.RouteContextTypeId]: HttpRouter.RouteContextTypeId, route, params })
-    services.set(HttpServerRequest.ParsedSearchParams.key, searchParams)
-    const answer = apiMiddleware(guarded(0, Context.unsafeMake(services) as Context.Context<never>, decodeAndHandle(request, params, searchParams)))
-    return handler.uninterruptible ? answer : Effect.interruptible(answer)
+  // A multipart body is written to disk in files that live as long as the request's scope.
+  const needsScope = handler.withFullRequest || Option.isSome(multipartLimits)
+  return {
+    needsScope,
+    run: (services, request, params, searchParams) => {
+      services.set(HttpRouter.RouteContext.key, { [HttpRouter.RouteContextTypeId]: HttpRouter.RouteContextTypeId, route, params })
+      services.set(HttpServerRequest.ParsedSearchParams.key, searchParams)
+      const answer = apiMiddleware(guarded(0, Context.unsafeMake(services) as Context.Context<never>, decodeAndHandle(request, params, searchParams)))
+      return handler.uninterruptible ? answer : Effect.interruptible(answer)
+    }
+  }
+}
+
+// ---- the request's fiber and the writing of its answer ----
+
+/**
+ * The platform's request over node's (`ServerRequestImpl` of @effect/platform-node: body readers,
+ * cookies, multipart, limits). The package does not export the class, so it is taken from the one
+ * request its own handler builds here, answered at once and never sent anywhere.
+ */
+const nodeServerRequest = Effect.gen(function*() {
+  let make: ((request: IncomingMessage, response: ServerResponse) => HttpServerRequest.HttpServerRequest) | undefined
+  const probe = yield* NodeHttpServer.makeHandler(Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
+    const Class = request.constructor as new(request: IncomingMessage, response: ServerResponse) => HttpServerRequest.HttpServerRequest
+    make = (req, res) => new Class(req, res)
+    return HttpServerResponse.empty()
+  }))
+  const ended = { writableEnded: true, headersSent: true, on: () => ended } as unknown as ServerResponse
+  probe({ method: "GET", url: "/", headers: {} } as IncomingMessage, ended)
+  if (make === undefined) return yield* Effect.dieMessage("@effect/platform-node did not build its request synchronously")
+  return make
+})
+
+/** Writes a stream body as @effect/platform-node does: chunk by chunk, waiting for drain. */
+const writeStream = (res: ServerResponse, stream: Stream.Stream<Uint8Array, unknown>): Effect.Effect<void> => {
+  const drained = Effect.unsafeMakeLatch()
+  res.on("drain", () => drained.unsafeOpen())
+  return stream.pipe(
+    Stream.orDie,
+    Stream.runForEachChunk((chunk) => {
+      let waiting = false
+      for (const part of Chunk.toReadonlyArray(chunk)) {
+        if (!res.write(part) && !waiting) {
+          waiting = true
+          drained.unsafeClose()
+        }
+      }
+      return waiting ? drained.await : Effect.void
+    }),
+    Effect.interruptible,
+    Effect.ensuring(Effect.sync(() => res.end()))
+  )
+}
+
+/**
+ * Writes `response` to node's response: at once for the bodies nearly every answer has (JSON
+ * bytes, text, nothing), so the fiber neither waits for the socket nor takes another step; streams
+ * and form data as the platform writes them.
+ */
+const write = (res: ServerResponse, response: Response): Effect.Effect<void> => {
+  if (res.writableEnded) return Effect.void
+  let headers = response.headers as OutgoingHttpHeaders
+  if (!Cookies.isEmpty(response.cookies)) {
+    const cookies = Cookies.toSetCookieHeaders(response.cookies)
+    const given = headers["set-cookie"]
+    headers = { ...headers, "set-cookie": given === undefined ? cookies : [...cookies, ...(Array.isArray(given) ? given : [String(given)])] }
+  }
+  const body = response.body
+  switch (body._tag) {
+    case "Empty":
+      res.writeHead(response.status, headers)
+      res.end()
+      return Effect.void
+    case "Uint8Array":
+      res.writeHead(response.status, headers)
+      res.end(body.body)
+      return Effect.void
+    case "Raw": {
+      res.writeHead(response.status, headers)
+      const raw = body.body as { pipe?: unknown }
+      if (typeof raw === "object" && raw !== null && typeof raw.pipe === "function") {
+        return Effect.orDie(Effect.tryPromise((signal) => pipeline(raw as NodeJS.ReadableStream, res, { signal, end: true })))
+      }
+      res.end(body.body)
+      return Effect.void
+    }
+    case "FormData": {
+      const web = new globalThis.Response(body.formData)
+      res.writeHead(response.status, { ...headers, ...Object.fromEntries(web.headers) })
+      return writeStream(res, Stream.fromReadableStream({ evaluate: () => web.body!, onError: (error) => error }).pipe(Stream.orDie))
+    }
+    case "Stream":
+      res.writeHead(response.status, headers)
+      return writeStream(res, body.stream)
   }
 }
 
 /**
  * Builds the dispatcher for every group recorded in `ServedGroups` and installs it there, where
  * the front door (front-door.ts) looks for it. Built after the routes, in the server's context.
+ *
+ * A request served here is one fiber started straight from the node request: the pipeline's steps
+ * (ids, in-flight count, access log, metrics, error envelope: middleware.ts) run as plain calls
+ * around it, its log annotations are set when it starts instead of by a step, and its answer is
+ * written as soon as it is known. What @effect/platform's handler adds per request and this one
+ * does not: a span (tracing is off in this host), a scope for requests that cannot use one (only
+ * multipart bodies need one, and get it) and a wait for the socket to take the last byte.
  */
-export const installDispatcher = (pipeline: Pipeline) =>
+export const installDispatcher = (steps: PipelineSteps) =>
   Effect.gen(function*() {
     const served = yield* ServedGroups
     const router = HttpLayerRouter.FindMyWay.make<Endpoint>(yield* HttpLayerRouter.RouterConfig)
@@ -296,18 +403,53 @@ export const installDispatcher = (pipeline: Pipeline) =>
       if (method === "*") router.all(path as HttpLayerRouter.PathInput, LeftToRouter)
       else router.on(method, path as HttpLayerRouter.PathInput, LeftToRouter)
     }
-    const app = Effect.withFiberRuntime<Response, unknown, HttpServerRequest.HttpServerRequest>((fiber) => {
-      const request = Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest)
-      const match = (NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage & { [Matched]: Match })[Matched]
-      return match.endpoint(fiber.currentContext, request, match.params, match.searchParams)
-    })
-    const handle = yield* NodeHttpServer.makeHandler(pipeline(app))
-    served.dispatch = (request, response) => {
-      if (request.method === "HEAD") return false
-      const found = router.find(request.method!, request.url!)
+
+    const runtime = yield* Effect.runtime<never>()
+    const runFork = Runtime.runFork(runtime)
+    const serverServices = runtime.context.unsafeMap
+    const makeRequest = yield* nodeServerRequest
+
+    /** Pre-response handlers the request added (cookies, Retry-After), then the write. */
+    const respond = (request: HttpServerRequest.HttpServerRequest, res: ServerResponse, response: Response) =>
+      Effect.withFiberRuntime<void>((fiber) => {
+        const handlers = fiber.getFiberRef(HttpApp.currentPreResponseHandlers)
+        return handlers._tag === "None"
+          ? write(res, response)
+          : Effect.flatMap(Effect.orDie(handlers.value(request, response)), (final) => write(res, final))
+      })
+
+    served.dispatch = (req, res) => {
+      if (req.method === "HEAD") return false
+      const found = router.find(req.method!, req.url!)
       if (found === undefined || found.handler === LeftToRouter) return false
-      ;(request as IncomingMessage & { [Matched]: Match })[Matched] = { endpoint: found.handler, params: found.params, searchParams: found.searchParams }
-      handle(request, response)
+      const endpoint = found.handler
+      const request = makeRequest(req, res)
+      const record = steps.enter(request)
+      const routedRequest = steps.requestFor(request)
+      const services = new Map(serverServices)
+      services.set(HttpServerRequest.HttpServerRequest.key, routedRequest)
+      const scope = endpoint.needsScope ? Effect.runSync(Scope.make()) : undefined
+      if (scope !== undefined) services.set(Scope.Scope.key, scope)
+      const answer = endpoint.run(services, routedRequest, found.params, found.searchParams).pipe(
+        Effect.catchAllCause(steps.recover(record, request)),
+        Effect.flatMap((response) => respond(request, res, steps.answered(record, request, response))),
+        Effect.uninterruptible
+      )
+      const fiber = runFork(answer, {
+        updateRefs: (refs, id) =>
+          FiberRefs.updateAs(refs, {
+            fiberId: id,
+            fiberRef: FiberRef.currentLogAnnotations,
+            value: HashMap.union(FiberRefs.getOrDefault(refs, FiberRef.currentLogAnnotations), HashMap.fromIterable(Object.entries(record.annotations)))
+          })
+      })
+      fiber.addObserver((exit) => {
+        steps.leave()
+        if (scope !== undefined) Effect.runFork(Scope.close(scope, exit))
+      })
+      res.on("close", () => {
+        if (!res.writableEnded) fiber.unsafeInterruptAsFork(HttpServerError.clientAbortFiberId)
+      })
       return true
     }
   })
