@@ -1,0 +1,12 @@
+/** Area API "results": leaderboards of event results and the publication of an event's results. */
+import { AreaApi } from "../common/index.js"
+import { EventResultsGroup } from "./event-results.group.js"
+import { LeaderboardsGroup } from "./leaderboards.group.js"
+
+export * from "./event-results.group.js"
+export * from "./leaderboards.group.js"
+export * from "./results.dto.js"
+
+export class ResultsApi extends AreaApi
+  .add(LeaderboardsGroup)
+  .add(EventResultsGroup) {}
