@@ -4,9 +4,16 @@
  */
 import {
   Body,
+  Certificate,
+  CertificatesPublicationStatus,
+  CertificateStatus,
+  CertificateTemplate,
   DateTimeText,
+  inputOf,
+  Instant,
   IntFromText,
   MaxIngestRecords,
+  NotIssuedReason,
   Optional,
   Query,
   ResultEntry,
@@ -82,3 +89,82 @@ export const ForMeAnswer = Schema.Struct({
   total: Schema.Int
 }).annotations({ identifier: "ResultEntriesForMe" })
 
+
+// --- certificates ---------------------------------------------------------------------------
+
+/** A certificate with its verification code and the path anyone verifies it at. */
+export const CertificateView = Schema.Struct({ ...Certificate.fields, code: Schema.String, verificationUrl: Schema.String })
+  .annotations({ identifier: "CertificateView" })
+
+export const CreateCertificateTemplateBody = inputOf(CertificateTemplate, { required: ["title", "body"], optional: ["backgroundUrl"] })
+export const UpdateCertificateTemplateBody = inputOf(CertificateTemplate, { required: [], optional: ["title", "body", "backgroundUrl"] })
+
+export const CertificatesStatusView = Schema.Struct({
+  eventId: UuidStr,
+  status: CertificatesPublicationStatus,
+  publishedAt: Schema.NullOr(Instant),
+  changedBy: Schema.NullOr(Schema.String),
+  changedAt: Schema.NullOr(Instant),
+  templateVersion: Schema.NullOr(Schema.Int),
+  issued: Schema.Int,
+  revoked: Schema.Int,
+  eligible: Schema.Int
+}).annotations({ identifier: "CertificatesStatus" })
+
+export const CertificatesPublished = Schema.Struct({ ...CertificatesStatusView.fields, issuedNow: Schema.Int }).annotations({ identifier: "CertificatesPublished" })
+
+export const IssuancesQuery = Query({ ...PageQuery, status: Optional(CertificateStatus) })
+export const IssuancePage = Schema.Struct({ items: Schema.Array(CertificateView), total: Schema.Int, page: Schema.Int, limit: Schema.Int })
+  .annotations({ identifier: "CertificateIssuancePage" })
+
+export const NotIssuedPage = Schema.Struct({
+  items: Schema.Array(Schema.Struct({
+    participantId: UuidStr,
+    participationId: UuidStr,
+    bookingId: Schema.String,
+    firstName: Schema.String,
+    lastName: Schema.String,
+    reason: NotIssuedReason
+  })),
+  total: Schema.Int,
+  page: Schema.Int,
+  limit: Schema.Int
+}).annotations({ identifier: "CertificatesNotIssuedPage" })
+
+export const OverviewQuery = Query(PageQuery)
+export const CertificatesOverviewPage = Schema.Struct({
+  items: Schema.Array(Schema.Struct({
+    eventId: UuidStr,
+    title: Schema.String,
+    startsAt: Instant,
+    status: CertificatesPublicationStatus,
+    templateVersion: Schema.NullOr(Schema.Int),
+    issued: Schema.Int,
+    revoked: Schema.Int
+  })),
+  total: Schema.Int,
+  page: Schema.Int,
+  limit: Schema.Int
+}).annotations({ identifier: "CertificatesOverviewPage" })
+
+export const RevokeCertificateBody = Body({ reason: Optional(StrLength(1, 500)) })
+
+export const CertificateVariableList = Schema.Array(Schema.Struct({ name: Schema.String, description: Schema.String }))
+  .annotations({ identifier: "CertificateVariables" })
+
+export const MyCertificates = Schema.Struct({ items: Schema.Array(CertificateView) }).annotations({ identifier: "MyCertificates" })
+
+export const VerifyQuery = Query({ code: StrLength(1, 64) })
+export const CertificateVerification = Schema.Struct({
+  /** True when the certificate is ISSUED and its event's certificates are published. */
+  valid: Schema.Boolean,
+  certificateId: UuidStr,
+  status: CertificateStatus,
+  published: Schema.Boolean,
+  recipientName: Schema.String,
+  eventId: UuidStr,
+  eventTitle: Schema.String,
+  eventDate: Schema.String,
+  issuedAt: Instant,
+  revokedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "CertificateVerification" })

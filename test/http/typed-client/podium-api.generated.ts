@@ -719,6 +719,10 @@ export interface components {
             /** Format: date-time */
             finishedAt: string;
         };
+        CertificateVariables: {
+            name: string;
+            description: string;
+        }[];
         ChallengeTag: {
             slug: string;
             label: string;

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Instant } from "../record.js"
-import { OneOf, StrLength, UuidStr } from "../validation.js"
+import { Bool, OneOf, StrLength, UuidStr } from "../validation.js"
 
 export const ResultGenders = ["male", "female", "other"] as const
 export const ResultGender = OneOf(...ResultGenders)
@@ -83,3 +83,72 @@ export interface ResultEntry extends Schema.Schema.Type<typeof ResultEntry> {}
 
 /** Records per ingest batch. */
 export const MaxIngestRecords = 5000
+
+/**
+ * The variables a certificate template may use as `{{name}}` (anything else is refused on create
+ * and update, naming it). Values come from the participant, the booking and the event.
+ */
+export const CertificateVariables = [
+  { name: "participantName", description: "The participant's first and last name" },
+  { name: "firstName", description: "The participant's first name" },
+  { name: "lastName", description: "The participant's last name" },
+  { name: "eventTitle", description: "The event's title" },
+  { name: "eventDate", description: "The event's start date (YYYY-MM-DD, in the event's time zone)" },
+  { name: "eventCity", description: "The event's city" },
+  { name: "bookingId", description: "The booking id of the participant's seat" },
+  { name: "issuedDate", description: "The date the certificate was issued (YYYY-MM-DD, UTC)" },
+  { name: "certificateCode", description: "The certificate's verification code" }
+] as const
+export type CertificateVariable = (typeof CertificateVariables)[number]["name"]
+
+/**
+ * A version of an event's certificate template. An update writes a new version and deactivates
+ * the previous one (at most one active per event); issued certificates keep the version they were
+ * issued with.
+ */
+export const CertificateTemplate = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  version: Schema.Int,
+  title: StrLength(1, 120),
+  body: StrLength(1, 5000),
+  /** Public URL of the artwork printed behind the text (null: plain page). */
+  backgroundUrl: Schema.NullOr(StrLength(1, 2000)),
+  isActive: Bool,
+  createdBy: Schema.String,
+  createdAt: Instant,
+  deactivatedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "CertificateTemplate" })
+export interface CertificateTemplate extends Schema.Schema.Type<typeof CertificateTemplate> {}
+
+/** States of an event's certificates (states.tsv "Event certificates"). */
+export const CertificatesPublicationStatus = OneOf("unpublished", "published")
+export type CertificatesPublicationStatus = typeof CertificatesPublicationStatus.Type
+
+/** States of one issued certificate (states.tsv "Certificate issuance"): revoke is reversible. */
+export const CertificateStatuses = ["ISSUED", "REVOKED"] as const
+export const CertificateStatus = OneOf(...CertificateStatuses)
+export type CertificateStatus = typeof CertificateStatus.Type
+
+/** A certificate issued to one participant who joined and attended (checked in). */
+export const Certificate = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  participantId: UuidStr,
+  participationId: UuidStr,
+  /** The booking's owner (who downloads it). */
+  userId: UuidStr,
+  templateId: UuidStr,
+  templateVersion: Schema.Int,
+  recipientName: Schema.String,
+  status: CertificateStatus,
+  issuedAt: Instant,
+  revokedAt: Schema.NullOr(Instant),
+  revokedBy: Schema.NullOr(Schema.String),
+  revokeReason: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "Certificate" })
+export interface Certificate extends Schema.Schema.Type<typeof Certificate> {}
+
+/** Why a participant of the event holds no certificate. */
+export const NotIssuedReason = OneOf("booking_not_confirmed", "cancelled", "not_checked_in", "not_published")
+export type NotIssuedReason = typeof NotIssuedReason.Type

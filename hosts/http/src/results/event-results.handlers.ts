@@ -2,16 +2,12 @@
 import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { ResultsApi } from "@podium/contracts/results"
-import { Registrations, Results } from "@podium/core"
+import { Results } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
-import type { ResultsHandlerServices } from "./results.views.js"
+import { organizerActor, type ResultsHandlerServices } from "./results.views.js"
 
-/** The organizer and the actor (`organizer:<memberId>` or `admin:<accountId>`) of a guarded request. */
-const who = Effect.map(OrganizerAccess, (access): Registrations.OrganizerActor => ({
-  organizerId: access.organizerId,
-  actor: access.memberId !== null ? `organizer:${access.memberId}` : `admin:${access.principal.accountId}`
-}))
+const who = Effect.map(OrganizerAccess, organizerActor)
 
 export const EventResultsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "eventResults">, never, ResultsHandlerServices | OrganizerManagers | OrganizerReaders> = apiGroup(ResultsApi, "eventResults", (handlers) =>
   handlers
