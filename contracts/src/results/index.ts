@@ -3,11 +3,13 @@ import { AreaApi } from "../common/index.js"
 import { CertificatesGroup } from "./certificates.group.js"
 import { EventResultsGroup } from "./event-results.group.js"
 import { LeaderboardsGroup } from "./leaderboards.group.js"
+import { MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
 import { CertificateVerifyGroup, MyCertificatesGroup } from "./my-certificates.group.js"
 
 export * from "./certificates.group.js"
 export * from "./event-results.group.js"
 export * from "./leaderboards.group.js"
+export * from "./medals.group.js"
 export * from "./my-certificates.group.js"
 export * from "./results.dto.js"
 
@@ -16,4 +18,6 @@ export class ResultsApi extends AreaApi
   .add(EventResultsGroup)
   .add(CertificatesGroup)
   .add(MyCertificatesGroup)
-  .add(CertificateVerifyGroup) {}
+  .add(CertificateVerifyGroup)
+  .add(MedalsGroup)
+  .add(ProfileCardsGroup) {}

@@ -2,7 +2,7 @@
  * Results: the publication machine of an event's results (states.tsv "Event results"), the
  * ranking rule, the Redis board names and the errors the context answers with.
  */
-import { defineMoves, DomainError, type EventResultsStatus, type ResultGender } from "@podium/kernel"
+import { defineMoves, DomainError, type EventResultsStatus, type MedalKind, type ResultGender } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** publish and unpublish, each one conditional update (a second publish is 409). */
@@ -71,3 +71,6 @@ export class ResultsInvalid extends DomainError<ResultsInvalid>()("ResultsInvali
     return this.messages.join("; ")
   }
 }
+
+/** The metal of an overall place: gold, silver, bronze for 1 to 3 (tied places share it), finisher after. */
+export const medalKindOf = (place: number): MedalKind => (place === 1 ? "gold" : place === 2 ? "silver" : place === 3 ? "bronze" : "finisher")

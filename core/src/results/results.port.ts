@@ -1,5 +1,5 @@
 /** Repositories of results (Postgres adapter in @podium/postgres, memory twin in ../testing). */
-import type { EventResultsState, MoveRefused, ResultEntry, ResultGender, ResultLeaderboard } from "@podium/kernel"
+import type { EventResultsState, Medal, MoveRefused, ResultEntry, ResultGender, ResultLeaderboard } from "@podium/kernel"
 import { Context, type Effect, type Option } from "effect"
 import type { EventResultsMove } from "./results.model.js"
 
@@ -50,4 +50,9 @@ export class ResultsRepo extends Context.Tag("@podium/core/results/ResultsRepo")
   readonly entries: (leaderboardId: string) => Effect.Effect<ReadonlyArray<ResultEntry>>
   /** The results of the named users on a leaderboard (any order). */
   readonly entriesOf: (leaderboardId: string, userIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<ResultEntry>>
+  /**
+   * Medals of results on published leaderboards of events the public may see, newest event first
+   * (then place): of one user, or of one event up to `maxPlace`.
+   */
+  readonly medals: (filter: { readonly userId?: string | undefined; readonly eventId?: string | undefined; readonly maxPlace?: number | undefined }) => Effect.Effect<ReadonlyArray<Medal>>
 }>() {}

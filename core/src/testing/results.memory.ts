@@ -3,11 +3,11 @@
  * of the leaderboard and the conditional update of the results state), and places are computed
  * with the same standard competition ranking as the SQL's `rank()`.
  */
-import type { EventResultsState, EventResultsStatus, ResultEntry, ResultLeaderboard, TimingRecord } from "@podium/kernel"
+import type { EventResultsState, EventResultsStatus, Medal, ResultEntry, ResultLeaderboard, TimingRecord } from "@podium/kernel"
 import { Context, Effect, Either, Layer, Option } from "effect"
 import { isPubliclyVisible } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
-import { competitionPlaces, EventResultsMoves } from "../results/results.model.js"
+import { competitionPlaces, EventResultsMoves, medalKindOf } from "../results/results.model.js"
 import { ResultsRepo } from "../results/results.port.js"
 
 interface StateRow {
@@ -121,6 +121,40 @@ export const ResultsRepoMemory: Layer.Layer<ResultsRepo, never, EventRepo> = Lay
         return { items: all.slice((filter.page - 1) * filter.limit, filter.page * filter.limit), total: all.length }
       }),
     entries: (leaderboardId) => Effect.sync(() => results.get(leaderboardId) ?? []),
-    entriesOf: (leaderboardId, userIds) => Effect.sync(() => (results.get(leaderboardId) ?? []).filter((e) => userIds.includes(e.userId)))
+    entriesOf: (leaderboardId, userIds) => Effect.sync(() => (results.get(leaderboardId) ?? []).filter((e) => userIds.includes(e.userId))),
+    medals: (filter) =>
+      Effect.gen(function*() {
+        const out: Array<Medal> = []
+        for (const lb of boards.values()) {
+          if (filter.eventId !== undefined && lb.eventId !== filter.eventId) continue
+          const state = states.get(lb.eventId)
+          if (state?.status !== "published") continue
+          const event = yield* events.findById(lb.eventId)
+          if (Option.isNone(event) || !isPubliclyVisible(event.value)) continue
+          for (const r of results.get(lb.id) ?? []) {
+            if (filter.userId !== undefined && r.userId !== filter.userId) continue
+            if (filter.maxPlace !== undefined && r.place > filter.maxPlace) continue
+            out.push({
+              kind: medalKindOf(r.place),
+              userId: r.userId,
+              eventId: lb.eventId,
+              eventTitle: event.value.title,
+              eventStartsAt: event.value.startsAt,
+              leaderboardId: lb.id,
+              leaderboardName: lb.name,
+              place: r.place,
+              elapsedMs: r.elapsedMs,
+              awardedAt: state.publishedAt!
+            })
+          }
+        }
+        const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+        return out
+          .sort((a, b) =>
+            b.eventStartsAt.getTime() - a.eventStartsAt.getTime() || text(a.eventId, b.eventId) || text(a.leaderboardName, b.leaderboardName) ||
+            a.place - b.place || text(a.userId, b.userId)
+          )
+          .slice(0, 1000)
+      })
   })
 }))

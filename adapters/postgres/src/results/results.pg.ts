@@ -7,7 +7,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Results } from "@podium/core"
-import { EventResultsState, ResultEntry, ResultLeaderboard } from "@podium/kernel"
+import { EventResultsState, Medal, ResultEntry, ResultLeaderboard } from "@podium/kernel"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, rowsOf } from "../rows.pg.js"
@@ -30,6 +30,7 @@ export const ResultsRepoPg = Layer.effectContext(Effect.gen(function*() {
   const states = rowsOf(EventResultsState)
   const changed = rowsOf(Changed)
   const ids = rowsOf(IdRow)
+  const medals = rowsOf(Medal)
   const lcols = sql.literal(LeaderboardColumns.join(", "))
   const lcolsOf = sql.literal(LeaderboardColumns.map((c) => `l.${c}`).join(", "))
   const rcols = sql.literal(ResultColumns.join(", "))
@@ -138,7 +139,24 @@ export const ResultsRepoPg = Layer.effectContext(Effect.gen(function*() {
     entriesOf: (leaderboardId, userIds) =>
       userIds.length === 0
         ? Effect.succeed([])
-        : entries.all(sql`select ${rcols} from results.results where leaderboard_id = ${leaderboardId} and user_id in ${sql.in(userIds as Array<string>)}`)
+        : entries.all(sql`select ${rcols} from results.results where leaderboard_id = ${leaderboardId} and user_id in ${sql.in(userIds as Array<string>)}`),
+    medals: (filter) => {
+      const parts = [sql`true`]
+      if (filter.userId !== undefined) parts.push(sql`r.user_id = ${filter.userId}`)
+      if (filter.eventId !== undefined) parts.push(sql`l.event_id = ${filter.eventId}`)
+      if (filter.maxPlace !== undefined) parts.push(sql`r.place <= ${filter.maxPlace}`)
+      return medals.all(sql`
+        select case r.place when 1 then 'gold' when 2 then 'silver' when 3 then 'bronze' else 'finisher' end as kind,
+               r.user_id, e.id as event_id, e.title as event_title, e.starts_at as event_starts_at,
+               l.id as leaderboard_id, l.name as leaderboard_name, r.place, r.elapsed_ms, s.published_at as awarded_at
+        from results.results r
+        join results.leaderboards l on l.id = r.leaderboard_id
+        join results.event_results s on s.id = l.event_id and s.status = 'published'
+        join events.events e on e.id = l.event_id
+        where ${sql.and(parts)} and e.deleted_at is null and e.status = 'published' and e.visibility = 'public' and not e.is_test and e.is_active
+        order by e.starts_at desc, e.id, l.name, r.place, r.user_id
+        limit 1000`)
+    }
   }
   return Context.make(Results.ResultsRepo, repo)
 }))

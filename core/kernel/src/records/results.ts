@@ -152,3 +152,31 @@ export interface Certificate extends Schema.Schema.Type<typeof Certificate> {}
 /** Why a participant of the event holds no certificate. */
 export const NotIssuedReason = OneOf("booking_not_confirmed", "cancelled", "not_checked_in", "not_published")
 export type NotIssuedReason = typeof NotIssuedReason.Type
+
+/**
+ * A medal: every result on a published leaderboard of a public event earns one, gold, silver or
+ * bronze for overall places 1 to 3 (ties share the metal, as they share the place), finisher otherwise.
+ */
+export const MedalKinds = ["gold", "silver", "bronze", "finisher"] as const
+export const MedalKind = OneOf(...MedalKinds)
+export type MedalKind = typeof MedalKind.Type
+
+export const Medal = Schema.Struct({
+  kind: MedalKind,
+  userId: UuidStr,
+  eventId: UuidStr,
+  eventTitle: Schema.String,
+  eventStartsAt: Instant,
+  leaderboardId: UuidStr,
+  leaderboardName: Schema.String,
+  place: Schema.Int,
+  elapsedMs: Schema.Int,
+  /** When the event's results were published. */
+  awardedAt: Instant
+}).annotations({ identifier: "Medal" })
+export interface Medal extends Schema.Schema.Type<typeof Medal> {}
+
+/** The themes of the 1080×1920 share card. */
+export const ShareCardThemes = ["classic", "night", "sunrise", "forest", "mono"] as const
+export const ShareCardTheme = OneOf(...ShareCardThemes)
+export type ShareCardTheme = typeof ShareCardTheme.Type
