@@ -61,6 +61,20 @@ describe("certificate templates", () => {
   })
 })
 
+describe("certificate templates under concurrency", () => {
+  it("8 concurrent creates: exactly one 201, the others 409 CERTIFICATE_TEMPLATE_EXISTS; 4 concurrent updates write 4 versions, one active", async () => {
+    const cast = await resultsCast(host)
+    const base = `/v2/organizers/events/${cast.event.eventId}/certificates`
+    const creates = await Promise.all(Array.from({ length: 8 }, () => host.http.post(base, template(), cast.org.owner.headers)))
+    expect(creates.filter((a) => a.status === 201)).toHaveLength(1)
+    expect(creates.filter((a) => a.status === 409 && a.body.code === "CERTIFICATE_TEMPLATE_EXISTS")).toHaveLength(7)
+    const updates = await Promise.all(Array.from({ length: 4 }, (_, i) => host.http.patch(base, { title: `Version ${i}` }, cast.org.owner.headers)))
+    expect(updates.map((a) => a.status)).toEqual([200, 200, 200, 200])
+    expect(updates.map((a) => a.body.data.version).sort()).toEqual([2, 3, 4, 5])
+    expect((await host.http.get(base, cast.org.owner.headers)).body.data.version).toBe(5)
+  })
+})
+
 describe("certificate publication", () => {
   it("is refused before the event is completed and without an active template (400 with codes)", async () => {
     const cast = await certificatesCast(host)
@@ -168,6 +182,16 @@ describe("certificate revocation, documents and verification", () => {
     expect((await host.http.post(`/v2/organizers/events/${cast.event.eventId}/certificates/issuances/${cast.absent.id}/revoke`, {}, cast.org.owner.headers)).status).toBe(404)
     const audit = await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectKind: "certificate", subjectId: cast.certificate.id, limit: 10 })))
     expect(audit.map((a) => [a.action, a.reason])).toEqual([["certificates.unrevoked", null], ["certificates.revoked", "course cut"]])
+  })
+
+  it("8 concurrent revokes: exactly one wins, the others are 409 CERTIFICATE_STATUS_CONFLICT, one audit row", async () => {
+    const cast = await publishedCast()
+    const answers = await Promise.all(Array.from({ length: 8 }, () =>
+      host.http.post(`/v2/organizers/events/${cast.event.eventId}/certificates/issuances/${cast.attended.id}/revoke`, {}, cast.org.owner.headers)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.status === 409 && a.body.code === "CERTIFICATE_STATUS_CONFLICT")).toHaveLength(7)
+    const audit = await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ action: "certificates.revoked", subjectId: cast.certificate.id, limit: 10 })))
+    expect(audit).toHaveLength(1)
   })
 
   it("unpublish withdraws them from athletes and verification; a second unpublish is 409", async () => {

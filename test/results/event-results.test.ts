@@ -51,7 +51,7 @@ describe("event results: publish and unpublish", () => {
     expect(audit.map((a) => a.action)).toEqual(["results.unpublished", "results.published"])
   })
 
-  it("8 concurrent publishes: exactly one wins, the others are 409 RESULTS_STATUS_CONFLICT, one audit row", async () => {
+  it("8 concurrent publishes, then 8 concurrent unpublishes: exactly one of each wins, the others are 409 RESULTS_STATUS_CONFLICT", async () => {
     const cast = await resultsCast(host)
     await cast.ingest([finish(40)])
     const answers = await Promise.all(Array.from({ length: 8 }, () =>
@@ -60,5 +60,9 @@ describe("event results: publish and unpublish", () => {
     expect(answers.filter((a) => a.status === 409 && a.body.code === "RESULTS_STATUS_CONFLICT")).toHaveLength(7)
     const audit = await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ action: "results.published", subjectId: cast.event.eventId, limit: 10 })))
     expect(audit).toHaveLength(1)
+    const withdrawals = await Promise.all(Array.from({ length: 8 }, () =>
+      host.http.post(`/v2/events/${cast.event.eventId}/results/unpublish`, undefined, cast.org.owner.headers)))
+    expect(withdrawals.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(withdrawals.filter((a) => a.status === 409 && a.body.code === "RESULTS_STATUS_CONFLICT")).toHaveLength(7)
   })
 })

@@ -3,6 +3,7 @@
  * the statement that issues: an ACTIVE participant of a CONFIRMED booking with a live check-in and
  * no certificate yet (`on conflict (participant_id) do nothing`). A publish first moves the
  * event's publication row (a conditional update, which also serialises concurrent publishes).
+ * Template versions of an event are written under a per-event advisory lock.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
@@ -115,7 +116,10 @@ export const CertificateRepoPg = Layer.effectContext(Effect.gen(function*() {
         returning ${tcols}`.pipe(onUnique(() => new Results.CertificateTemplateExists({ eventId })))),
     newVersion: (eventId, patch, by) =>
       tx(Effect.gen(function*() {
-        const current = yield* templates.maybe(sql`select ${tcols} from results.certificate_templates where event_id = ${eventId} and is_active for update`)
+        // Versions of one event are written one at a time: a row lock on the active version would
+        // not do, as a waiter would find that row no longer active once the first writer commits.
+        yield* sql`select pg_advisory_xact_lock(hashtext(${`results.certificate-template:${eventId}`}))`
+        const current = yield* activeTemplate(eventId)
         if (Option.isNone(current)) return yield* new Results.CertificateTemplateNotFound({ eventId })
         const t = current.value
         yield* sql`update results.certificate_templates set is_active = false, deactivated_at = now() where id = ${t.id}`
