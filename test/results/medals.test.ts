@@ -41,7 +41,7 @@ describe("medals", () => {
 })
 
 describe("profile cards", () => {
-  it("draws the 1200×630 card and the 1080×1920 share card as SVG, escaping the athlete's name", async () => {
+  it("draws the 1200×630 card, the 1080×1920 share card and the 1080×1080 finisher card as SVG, escaping the athlete's name", async () => {
     const user = await host.run(Effect.flatMap(Accounts.UserRepo, (r) => r.create({ phoneNumber: freshPhone(), firstName: "<script>", lastName: "& Co" })))
     const me = { user }
     const cast = await podium(me.user.id)
@@ -64,6 +64,17 @@ describe("profile cards", () => {
     const bad = await host.http.get(`/v2/u/${me.user.id}/share-card.svg?theme=neon`)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toEqual(["theme must be one of the following values: classic, night, sunrise, forest, mono"])
+    const finisher = await host.http.get(`/v2/events/${cast.event.eventId}/finisher-card/${me.user.id}.svg`)
+    expect(finisher.status).toBe(200)
+    expect(finisher.headers.get("content-type")).toContain("image/svg+xml")
+    expect(finisher.text).toContain('width="1080" height="1080"')
+    expect(finisher.text).toContain("0:40:00")
+    expect(finisher.text).toContain("GOLD MEDAL")
+    expect(finisher.text).toContain("&lt;script&gt; &amp; Co")
+    expect(finisher.text).not.toContain("<script>")
+    const noResult = await host.http.get(`/v2/events/${cast.event.eventId}/finisher-card/${crypto.randomUUID()}.svg`)
+    expect(noResult.status).toBe(404)
+    expect(noResult.body.code).toBe("RESULT_NOT_FOUND")
     const unknown = await host.http.get(`/v2/u/${crypto.randomUUID()}/card.png`)
     expect(unknown.status).toBe(404)
     expect(unknown.body.code).toBe("ATHLETE_NOT_FOUND")

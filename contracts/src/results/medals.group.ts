@@ -31,3 +31,9 @@ export class ProfileCardsGroup extends HttpApiGroup.make("profileCards")
   .annotate(OpenApi.Title, "Athlete / Profile cards")
   .annotate(OpenApi.Description, "Public share cards of athletes")
 {}
+
+export class FinisherCardGroup extends HttpApiGroup.make("finisherCard")
+  .add(op.get("finisherCard", "/v2/events/:eventId/finisher-card/:userId.svg", { path: Schema.Struct({ eventId: UuidStr, userId: UuidStr }), success: Svg, summary: "An athlete's 1080×1080 finisher card for a published result at a public event (404 RESULT_NOT_FOUND without one)" }))
+  .annotate(OpenApi.Title, "Events / Certificates (athlete)")
+  .annotate(OpenApi.Description, "Public finisher cards")
+{}

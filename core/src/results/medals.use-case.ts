@@ -10,6 +10,7 @@ import { DomainError } from "@podium/kernel"
 import { UserRepo } from "../accounts/account.port.js"
 import { EventNotFound, isPubliclyVisible } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
+import { ResultNotFound } from "./results.model.js"
 import { ResultsRepo } from "./results.port.js"
 
 export class AthleteNotFound extends DomainError<AthleteNotFound>()("AthleteNotFound", { kind: "not-found", code: "ATHLETE_NOT_FOUND" }, {
@@ -103,6 +104,29 @@ export const shareCardSvg = Effect.fn("results.cards.share")(function*(userId: s
     line(1050, 44, `${a.summary.gold} gold · ${a.summary.silver} silver · ${a.summary.bronze} bronze`),
     ...(a.latest === undefined ? [] : [line(1250, 40, clip(a.latest.eventTitle, 36)), line(1320, 56, `${duration(a.latest.elapsedMs)} · #${a.latest.place}`, t.accent, "700")]),
     line(1780, 40, "Podium", t.accent, "700"),
+    `</svg>`
+  ].join("")
+})
+
+/** The 1080×1080 finisher card of an athlete's published result at a public event (404 without one). */
+export const finisherCardSvg = Effect.fn("results.cards.finisher")(function*(eventId: string, userId: string) {
+  const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(eventId))
+  if (Option.isNone(event) || !isPubliclyVisible(event.value)) return yield* new EventNotFound({ ref: eventId })
+  const [best] = yield* Effect.flatMap(ResultsRepo, (r) => r.medals({ eventId, userId }))
+  if (best === undefined) return yield* new ResultNotFound({ ref: userId })
+  const { name } = yield* athleteOf(userId)
+  const line = (y: number, size: number, text: string, color = "#ffffff", weight = "400") =>
+    `<text x="540" y="${y}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="${weight}" fill="${color}">${escapeXml(text)}</text>`
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1080" viewBox="0 0 1080 1080">`,
+    `<rect width="1080" height="1080" fill="#101828"/>`,
+    line(200, 44, "FINISHER", "#f79009", "700"),
+    line(330, 72, clip(name, 24), "#ffffff", "700"),
+    line(450, 44, clip(event.value.title, 36), "#d0d5dd"),
+    line(640, 140, duration(best.elapsedMs), "#ffffff", "700"),
+    line(760, 52, `#${best.place} overall · ${best.leaderboardName}`, "#98a2b3"),
+    ...(best.kind === "finisher" ? [] : [line(860, 48, `${best.kind.toUpperCase()} MEDAL`, "#f79009", "700")]),
+    line(1000, 32, "Podium", "#f79009", "700"),
     `</svg>`
   ].join("")
 })

@@ -4,7 +4,7 @@ import type { Accounts, Events, Identity, Organizers, Platform, Registrations, R
 import { CertificatesHandlers } from "./certificates.handlers.js"
 import { EventResultsHandlers } from "./event-results.handlers.js"
 import { LeaderboardsHandlers } from "./leaderboards.handlers.js"
-import { MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
+import { FinisherCardHandlers, MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
 import { CertificateVerifyHandlers, MyCertificatesHandlers } from "./my-certificates.handlers.js"
 
-export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers] as const
+export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers] as const

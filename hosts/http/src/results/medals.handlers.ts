@@ -17,3 +17,6 @@ export const ProfileCardsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
   handlers
     .handle("profileCard", ({ path }) => Results.profileCardSvg(path.athleteId))
     .handle("shareCard", ({ path, urlParams }) => Results.shareCardSvg(path.userId, urlParams.theme ?? "classic")))
+
+export const FinisherCardHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "finisherCard">, never, ResultsHandlerServices> = apiGroup(ResultsApi, "finisherCard", (handlers) =>
+  handlers.handle("finisherCard", ({ path }) => Results.finisherCardSvg(path.eventId, path.userId)))
