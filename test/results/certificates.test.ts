@@ -8,6 +8,7 @@
 import { Platform } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { multipart, PdfBytes, PngBytes } from "../organizers/support.js"
 import { realHostOf } from "../support/real-host.js"
 import { certificatesCast, completeEvent, newAthlete, resultsCast, seedOrganizer, template } from "./support.js"
 
@@ -58,6 +59,27 @@ describe("certificate templates", () => {
     expect(none.body.code).toBe("CERTIFICATE_TEMPLATE_NOT_FOUND")
     expect((await host.http.patch(base, { title: "x" }, cast.org.owner.headers)).status).toBe(404)
     expect((await host.http.post(base, template(), cast.org.owner.headers)).body.data.version).toBe(3)
+  })
+})
+
+describe("certificate art", () => {
+  it("stores an image and answers a public URL that serves it; refuses other files and callers who may not write", async () => {
+    const cast = await resultsCast(host)
+    const path = `/v2/organizers/events/${cast.event.eventId}/certificates/assets`
+    const art = { file: { bytes: PngBytes, name: "frame.png", type: "image/png" } }
+    expect((await multipart(host, "POST", path, art)).status).toBe(401)
+    expect((await multipart(host, "POST", path, art, cast.org.viewer.headers)).status).toBe(403)
+    const uploaded = await multipart(host, "POST", path, art, cast.org.owner.headers)
+    expect(uploaded.status).toBe(201)
+    expect(uploaded.body.data).toMatchObject({ contentType: "image/png", fileName: "frame.png", size: PngBytes.length })
+    const served = await host.http.get(uploaded.body.data.url)
+    expect(served.status).toBe(200)
+    expect(served.headers.get("content-type")).toContain("image/png")
+    const pdf = await multipart(host, "POST", path, { file: { bytes: PdfBytes, name: "x.pdf" } }, cast.org.owner.headers)
+    expect(pdf.status).toBe(400)
+    expect(pdf.body.message).toEqual(["file must be a file of type PNG, JPG, WEBP"])
+    const template = await host.http.post(`/v2/organizers/events/${cast.event.eventId}/certificates`, { title: "T", body: "B", backgroundUrl: uploaded.body.data.url }, cast.org.owner.headers)
+    expect(template.body.data.backgroundUrl).toBe(uploaded.body.data.url)
   })
 })
 

@@ -10,6 +10,8 @@ import { CertificateTemplate, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 import {
+  CertificateAsset,
+  CertificateAssetForm,
   CertificatesOverviewPage,
   CertificatesPublished,
   CertificatesStatusView,
@@ -34,6 +36,7 @@ export class CertificatesGroup extends HttpApiGroup.make("certificates")
   .add(op.post("createCertificateTemplate", base, { path: Event, body: CreateCertificateTemplateBody, ok: CertificateTemplate, status: 201, summary: "Write the template's first version (unknown {{variables}} → 400 naming them; 409 CERTIFICATE_TEMPLATE_EXISTS while one is active)" }).middleware(OrganizerManagers))
   .add(op.patch("updateCertificateTemplate", base, { path: Event, body: UpdateCertificateTemplateBody, ok: CertificateTemplate, summary: "Write a new version of the active template (the previous one is deactivated; issued certificates keep theirs)" }).middleware(OrganizerManagers))
   .add(op.del("deactivateCertificateTemplate", base, { path: Event, ok: CertificateTemplate, summary: "Deactivate the active template (publish then needs a new one)" }).middleware(OrganizerManagers))
+  .add(op.post("uploadCertificateAsset", `${base}/assets`, { path: Event, body: CertificateAssetForm, ok: CertificateAsset, status: 201, summary: "Upload certificate art (field file: PNG, JPG or WEBP, 5 MB); answers a signed public URL valid for a year" }).middleware(OrganizerManagers))
   .add(op.get("certificateVariables", `${base}/variables`, { path: Event, ok: CertificateVariableList, summary: "The {{variables}} a template may use, with what each prints" }).middleware(OrganizerReaders))
   .add(op.get("certificatesStatus", `${base}/status`, { path: Event, ok: CertificatesStatusView, summary: "Published or not, the active template version, issued, revoked and eligible participants" }).middleware(OrganizerReaders))
   .add(op.post("publishCertificates", `${base}/publish`, { path: Event, ok: CertificatesPublished, summary: "Publish: issues to every participant who joined and attended and holds none yet (idempotent)" }).middleware(OrganizerManagers))

@@ -20,10 +20,12 @@ import {
   ResultGender,
   ResultLeaderboard,
   StrLength,
+  says,
   UuidStr,
   ValidationText
 } from "@podium/kernel"
-import { Schema } from "effect"
+import { HttpApiSchema, Multipart } from "@effect/platform"
+import { Option, Schema } from "effect"
 
 /** An array of `min`..`max` items (class-validator ArrayMinSize/ArrayMaxSize wording). */
 const ArrayBetween = <S extends Schema.Schema.Any>(item: S, min: number, max: number) =>
@@ -168,3 +170,18 @@ export const CertificateVerification = Schema.Struct({
   issuedAt: Instant,
   revokedAt: Schema.NullOr(Instant)
 }).annotations({ identifier: "CertificateVerification" })
+
+/** Certificate art: one image file (PNG, JPG or WEBP, 5 MB) in field `file`. */
+export const CertificateAssetForm = HttpApiSchema.Multipart(
+  Body({ file: Multipart.SingleFileSchema.annotations(says("must be a single file")) }),
+  { maxFileSize: Option.some(5 * 1024 * 1024), maxParts: Option.some(2), maxFieldSize: 16 * 1024 }
+)
+
+export const CertificateAsset = Schema.Struct({
+  key: Schema.String,
+  contentType: Schema.String,
+  fileName: Schema.String,
+  size: Schema.Int,
+  /** A signed public URL of the image, valid for a year. */
+  url: Schema.String
+}).annotations({ identifier: "CertificateAsset" })

@@ -15,6 +15,9 @@ import { Effect, Option } from "effect"
 import { phaseOf, wallClockOf } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
 import { Hmac } from "../identity/crypto.port.js"
+import { checkUpload, ImageRule, type Upload } from "../media/file-type.model.js"
+import { issueMediaToken } from "../media/media-token.model.js"
+import { putUpload } from "../media/stored-file.js"
 import { PdfRenderer } from "../organizers/declaration.port.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
@@ -96,6 +99,22 @@ export const deactivateCertificateTemplate = Effect.fn("results.certificates.dea
   const done = yield* Effect.flatMap(repo, (r) => r.deactivate(eventId))
   yield* audit(who, "certificates.template.deactivated", { kind: "event", id: eventId }, { templateId: done.id, version: done.version })
   return done
+})
+
+/**
+ * How long the URL of uploaded certificate art stays valid: a template may be used for a year of
+ * re-downloads, and the art is public by nature (it is printed on every certificate).
+ */
+export const CertificateAssetUrlTtlSeconds = 366 * 24 * 3600
+
+/** Stores certificate art (PNG, JPG or WEBP, 5 MB) and answers a signed public URL a template can reference. */
+export const uploadCertificateAsset = Effect.fn("results.certificates.uploadAsset")(function*(who: OrganizerActor, eventId: string, upload: Upload) {
+  yield* organizerEvent(who, eventId)
+  const checked = checkUpload("file", upload, ImageRule)
+  if ("error" in checked) return yield* new CertificateTemplateInvalid({ messages: [checked.error] })
+  const file = yield* putUpload("c", "file", upload, ImageRule)
+  const token = yield* issueMediaToken(file, "public", CertificateAssetUrlTtlSeconds)
+  return { ...file, url: `/v2/media/content/${token}?download=0` }
 })
 
 // --- publication ----------------------------------------------------------------------------

@@ -112,7 +112,7 @@ export const CertificateTemplate = Schema.Struct({
   version: Schema.Int,
   title: StrLength(1, 120),
   body: StrLength(1, 5000),
-  /** Public URL of the artwork printed behind the text (null: plain page). */
+  /** Public URL of the template's artwork (an uploaded asset); kept with the version. The PDF renderer prints text only for now. */
   backgroundUrl: Schema.NullOr(StrLength(1, 2000)),
   isActive: Bool,
   createdBy: Schema.String,

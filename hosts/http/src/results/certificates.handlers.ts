@@ -3,6 +3,7 @@ import { type HttpApiGroup } from "@effect/platform"
 import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { ResultsApi } from "@podium/contracts/results"
 import { Results } from "@podium/core"
+import { readFile } from "node:fs/promises"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import { organizerActor, pageOf, pdfAnswer, type ResultsHandlerServices } from "./results.views.js"
@@ -15,6 +16,11 @@ export const CertificatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
     .handle("createCertificateTemplate", ({ path, payload }) => Effect.flatMap(who, (w) => Results.createCertificateTemplate(w, path.eventId, payload)))
     .handle("updateCertificateTemplate", ({ path, payload }) => Effect.flatMap(who, (w) => Results.updateCertificateTemplate(w, path.eventId, payload)))
     .handle("deactivateCertificateTemplate", ({ path }) => Effect.flatMap(who, (w) => Results.deactivateCertificateTemplate(w, path.eventId)))
+    .handle("uploadCertificateAsset", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const bytes = yield* Effect.promise(() => readFile(payload.file.path))
+        return yield* Results.uploadCertificateAsset(yield* who, path.eventId, { fileName: payload.file.name, bytes: new Uint8Array(bytes) })
+      }))
     .handle("certificateVariables", ({ path }) => Effect.flatMap(who, (w) => Results.certificateVariables(w, path.eventId)))
     .handle("certificatesStatus", ({ path }) => Effect.flatMap(who, (w) => Results.certificatesStatus(w, path.eventId)))
     .handle("publishCertificates", ({ path }) => Effect.flatMap(who, (w) => Results.publishCertificates(w, path.eventId)))

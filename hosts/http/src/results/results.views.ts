@@ -1,7 +1,7 @@
 /** What the results handlers share: the services their use cases need from the host, the actor of a guarded request, PDF answers. */
 import { HttpServerResponse } from "@effect/platform"
 import type { OrganizerAccessShape } from "@podium/contracts/common"
-import type { Accounts, Events, Identity, Organizers, Platform, Registrations, Results } from "@podium/core"
+import type { Accounts, Events, Identity, Media, Organizers, Platform, Registrations, Results } from "@podium/core"
 
 export type ResultsHandlerServices =
   | Results.ResultsRepo
@@ -9,6 +9,8 @@ export type ResultsHandlerServices =
   | Accounts.UserRepo
   | Registrations.ParticipationRepo
   | Identity.Hmac
+  | Identity.SecureRandom
+  | Media.BlobStore
   | Organizers.PdfRenderer
   | Events.EventRepo
   | Platform.Transactor
