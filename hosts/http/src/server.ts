@@ -18,6 +18,7 @@ import { MoneyApi } from "@podium/contracts/money"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
 import { RegistrationsApi } from "@podium/contracts/registrations"
+import { ResultsApi } from "@podium/contracts/results"
 import type { Platform } from "@podium/core"
 import { AppConfig, type ContextServices, type HealthProbes } from "@podium/host-common"
 import { Effect, Layer } from "effect"
@@ -38,6 +39,7 @@ import * as Notifications from "./notifications/index.js"
 import * as Organizers from "./organizers/index.js"
 import * as Payments from "./payments/index.js"
 import * as Registrations from "./registrations/index.js"
+import * as Results from "./results/index.js"
 import * as PlatformHttp from "./platform/index.js"
 import { installDispatcher } from "./serving/dispatcher.js"
 import { RecordingRouter, ServedGroups, ServedGroupsLive } from "./serving/served-groups.js"
@@ -80,6 +82,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(Layer.provide(Clubs.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(MoneyApi).pipe(Layer.provide([...Wallets.handlers, ...Payments.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(RegistrationsApi).pipe(Layer.provide(Registrations.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
+  HttpLayerRouter.addHttpApi(ResultsApi).pipe(Layer.provide(Results.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   // Development-only inspection of the local recording provider: not routed in production.
   Layer.unwrapEffect(Effect.map(AppConfig, (config) =>
     config.appEnv === "production"

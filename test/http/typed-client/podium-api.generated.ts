@@ -705,6 +705,24 @@ export interface components {
             /** @example +919876543210 */
             phoneNumber?: string;
         };
+        TimingRecordInput: {
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            userId: string;
+            /** @enum {string} */
+            gender: "male" | "female" | "other";
+            ageGroup?: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string;
+        };
+        CertificateVariables: {
+            name: string;
+            description: string;
+        }[];
         ChallengeTag: {
             slug: string;
             label: string;
