@@ -1,6 +1,8 @@
 /** Area API "athletes": athletes, activities, challenges, badges, training. Groups are added as their capabilities are built. */
 import { AreaApi } from "../common/index.js"
+import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
+import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 
 import {
   AdminChallengeManagementGroup,
@@ -11,7 +13,9 @@ import {
   ClubPublicChallengesGroup
 } from "./challenges.group.js"
 
+export * from "./badges.group.js"
 export * from "./challenge-badge-requests.group.js"
+export * from "./challenge-progress.group.js"
 export * from "./challenges.group.js"
 
 export class AthletesApi extends AreaApi
@@ -22,4 +26,9 @@ export class AthletesApi extends AreaApi
   .add(ClubPublicChallengesGroup)
   .add(ChallengeParticipationsGroup)
   .add(ChallengeTemplatesGroup)
-  .add(AdminChallengeManagementGroup) {}
+  .add(AdminChallengeManagementGroup)
+  .add(ChallengeLeaderboardsGroup)
+  .add(AdminChallengeActivitiesGroup)
+  .add(BadgesGroup)
+  .add(PublicBadgesGroup)
+  .add(MyBadgesGroup) {}

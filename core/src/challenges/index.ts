@@ -1,9 +1,15 @@
-/** Context "challenges": challenges, participations, templates, and the badge requests of their creators. */
+/** Context "challenges": challenges, participations, templates, progress and leaderboards, badges, and the badge requests of their creators. */
 export * from "./badge-request.model.js"
 export * from "./badge-request.port.js"
 export * from "./badge-request.use-case.js"
+export * from "./badge.model.js"
+export * from "./badge.port.js"
+export * from "./badge.use-case.js"
 export * from "./calendar.js"
 export * from "./challenge.model.js"
 export * from "./challenge.port.js"
 export * from "./challenge.use-case.js"
 export * from "./participation.use-case.js"
+export * from "./progress.js"
+export * from "./progress.port.js"
+export * from "./progress.use-case.js"

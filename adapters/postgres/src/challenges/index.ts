@@ -1,3 +1,5 @@
 /** The challenges context's Postgres repositories. */
 export * from "./badge-request.pg.js"
+export * from "./badge.pg.js"
 export * from "./challenge.pg.js"
+export * from "./progress.pg.js"

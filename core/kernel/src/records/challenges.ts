@@ -154,3 +154,83 @@ export const ChallengeTemplate = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "ChallengeTemplate" })
 export interface ChallengeTemplate extends Schema.Schema.Type<typeof ChallengeTemplate> {}
+
+/** One sport's share of an athlete's progress (multi-sport challenges list every sport practised). */
+export const SportProgress = Schema.Struct({
+  sport: Schema.String,
+  value: Schema.Number,
+  activityCount: Schema.Number
+}).annotations({ identifier: "ChallengeSportProgress" })
+export interface SportProgress extends Schema.Schema.Type<typeof SportProgress> {}
+
+/**
+ * An athlete's progress in a challenge, derived from their eligible activities inside the window
+ * (metres, seconds, activities or metres climbed, as the goal counts), and their place among the
+ * joined athletes: ties share a rank (1-2-2-4).
+ */
+export const ChallengeProgress = Schema.Struct({
+  rank: Schema.Number,
+  userId: Schema.String,
+  participationId: Schema.String,
+  value: Schema.Number,
+  /** value / goalValue as a percentage, at most 100. */
+  percent: Schema.Number,
+  completed: Schema.Boolean,
+  /** When the activity that reached the goal ended. */
+  completedAt: Schema.NullOr(Instant),
+  activityCount: Schema.Number,
+  lastActivityAt: Schema.NullOr(Instant),
+  bySport: Schema.Array(SportProgress)
+}).annotations({ identifier: "ChallengeProgress" })
+export interface ChallengeProgress extends Schema.Schema.Type<typeof ChallengeProgress> {}
+
+/** An admin's verdict on an activity counted toward challenges; INVALID activities count for none. */
+export const ActivityValidationStatus = OneOf("PENDING", "VALID", "INVALID")
+export type ActivityValidationStatus = typeof ActivityValidationStatus.Type
+
+export const ActivityValidation = Schema.Struct({
+  activityId: UuidStr,
+  status: ActivityValidationStatus,
+  note: Schema.NullOr(StrLength(1, 1000)),
+  validatedBy: Schema.NullOr(Schema.String),
+  validatedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "ActivityValidation" })
+export interface ActivityValidation extends Schema.Schema.Type<typeof ActivityValidation> {}
+
+/** A badge code: upper-case letters, digits and dashes (how a badge is shared publicly). */
+export const BadgeCode = Schema.String.pipe(
+  Schema.filter((s) => s.length >= 3 && s.length <= 40 && /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(s)),
+  Schema.annotations({ ...says("must be 3 to 40 upper-case letters, digits and dashes"), jsonSchema: { type: "string", pattern: "^[A-Z0-9]+(-[A-Z0-9]+)*$" } })
+)
+
+/**
+ * A badge of the platform (C "Badges"): designed by admins directly or by completing a creator's
+ * badge request, mapped to challenges, awarded to the athletes who complete them. An inactive
+ * badge is hidden from the public and awards nobody.
+ */
+export const ChallengeBadge = Schema.Struct({
+  id: UuidStr,
+  code: BadgeCode,
+  name: StrLength(2, 120),
+  description: StrLength(0, 2000),
+  imageUrl: Schema.NullOr(HttpsLink),
+  criteria: StrLength(0, 1000),
+  isActive: Bool,
+  /** The badge request it completed, if any. */
+  requestId: Schema.NullOr(Schema.String),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "ChallengeBadge" })
+export interface ChallengeBadge extends Schema.Schema.Type<typeof ChallengeBadge> {}
+
+/** A badge given to an athlete: once per badge and athlete, whichever challenge earned it first. */
+export const BadgeAward = Schema.Struct({
+  id: UuidStr,
+  badgeId: UuidStr,
+  userId: Schema.String,
+  challengeId: Schema.NullOr(Schema.String),
+  source: OneOf("COMPLETION", "RETROACTIVE"),
+  awardedAt: Instant
+}).annotations({ identifier: "BadgeAward" })
+export interface BadgeAward extends Schema.Schema.Type<typeof BadgeAward> {}

@@ -5,9 +5,9 @@
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
-import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, pageOf } from "@podium/contracts/common"
 import { Challenges, type Platform } from "@podium/core"
-import type { AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
+import type { ActivitiesInfrastructure, AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
@@ -16,11 +16,14 @@ export type ChallengeHandlerServices =
   | OrganizersInfrastructure
   | ClubsInfrastructure
   | ChallengesInfrastructure
+  | ActivitiesInfrastructure
+  | Platform.JobQueue
   | Platform.Transactor
   | Platform.AuditLog
   | AppConfig
   | Authenticated
   | ClubManagers
+  | OptionalAuthenticated
 
 const paged = <A>(query: { readonly page?: number | undefined; readonly limit?: number | undefined }, result: { readonly items: ReadonlyArray<A>; readonly total: number }) => ({
   ...pageOf(query),

@@ -1,5 +1,6 @@
 /** The challenges context's HTTP handlers (challenges, participations, templates, management, badge requests): the layers the host's area list provides. */
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./badge-requests.handlers.js"
+import { BadgesHandlers, MyBadgesHandlers, PublicBadgesHandlers } from "./badges.handlers.js"
 import {
   AdminChallengeManagementHandlers,
   ChallengeParticipationsHandlers,
@@ -8,6 +9,7 @@ import {
   ClubChallengesHandlers,
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
+import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 
 export const handlers = [
   AdminChallengeBadgeRequestsHandlers,
@@ -17,5 +19,10 @@ export const handlers = [
   ClubPublicChallengesHandlers,
   ChallengeParticipationsHandlers,
   ChallengeTemplatesHandlers,
-  AdminChallengeManagementHandlers
+  AdminChallengeManagementHandlers,
+  ChallengeLeaderboardsHandlers,
+  AdminChallengeActivitiesHandlers,
+  BadgesHandlers,
+  PublicBadgesHandlers,
+  MyBadgesHandlers
 ] as const

@@ -1,0 +1,127 @@
+/**
+ * In-memory twins of the badge and activity-validation repositories, with the Postgres adapters'
+ * visible rules: codes unique, an award once per badge and athlete, a held badge not deletable.
+ */
+import type { ActivityValidation, BadgeAward, ChallengeBadge } from "@podium/kernel"
+import { Context, Effect, Layer, Option } from "effect"
+import { BadgeAlreadyAwarded, BadgeCodeTaken, BadgeNotFound } from "../challenges/badge.model.js"
+import { BadgeRepo } from "../challenges/badge.port.js"
+import { ActivityValidationRepo } from "../challenges/progress.port.js"
+import { nextMemoryId } from "./sequential-id.js"
+
+export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo> = Layer.effectContext(Effect.sync(() => {
+  const badges = new Map<string, ChallengeBadge>()
+  const mappings: Array<{ badgeId: string; challengeId: string; at: number }> = []
+  const awards: Array<BadgeAward> = []
+  const validations = new Map<string, ActivityValidation>()
+  const codeFree = (code: string, except?: string) => ![...badges.values()].some((b) => b.code === code && b.id !== except)
+
+  const badgeRepo = BadgeRepo.of({
+    create: (input) =>
+      Effect.gen(function*() {
+        if (!codeFree(input.code)) return yield* new BadgeCodeTaken({ code: input.code })
+        const now = new Date()
+        const row: ChallengeBadge = { ...input, id: nextMemoryId(), requestId: null, createdAt: now, updatedAt: now }
+        badges.set(row.id, row)
+        return row
+      }),
+    findById: (id) => Effect.sync(() => Option.fromNullable(badges.get(id))),
+    findByCode: (code) => Effect.sync(() => Option.fromNullable([...badges.values()].find((b) => b.code === code))),
+    list: (f, p) =>
+      Effect.sync(() => {
+        const rows = [...badges.values()].filter((b) =>
+          (f.q === undefined || b.name.toLowerCase().includes(f.q.toLowerCase()) || b.code.toLowerCase().includes(f.q.toLowerCase())) &&
+          (f.isActive === undefined || b.isActive === f.isActive)
+        ).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+        return { items: rows.slice((p.page - 1) * p.limit, p.page * p.limit), total: rows.length }
+      }),
+    update: (id, patch) =>
+      Effect.gen(function*() {
+        const b = badges.get(id)
+        if (b === undefined) return yield* new BadgeNotFound({ ref: id })
+        if (patch.code !== undefined && !codeFree(patch.code, id)) return yield* new BadgeCodeTaken({ code: patch.code })
+        const row: ChallengeBadge = { ...b, ...patch, updatedAt: new Date() }
+        badges.set(id, row)
+        return row
+      }),
+    remove: (id) =>
+      Effect.gen(function*() {
+        if (!badges.has(id)) return yield* new BadgeNotFound({ ref: id })
+        const held = awards.filter((a) => a.badgeId === id).length
+        if (held > 0) return yield* new BadgeAlreadyAwarded({ id, awarded: held })
+        badges.delete(id)
+        for (let i = mappings.length - 1; i >= 0; i--) if (mappings[i]!.badgeId === id) mappings.splice(i, 1)
+      }),
+    map: (badgeId, challengeId) =>
+      Effect.sync(() => {
+        if (mappings.some((m) => m.badgeId === badgeId && m.challengeId === challengeId)) return false
+        mappings.push({ badgeId, challengeId, at: Date.now() })
+        return true
+      }),
+    unmap: (badgeId, challengeId) =>
+      Effect.sync(() => {
+        const i = mappings.findIndex((m) => m.badgeId === badgeId && m.challengeId === challengeId)
+        if (i < 0) return false
+        mappings.splice(i, 1)
+        return true
+      }),
+    mappedChallengeIds: (badgeId) => Effect.sync(() => mappings.filter((m) => m.badgeId === badgeId).map((m) => m.challengeId)),
+    ofChallenge: (challengeId, activeOnly) =>
+      Effect.sync(() =>
+        mappings.filter((m) => m.challengeId === challengeId).flatMap((m) => {
+          const b = badges.get(m.badgeId)
+          return b === undefined || (activeOnly && !b.isActive) ? [] : [b]
+        })
+      ),
+    award: (badgeId, list, source) =>
+      Effect.sync(() =>
+        list.flatMap((a) => {
+          if (awards.some((x) => x.badgeId === badgeId && x.userId === a.userId)) return []
+          const row: BadgeAward = { id: nextMemoryId(), badgeId, userId: a.userId, challengeId: a.challengeId, source, awardedAt: new Date() }
+          awards.push(row)
+          return [row]
+        })
+      ),
+    revokeAwards: (userId, challengeId) =>
+      Effect.sync(() => {
+        let n = 0
+        for (let i = awards.length - 1; i >= 0; i--) {
+          if (awards[i]!.userId === userId && awards[i]!.challengeId === challengeId) {
+            awards.splice(i, 1)
+            n++
+          }
+        }
+        return n
+      }),
+    stats: (badgeId) =>
+      Effect.sync(() => {
+        const mine = awards.filter((a) => a.badgeId === badgeId)
+        const by = new Map<string | null, number>()
+        for (const a of mine) by.set(a.challengeId, (by.get(a.challengeId) ?? 0) + 1)
+        return {
+          awarded: mine.length,
+          lastAwardedAt: mine.length === 0 ? null : new Date(Math.max(...mine.map((a) => a.awardedAt.getTime()))),
+          byChallenge: [...by.entries()].map(([challengeId, awarded]) => ({ challengeId, awarded })).sort((a, b) => b.awarded - a.awarded)
+        }
+      }),
+    awardsOf: (userId) =>
+      Effect.sync(() =>
+        awards.filter((a) => a.userId === userId).sort((a, b) => b.awardedAt.getTime() - a.awardedAt.getTime()).flatMap((a) => {
+          const badge = badges.get(a.badgeId)
+          return badge === undefined ? [] : [{ ...a, badge }]
+        })
+      )
+  })
+
+  const validationRepo = ActivityValidationRepo.of({
+    set: (v) =>
+      Effect.sync(() => {
+        const row: ActivityValidation = { ...v, validatedAt: new Date() }
+        validations.set(v.activityId, row)
+        return row
+      }),
+    ofActivities: (ids) => Effect.sync(() => ids.flatMap((id) => Option.toArray(Option.fromNullable(validations.get(id)))))
+  })
+
+  return Context.make(BadgeRepo, badgeRepo).pipe(Context.add(ActivityValidationRepo, validationRepo))
+}))
