@@ -3,6 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
+import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
   AdminChallengeManagementGroup,
@@ -17,6 +18,7 @@ export * from "./badges.group.js"
 export * from "./challenge-badge-requests.group.js"
 export * from "./challenge-progress.group.js"
 export * from "./challenges.group.js"
+export * from "./fulfillment.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -31,4 +33,5 @@ export class AthletesApi extends AreaApi
   .add(AdminChallengeActivitiesGroup)
   .add(BadgesGroup)
   .add(PublicBadgesGroup)
-  .add(MyBadgesGroup) {}
+  .add(MyBadgesGroup)
+  .add(AdminFulfillmentTasksGroup) {}

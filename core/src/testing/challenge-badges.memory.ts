@@ -2,14 +2,17 @@
  * In-memory twins of the badge and activity-validation repositories, with the Postgres adapters'
  * visible rules: codes unique, an award once per badge and athlete, a held badge not deletable.
  */
-import type { ActivityValidation, BadgeAward, ChallengeBadge } from "@podium/kernel"
-import { Context, Effect, Layer, Option } from "effect"
+import type { ActivityValidation, BadgeAward, ChallengeBadge, FulfillmentTask } from "@podium/kernel"
+import { Context, Effect, Either, Layer, Option } from "effect"
 import { BadgeAlreadyAwarded, BadgeCodeTaken, BadgeNotFound } from "../challenges/badge.model.js"
 import { BadgeRepo } from "../challenges/badge.port.js"
+import { FulfillmentMoves, FulfillmentTaskNotFound, OpenStatuses } from "../challenges/fulfillment.model.js"
+import { FulfillmentTaskRepo } from "../challenges/fulfillment.port.js"
 import { ActivityValidationRepo } from "../challenges/progress.port.js"
 import { nextMemoryId } from "./sequential-id.js"
 
-export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo> = Layer.effectContext(Effect.sync(() => {
+export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo> = Layer.effectContext(Effect.sync(() => {
+  const tasks = new Map<string, FulfillmentTask>()
   const badges = new Map<string, ChallengeBadge>()
   const mappings: Array<{ badgeId: string; challengeId: string; at: number }> = []
   const awards: Array<BadgeAward> = []
@@ -123,5 +126,45 @@ export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRe
     ofActivities: (ids) => Effect.sync(() => ids.flatMap((id) => Option.toArray(Option.fromNullable(validations.get(id)))))
   })
 
-  return Context.make(BadgeRepo, badgeRepo).pipe(Context.add(ActivityValidationRepo, validationRepo))
+  const bySoonestDue = (a: FulfillmentTask, b: FulfillmentTask) => a.dueAt.getTime() - b.dueAt.getTime() || (a.id < b.id ? -1 : 1)
+  const taskRepo = FulfillmentTaskRepo.of({
+    create: (input) =>
+      Effect.sync(() => {
+        const at = new Date()
+        const row: FulfillmentTask = { ...input, id: nextMemoryId(), status: "PENDING", assigneeId: null, assignedAt: null, completedAt: null, statusNote: null, createdAt: at, updatedAt: at }
+        tasks.set(row.id, row)
+        return row
+      }),
+    findById: (id) => Effect.sync(() => Option.fromNullable(tasks.get(id))),
+    list: (f, p) =>
+      Effect.sync(() => {
+        const rows = [...tasks.values()].filter((t) =>
+          (f.statuses === undefined || f.statuses.includes(t.status)) && (f.assigneeId === undefined || t.assigneeId === f.assigneeId) &&
+          (f.kind === undefined || t.kind === f.kind)
+        ).sort(bySoonestDue)
+        return { items: rows.slice((p.page - 1) * p.limit, p.page * p.limit), total: rows.length }
+      }),
+    open: () => Effect.sync(() => [...tasks.values()].filter((t) => OpenStatuses.includes(t.status)).sort(bySoonestDue)),
+    move: (id, move, facts) =>
+      Effect.gen(function*() {
+        const t = tasks.get(id)
+        if (t === undefined) return yield* new FulfillmentTaskNotFound({ id })
+        const next = FulfillmentMoves.transition(t.status, move)
+        if (Either.isLeft(next)) return yield* next.left
+        const at = new Date()
+        const row: FulfillmentTask = {
+          ...t,
+          status: next.right,
+          statusNote: facts.note ?? null,
+          updatedAt: at,
+          ...(move === "assign" ? { assigneeId: facts.assigneeId ?? null, assignedAt: at } : {}),
+          ...(move === "release" ? { assigneeId: null, assignedAt: null } : {}),
+          ...(move === "complete" ? { completedAt: at } : {})
+        }
+        tasks.set(id, row)
+        return row
+      })
+  })
+
+  return Context.make(BadgeRepo, badgeRepo).pipe(Context.add(ActivityValidationRepo, validationRepo), Context.add(FulfillmentTaskRepo, taskRepo))
 }))

@@ -6,7 +6,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
 import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BadgeRequestRepoPg, ChallengesReposPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -18,12 +18,14 @@ export type ChallengesInfrastructure =
   | Challenges.ChallengeTemplateRepo
   | Challenges.BadgeRepo
   | Challenges.ActivityValidationRepo
+  | Challenges.FulfillmentTaskRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
   ChallengesReposPg,
   BadgeRepoPg,
-  ActivityValidationRepoPg
+  ActivityValidationRepoPg,
+  FulfillmentTaskRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"

@@ -234,3 +234,38 @@ export const BadgeAward = Schema.Struct({
   awardedAt: Instant
 }).annotations({ identifier: "BadgeAward" })
 export interface BadgeAward extends Schema.Schema.Type<typeof BadgeAward> {}
+
+/**
+ * The life of a fulfillment task (B "Fulfillment tasks"): created PENDING, assigned to an ops admin
+ * (PENDING only), started, done; released back to PENDING by its assignee's lead; cancelled while open.
+ */
+export const FulfillmentTaskStatus = OneOf("PENDING", "ASSIGNED", "IN_PROGRESS", "DONE", "CANCELLED")
+export type FulfillmentTaskStatus = typeof FulfillmentTaskStatus.Type
+export const FulfillmentTaskKind = OneOf("REWARD_SHIPMENT", "GOODIE", "RACE_KIT", "OTHER")
+/** The service level: a task is due this many hours after it is created (URGENT 24, HIGH 48, NORMAL 72, LOW 120). */
+export const FulfillmentPriority = OneOf("URGENT", "HIGH", "NORMAL", "LOW")
+export type FulfillmentPriority = typeof FulfillmentPriority.Type
+
+/** Something ops must physically do for an athlete: ship a reward, hand over a goodie or race kit. */
+export const FulfillmentTask = Schema.Struct({
+  id: UuidStr,
+  kind: FulfillmentTaskKind,
+  title: StrLength(3, 200),
+  details: StrLength(0, 2000),
+  priority: FulfillmentPriority,
+  /** Who receives it, when an athlete does. */
+  recipientUserId: Schema.NullOr(Schema.String),
+  /** What it fulfils (a challenge reward, a goodie award…), by kind and id. */
+  subjectType: Schema.NullOr(StrLength(1, 60)),
+  subjectId: Schema.NullOr(StrLength(1, 100)),
+  status: FulfillmentTaskStatus,
+  assigneeId: Schema.NullOr(Schema.String),
+  assignedAt: Schema.NullOr(Instant),
+  dueAt: Instant,
+  completedAt: Schema.NullOr(Instant),
+  statusNote: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "FulfillmentTask" })
+export interface FulfillmentTask extends Schema.Schema.Type<typeof FulfillmentTask> {}

@@ -9,6 +9,7 @@ import {
   ClubChallengesHandlers,
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
+import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 
 export const handlers = [
@@ -24,5 +25,6 @@ export const handlers = [
   AdminChallengeActivitiesHandlers,
   BadgesHandlers,
   PublicBadgesHandlers,
-  MyBadgesHandlers
+  MyBadgesHandlers,
+  AdminFulfillmentTasksHandlers
 ] as const
