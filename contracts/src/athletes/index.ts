@@ -1,6 +1,7 @@
 /** Area API "athletes": athletes, activities, challenges, badges, training. Groups are added as their capabilities are built. */
 import { AreaApi } from "../common/index.js"
 import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js"
+import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
@@ -15,6 +16,7 @@ import {
 } from "./challenges.group.js"
 
 export * from "./badges.group.js"
+export * from "./bib-templates.group.js"
 export * from "./challenge-badge-requests.group.js"
 export * from "./challenge-progress.group.js"
 export * from "./challenges.group.js"
@@ -34,4 +36,5 @@ export class AthletesApi extends AreaApi
   .add(BadgesGroup)
   .add(PublicBadgesGroup)
   .add(MyBadgesGroup)
-  .add(AdminFulfillmentTasksGroup) {}
+  .add(AdminFulfillmentTasksGroup)
+  .add(BibTemplatesGroup) {}

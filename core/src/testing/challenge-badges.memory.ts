@@ -2,8 +2,10 @@
  * In-memory twins of the badge and activity-validation repositories, with the Postgres adapters'
  * visible rules: codes unique, an award once per badge and athlete, a held badge not deletable.
  */
-import type { ActivityValidation, BadgeAward, ChallengeBadge, FulfillmentTask } from "@podium/kernel"
+import type { ActivityValidation, BadgeAward, BibTemplate, ChallengeBadge, FulfillmentTask } from "@podium/kernel"
 import { Context, Effect, Either, Layer, Option } from "effect"
+import { BibTemplateNotFound } from "../challenges/bib-template.model.js"
+import { BibTemplateRepo } from "../challenges/bib-template.port.js"
 import { BadgeAlreadyAwarded, BadgeCodeTaken, BadgeNotFound } from "../challenges/badge.model.js"
 import { BadgeRepo } from "../challenges/badge.port.js"
 import { FulfillmentMoves, FulfillmentTaskNotFound, OpenStatuses } from "../challenges/fulfillment.model.js"
@@ -11,7 +13,7 @@ import { FulfillmentTaskRepo } from "../challenges/fulfillment.port.js"
 import { ActivityValidationRepo } from "../challenges/progress.port.js"
 import { nextMemoryId } from "./sequential-id.js"
 
-export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo> = Layer.effectContext(Effect.sync(() => {
+export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo | BibTemplateRepo> = Layer.effectContext(Effect.sync(() => {
   const tasks = new Map<string, FulfillmentTask>()
   const badges = new Map<string, ChallengeBadge>()
   const mappings: Array<{ badgeId: string; challengeId: string; at: number }> = []
@@ -166,5 +168,35 @@ export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRe
       })
   })
 
-  return Context.make(BadgeRepo, badgeRepo).pipe(Context.add(ActivityValidationRepo, validationRepo), Context.add(FulfillmentTaskRepo, taskRepo))
+  const bibs = new Map<string, BibTemplate>()
+  const bibRepo = BibTemplateRepo.of({
+    create: (input) =>
+      Effect.sync(() => {
+        const at = new Date()
+        const row: BibTemplate = { ...input, id: nextMemoryId(), createdAt: at, updatedAt: at }
+        bibs.set(row.id, row)
+        return row
+      }),
+    findById: (id) => Effect.sync(() => Option.fromNullable(bibs.get(id))),
+    gallery: (organizerId) =>
+      Effect.sync(() =>
+        [...bibs.values()].filter((t) => t.scope === "GLOBAL" || (organizerId !== undefined && t.organizerId === organizerId))
+          .sort((a, b) => Number(b.scope === "GLOBAL") - Number(a.scope === "GLOBAL") || b.createdAt.getTime() - a.createdAt.getTime())
+      ),
+    update: (id, write) =>
+      Effect.gen(function*() {
+        const t = bibs.get(id)
+        if (t === undefined) return yield* new BibTemplateNotFound({ id })
+        const row: BibTemplate = { ...t, ...write, updatedAt: new Date() }
+        bibs.set(id, row)
+        return row
+      }),
+    remove: (id) => Effect.sync(() => bibs.delete(id))
+  })
+
+  return Context.make(BadgeRepo, badgeRepo).pipe(
+    Context.add(ActivityValidationRepo, validationRepo),
+    Context.add(FulfillmentTaskRepo, taskRepo),
+    Context.add(BibTemplateRepo, bibRepo)
+  )
 }))

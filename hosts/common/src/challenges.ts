@@ -6,7 +6,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
 import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -19,13 +19,15 @@ export type ChallengesInfrastructure =
   | Challenges.BadgeRepo
   | Challenges.ActivityValidationRepo
   | Challenges.FulfillmentTaskRepo
+  | Challenges.BibTemplateRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
   ChallengesReposPg,
   BadgeRepoPg,
   ActivityValidationRepoPg,
-  FulfillmentTaskRepoPg
+  FulfillmentTaskRepoPg,
+  BibTemplateRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"

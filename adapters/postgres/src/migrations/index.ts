@@ -48,6 +48,7 @@ import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import challengesProgressBadges from "./0075_challenges_progress_badges.js"
 import challengesFulfillment from "./0076_challenges_fulfillment.js"
+import challengesBibTemplates from "./0077_challenges_bib_templates.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -89,7 +90,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
   "0075_challenges_progress_badges": challengesProgressBadges,
-  "0076_challenges_fulfillment": challengesFulfillment
+  "0076_challenges_fulfillment": challengesFulfillment,
+  "0077_challenges_bib_templates": challengesBibTemplates
 }
 
 /** The table recording applied migrations. */

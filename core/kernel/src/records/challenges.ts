@@ -269,3 +269,35 @@ export const FulfillmentTask = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "FulfillmentTask" })
 export interface FulfillmentTask extends Schema.Schema.Type<typeof FulfillmentTask> {}
+
+/** A colour as `#rrggbb`. */
+export const HexColour = Schema.String.pipe(
+  Schema.filter((s) => /^#[0-9a-fA-F]{6}$/.test(s)),
+  Schema.annotations({ ...says("must be a hex colour like #1a2b3c"), jsonSchema: { type: "string", pattern: "^#[0-9a-fA-F]{6}$" } })
+)
+
+/**
+ * A bib design (C "Bib templates"): GLOBAL ones are the platform's (made by admins) and shown to
+ * every organizer; ORGANIZER ones belong to one organizer. The thumbnail is an SVG rendered from
+ * the design with a sample bib number and name.
+ */
+export const BibTemplate = Schema.Struct({
+  id: UuidStr,
+  scope: OneOf("GLOBAL", "ORGANIZER"),
+  organizerId: Schema.NullOr(Schema.String),
+  name: StrLength(3, 120),
+  description: StrLength(0, 1000),
+  backgroundColor: HexColour,
+  textColor: HexColour,
+  accentColor: HexColour,
+  fontFamily: OneOf("sans-serif", "serif", "monospace", "condensed"),
+  showQrCode: Bool,
+  sampleBibNumber: StrLength(1, 12),
+  sampleName: StrLength(1, 60),
+  thumbnailSvg: Schema.String,
+  thumbnailRenderedAt: Instant,
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "BibTemplate" })
+export interface BibTemplate extends Schema.Schema.Type<typeof BibTemplate> {}

@@ -1,6 +1,7 @@
 /** The challenges context's HTTP handlers (challenges, participations, templates, management, badge requests): the layers the host's area list provides. */
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./badge-requests.handlers.js"
 import { BadgesHandlers, MyBadgesHandlers, PublicBadgesHandlers } from "./badges.handlers.js"
+import { BibTemplatesHandlers } from "./bib-templates.handlers.js"
 import {
   AdminChallengeManagementHandlers,
   ChallengeParticipationsHandlers,
@@ -26,5 +27,6 @@ export const handlers = [
   BadgesHandlers,
   PublicBadgesHandlers,
   MyBadgesHandlers,
-  AdminFulfillmentTasksHandlers
+  AdminFulfillmentTasksHandlers,
+  BibTemplatesHandlers
 ] as const
