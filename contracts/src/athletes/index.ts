@@ -3,6 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js"
 import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
+import { ChallengeEventsGroup } from "./challenge-events.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
@@ -18,6 +19,7 @@ import {
 export * from "./badges.group.js"
 export * from "./bib-templates.group.js"
 export * from "./challenge-badge-requests.group.js"
+export * from "./challenge-events.group.js"
 export * from "./challenge-progress.group.js"
 export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
@@ -37,4 +39,5 @@ export class AthletesApi extends AreaApi
   .add(PublicBadgesGroup)
   .add(MyBadgesGroup)
   .add(AdminFulfillmentTasksGroup)
-  .add(BibTemplatesGroup) {}
+  .add(BibTemplatesGroup)
+  .add(ChallengeEventsGroup) {}

@@ -2,10 +2,11 @@
  * In-memory twins of the badge and activity-validation repositories, with the Postgres adapters'
  * visible rules: codes unique, an award once per badge and athlete, a held badge not deletable.
  */
-import type { ActivityValidation, BadgeAward, BibTemplate, ChallengeBadge, FulfillmentTask } from "@podium/kernel"
+import type { ActivityValidation, BadgeAward, BibTemplate, ChallengeBadge, ChallengeEventLink, FulfillmentTask } from "@podium/kernel"
 import { Context, Effect, Either, Layer, Option } from "effect"
 import { BibTemplateNotFound } from "../challenges/bib-template.model.js"
 import { BibTemplateRepo } from "../challenges/bib-template.port.js"
+import { ChallengeEventRepo } from "../challenges/challenge-event.port.js"
 import { BadgeAlreadyAwarded, BadgeCodeTaken, BadgeNotFound } from "../challenges/badge.model.js"
 import { BadgeRepo } from "../challenges/badge.port.js"
 import { FulfillmentMoves, FulfillmentTaskNotFound, OpenStatuses } from "../challenges/fulfillment.model.js"
@@ -13,7 +14,7 @@ import { FulfillmentTaskRepo } from "../challenges/fulfillment.port.js"
 import { ActivityValidationRepo } from "../challenges/progress.port.js"
 import { nextMemoryId } from "./sequential-id.js"
 
-export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo | BibTemplateRepo> = Layer.effectContext(Effect.sync(() => {
+export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo | BibTemplateRepo | ChallengeEventRepo> = Layer.effectContext(Effect.sync(() => {
   const tasks = new Map<string, FulfillmentTask>()
   const badges = new Map<string, ChallengeBadge>()
   const mappings: Array<{ badgeId: string; challengeId: string; at: number }> = []
@@ -194,9 +195,28 @@ export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRe
     remove: (id) => Effect.sync(() => bibs.delete(id))
   })
 
+  const links: Array<ChallengeEventLink> = []
+  const eventRepo = ChallengeEventRepo.of({
+    attach: (challengeId, eventId, by) =>
+      Effect.sync(() => {
+        if (links.some((l) => l.challengeId === challengeId && l.eventId === eventId)) return false
+        links.push({ challengeId, eventId, attachedBy: by, attachedAt: new Date() })
+        return true
+      }),
+    detach: (challengeId, eventId) =>
+      Effect.sync(() => {
+        const i = links.findIndex((l) => l.challengeId === challengeId && l.eventId === eventId)
+        if (i < 0) return false
+        links.splice(i, 1)
+        return true
+      }),
+    ofChallenge: (challengeId) => Effect.sync(() => links.filter((l) => l.challengeId === challengeId))
+  })
+
   return Context.make(BadgeRepo, badgeRepo).pipe(
     Context.add(ActivityValidationRepo, validationRepo),
     Context.add(FulfillmentTaskRepo, taskRepo),
-    Context.add(BibTemplateRepo, bibRepo)
+    Context.add(BibTemplateRepo, bibRepo),
+    Context.add(ChallengeEventRepo, eventRepo)
   )
 }))

@@ -6,7 +6,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
 import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeEventRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -20,6 +20,7 @@ export type ChallengesInfrastructure =
   | Challenges.ActivityValidationRepo
   | Challenges.FulfillmentTaskRepo
   | Challenges.BibTemplateRepo
+  | Challenges.ChallengeEventRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -27,7 +28,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   BadgeRepoPg,
   ActivityValidationRepoPg,
   FulfillmentTaskRepoPg,
-  BibTemplateRepoPg
+  BibTemplateRepoPg,
+  ChallengeEventRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"

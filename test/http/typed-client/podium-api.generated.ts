@@ -835,6 +835,20 @@ export interface components {
             criteria: string;
             awardedCount: number;
         };
+        ChallengeEvent: {
+            eventId: string;
+            slug: string;
+            title: string;
+            sport: string;
+            city: string;
+            country: string;
+            startsAt: components["schemas"]["Instant"];
+            endsAt: components["schemas"]["Instant"];
+            timezone: string;
+            /** @enum {string} */
+            status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
+            attachedAt: components["schemas"]["Instant"];
+        };
         LiveSignalsResult: {
             accepted: number;
             remaining: number;

@@ -49,6 +49,7 @@ import registrations from "./0055_registrations.js"
 import challengesProgressBadges from "./0075_challenges_progress_badges.js"
 import challengesFulfillment from "./0076_challenges_fulfillment.js"
 import challengesBibTemplates from "./0077_challenges_bib_templates.js"
+import challengesEvents from "./0078_challenges_events.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -91,7 +92,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0055_registrations": registrations,
   "0075_challenges_progress_badges": challengesProgressBadges,
   "0076_challenges_fulfillment": challengesFulfillment,
-  "0077_challenges_bib_templates": challengesBibTemplates
+  "0077_challenges_bib_templates": challengesBibTemplates,
+  "0078_challenges_events": challengesEvents
 }
 
 /** The table recording applied migrations. */

@@ -301,3 +301,12 @@ export const BibTemplate = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "BibTemplate" })
 export interface BibTemplate extends Schema.Schema.Type<typeof BibTemplate> {}
+
+/** A challenge attached to an event (the event's page lists it; the challenge lists the event). */
+export const ChallengeEventLink = Schema.Struct({
+  challengeId: UuidStr,
+  eventId: UuidStr,
+  attachedBy: Schema.String,
+  attachedAt: Instant
+}).annotations({ identifier: "ChallengeEventLink" })
+export interface ChallengeEventLink extends Schema.Schema.Type<typeof ChallengeEventLink> {}

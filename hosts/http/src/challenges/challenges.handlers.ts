@@ -6,7 +6,7 @@
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, pageOf } from "@podium/contracts/common"
-import { Challenges, type Platform } from "@podium/core"
+import { Challenges, type Events, type Platform } from "@podium/core"
 import type { ActivitiesInfrastructure, AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
@@ -17,6 +17,7 @@ export type ChallengeHandlerServices =
   | ClubsInfrastructure
   | ChallengesInfrastructure
   | ActivitiesInfrastructure
+  | Events.EventRepo
   | Platform.JobQueue
   | Platform.Transactor
   | Platform.AuditLog

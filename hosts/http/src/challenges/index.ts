@@ -2,6 +2,7 @@
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./badge-requests.handlers.js"
 import { BadgesHandlers, MyBadgesHandlers, PublicBadgesHandlers } from "./badges.handlers.js"
 import { BibTemplatesHandlers } from "./bib-templates.handlers.js"
+import { ChallengeEventsHandlers } from "./challenge-events.handlers.js"
 import {
   AdminChallengeManagementHandlers,
   ChallengeParticipationsHandlers,
@@ -28,5 +29,6 @@ export const handlers = [
   PublicBadgesHandlers,
   MyBadgesHandlers,
   AdminFulfillmentTasksHandlers,
-  BibTemplatesHandlers
+  BibTemplatesHandlers,
+  ChallengeEventsHandlers
 ] as const
