@@ -4,7 +4,7 @@
  * visible events.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { EventStatus, Instant } from "@podium/kernel"
+import { Body, ChallengeAudience, EventStatus, Instant, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminsNeed, Authenticated, op, Requires } from "../common/index.js"
 
@@ -29,4 +29,16 @@ export class ChallengeEventsGroup extends HttpApiGroup.make("challengeEvents")
   .add(op.post("attachChallengeToEvent", "/v2/challenges/:id/attach-to-event/:eventId", { path: LinkPath, ok: ChallengeEventsView, summary: "Attach the challenge to an event (idempotent); answers every attached event" }).middleware(Authenticated).annotate(Requires, AdminsNeed("challenges.manage")).annotate(OpenApi.Description, "409 EVENT_NOT_ATTACHABLE for a cancelled event, or another organizer's event when the challenge is an organizer's."))
   .add(op.del("detachChallengeFromEvent", "/v2/challenges/:id/attach-to-event/:eventId", { path: LinkPath, ok: ChallengeEventsView, summary: "Detach the challenge from an event (404 CHALLENGE_EVENT_NOT_ATTACHED when it was not)" }).middleware(Authenticated).annotate(Requires, AdminsNeed("challenges.manage")))
   .annotate(OpenApi.Title, "Challenge events")
+{}
+
+export const AddAudienceBody = Body({ kind: ChallengeAudience.fields.kind, refId: UuidStr })
+
+/** Who may join: no audience, anyone; with audiences, only the ACTIVE members of one of their clubs (403 NOT_IN_CHALLENGE_AUDIENCE on join). */
+export class ChallengeAudiencesGroup extends HttpApiGroup.make("challengeAudiences")
+  .add(op.get("challengeAudiences", "/v2/challenges/:id/audiences", { path: Schema.Struct({ id: Schema.String }), ok: Schema.Array(ChallengeAudience), summary: "The audiences a challenge is open to (none: every athlete)" }))
+  .add(op.post("addChallengeAudience", "/v2/challenges/:id/audiences", { path: Schema.Struct({ id: Schema.String }), body: AddAudienceBody, ok: ChallengeAudience, status: 201, summary: "Open the challenge to a club's members only (and to those of its other audiences); 409 AUDIENCE_ALREADY_ADDED" }))
+  .add(op.del("removeChallengeAudience", "/v2/challenges/:id/audiences/:audienceId", { path: Schema.Struct({ id: Schema.String, audienceId: Schema.String }), ok: Schema.Struct({ id: Schema.String, deleted: Schema.Literal(true) }), summary: "Remove an audience (with none left, every athlete may join)" }))
+  .middleware(Authenticated)
+  .annotate(Requires, AdminsNeed("challenges.manage"))
+  .annotate(OpenApi.Title, "Challenge audiences")
 {}

@@ -3,7 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js"
 import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
-import { ChallengeEventsGroup } from "./challenge-events.group.js"
+import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
@@ -40,4 +40,5 @@ export class AthletesApi extends AreaApi
   .add(MyBadgesGroup)
   .add(AdminFulfillmentTasksGroup)
   .add(BibTemplatesGroup)
-  .add(ChallengeEventsGroup) {}
+  .add(ChallengeEventsGroup)
+  .add(ChallengeAudiencesGroup) {}

@@ -9,6 +9,7 @@ import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
+import { requireInAudience } from "./audience.use-case.js"
 import { BadgeRepo } from "./badge.port.js"
 import { ChallengeNotFound, ParticipationNotFound } from "./challenge.model.js"
 import { ChallengeRepo, type PageRequest, type ParticipationFilter, ParticipationRepo } from "./challenge.port.js"
@@ -16,9 +17,10 @@ import { getPublicChallenge } from "./challenge.use-case.js"
 
 const known = (challengeId: string) => (isUuid(challengeId) ? Effect.void : Effect.fail(new ChallengeNotFound({ ref: challengeId })))
 
-/** The caller joins an ACTIVE challenge that has not ended and has room (rejoining after a leave). */
+/** The caller joins an ACTIVE challenge that has not ended and has room (rejoining after a leave), when in its audience. */
 export const joinChallenge = Effect.fn("challenges.participations.join")(function*(athlete: Principal, challengeId: string) {
   yield* known(challengeId)
+  yield* requireInAudience(athlete, challengeId)
   const now = new Date(yield* Clock.currentTimeMillis)
   return yield* Effect.flatMap(ParticipationRepo, (r) => r.join(challengeId, athlete.accountId, now))
 })

@@ -2,8 +2,10 @@
  * In-memory twins of the badge and activity-validation repositories, with the Postgres adapters'
  * visible rules: codes unique, an award once per badge and athlete, a held badge not deletable.
  */
-import type { ActivityValidation, BadgeAward, BibTemplate, ChallengeBadge, ChallengeEventLink, FulfillmentTask } from "@podium/kernel"
+import type { ActivityValidation, BadgeAward, BibTemplate, ChallengeAudience, ChallengeBadge, ChallengeEventLink, FulfillmentTask } from "@podium/kernel"
 import { Context, Effect, Either, Layer, Option } from "effect"
+import { AudienceAlreadyAdded } from "../challenges/audience.model.js"
+import { ChallengeAudienceRepo } from "../challenges/audience.port.js"
 import { BibTemplateNotFound } from "../challenges/bib-template.model.js"
 import { BibTemplateRepo } from "../challenges/bib-template.port.js"
 import { ChallengeEventRepo } from "../challenges/challenge-event.port.js"
@@ -14,7 +16,7 @@ import { FulfillmentTaskRepo } from "../challenges/fulfillment.port.js"
 import { ActivityValidationRepo } from "../challenges/progress.port.js"
 import { nextMemoryId } from "./sequential-id.js"
 
-export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo | BibTemplateRepo | ChallengeEventRepo> = Layer.effectContext(Effect.sync(() => {
+export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRepo | FulfillmentTaskRepo | BibTemplateRepo | ChallengeEventRepo | ChallengeAudienceRepo> = Layer.effectContext(Effect.sync(() => {
   const tasks = new Map<string, FulfillmentTask>()
   const badges = new Map<string, ChallengeBadge>()
   const mappings: Array<{ badgeId: string; challengeId: string; at: number }> = []
@@ -213,10 +215,30 @@ export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRe
     ofChallenge: (challengeId) => Effect.sync(() => links.filter((l) => l.challengeId === challengeId))
   })
 
+  const audiences: Array<ChallengeAudience> = []
+  const audienceRepo = ChallengeAudienceRepo.of({
+    add: (a) =>
+      Effect.gen(function*() {
+        if (audiences.some((x) => x.challengeId === a.challengeId && x.kind === a.kind && x.refId === a.refId)) {
+          return yield* new AudienceAlreadyAdded({ refId: a.refId })
+        }
+        const row: ChallengeAudience = { ...a, id: nextMemoryId(), createdAt: new Date() }
+        audiences.push(row)
+        return row
+      }),
+    remove: (challengeId, audienceId) =>
+      Effect.sync(() => {
+        const i = audiences.findIndex((a) => a.id === audienceId && a.challengeId === challengeId)
+        return i < 0 ? Option.none() : Option.some(audiences.splice(i, 1)[0]!)
+      }),
+    ofChallenge: (challengeId) => Effect.sync(() => audiences.filter((a) => a.challengeId === challengeId))
+  })
+
   return Context.make(BadgeRepo, badgeRepo).pipe(
     Context.add(ActivityValidationRepo, validationRepo),
     Context.add(FulfillmentTaskRepo, taskRepo),
     Context.add(BibTemplateRepo, bibRepo),
-    Context.add(ChallengeEventRepo, eventRepo)
+    Context.add(ChallengeEventRepo, eventRepo),
+    Context.add(ChallengeAudienceRepo, audienceRepo)
   )
 }))

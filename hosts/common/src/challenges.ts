@@ -6,7 +6,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
 import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeEventRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -21,6 +21,7 @@ export type ChallengesInfrastructure =
   | Challenges.FulfillmentTaskRepo
   | Challenges.BibTemplateRepo
   | Challenges.ChallengeEventRepo
+  | Challenges.ChallengeAudienceRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -29,7 +30,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   ActivityValidationRepoPg,
   FulfillmentTaskRepoPg,
   BibTemplateRepoPg,
-  ChallengeEventRepoPg
+  ChallengeEventRepoPg,
+  ChallengeAudienceRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"

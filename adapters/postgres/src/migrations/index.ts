@@ -50,6 +50,7 @@ import challengesProgressBadges from "./0075_challenges_progress_badges.js"
 import challengesFulfillment from "./0076_challenges_fulfillment.js"
 import challengesBibTemplates from "./0077_challenges_bib_templates.js"
 import challengesEvents from "./0078_challenges_events.js"
+import challengesAudiences from "./0079_challenges_audiences.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -93,7 +94,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0075_challenges_progress_badges": challengesProgressBadges,
   "0076_challenges_fulfillment": challengesFulfillment,
   "0077_challenges_bib_templates": challengesBibTemplates,
-  "0078_challenges_events": challengesEvents
+  "0078_challenges_events": challengesEvents,
+  "0079_challenges_audiences": challengesAudiences
 }
 
 /** The table recording applied migrations. */

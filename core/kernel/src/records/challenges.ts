@@ -310,3 +310,18 @@ export const ChallengeEventLink = Schema.Struct({
   attachedAt: Instant
 }).annotations({ identifier: "ChallengeEventLink" })
 export interface ChallengeEventLink extends Schema.Schema.Type<typeof ChallengeEventLink> {}
+
+/**
+ * Who a challenge is for: with no audience anyone may join; with audiences, only athletes matching
+ * one of them. The kind is CLUB (the club's ACTIVE members); kinds that need verified profile data
+ * (city, age group, employer) wait for that data.
+ */
+export const ChallengeAudience = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  kind: OneOf("CLUB"),
+  refId: UuidStr,
+  createdBy: Schema.String,
+  createdAt: Instant
+}).annotations({ identifier: "ChallengeAudience" })
+export interface ChallengeAudience extends Schema.Schema.Type<typeof ChallengeAudience> {}

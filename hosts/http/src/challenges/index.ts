@@ -2,7 +2,7 @@
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./badge-requests.handlers.js"
 import { BadgesHandlers, MyBadgesHandlers, PublicBadgesHandlers } from "./badges.handlers.js"
 import { BibTemplatesHandlers } from "./bib-templates.handlers.js"
-import { ChallengeEventsHandlers } from "./challenge-events.handlers.js"
+import { ChallengeAudiencesHandlers, ChallengeEventsHandlers } from "./challenge-events.handlers.js"
 import {
   AdminChallengeManagementHandlers,
   ChallengeParticipationsHandlers,
@@ -30,5 +30,6 @@ export const handlers = [
   MyBadgesHandlers,
   AdminFulfillmentTasksHandlers,
   BibTemplatesHandlers,
-  ChallengeEventsHandlers
+  ChallengeEventsHandlers,
+  ChallengeAudiencesHandlers
 ] as const
