@@ -3,8 +3,8 @@
  * athletes' eligible activities of the challenge's sport inside its window, so it follows an
  * activity added, edited, deleted, flagged by anti-cheat or marked INVALID by an admin; ties share a
  * rank (1-2-2-4); the paged read answers the viewer's own entry; a revoked athlete leaves the board;
- * multi-sport progress is given sport by sport; analytics for the manager; admin activity verdicts
- * and day-by-day participation detail.
+ * multi-sport progress is given sport by sport; an athlete may hide from public leaderboards (keeping
+ * their place); analytics for the manager; admin activity verdicts and day-by-day participation detail.
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { newAthlete, type SeededOrganizer } from "../organizers/support.js"
@@ -136,6 +136,41 @@ describe("challenge leaderboards", () => {
     await log(me, 1, { sport: "ride", distanceMeters: 40_000, elevationGainMeters: 650 })
     expect((await host.http.get(`/v2/challenges/${hikes.id}/leaderboard`)).body.data.items[0]).toMatchObject({ value: 2, completed: true })
     expect((await host.http.get(`/v2/challenges/${climbs.id}/leaderboard`)).body.data.items[0]).toMatchObject({ value: 650, percent: 65, completed: false })
+  })
+})
+
+describe("leaderboard privacy", () => {
+  it("lets a joined athlete hide from public leaderboards: their place stays, their ids go, their own entry still shows them", async () => {
+    const challenge = await activeChallenge(host, admin, running({ goalValue: 50_000 }))
+    const [shy, open] = await Promise.all([newAthlete(host), newAthlete(host)])
+    await join(challenge.id, shy)
+    await join(challenge.id, open)
+    await log(shy, 3, { sport: "run", distanceMeters: 9_000 })
+    await log(open, 3, { sport: "run", distanceMeters: 4_000 })
+    const path = `/v2/challenge-participations/${challenge.id}`
+
+    expect((await send("PATCH", path, { leaderboardVisible: false }, {})).status).toBe(401)
+    expect((await send("PATCH", path, { leaderboardVisible: "no" }, shy.headers)).body.message).toEqual(["leaderboardVisible must be a boolean value"])
+    expect((await send("PATCH", `/v2/challenge-participations/${crypto.randomUUID()}`, { leaderboardVisible: false }, shy.headers)).status).toBe(404)
+    expect((await send("PATCH", path, undefined, shy.headers)).body.data).toMatchObject({ leaderboardVisible: true, status: "JOINED" })
+    const hidden = await send("PATCH", path, { leaderboardVisible: false }, shy.headers)
+    expect(hidden.status).toBe(200)
+    expect(hidden.body.data).toMatchObject({ challengeId: challenge.id, userId: shy.user.id, leaderboardVisible: false })
+
+    expect(await board(challenge.id)).toEqual([[null, 1, 9_000], [open.user.id, 2, 4_000]])
+    const seenByOther = (await send("GET", `/v2/challenges/${challenge.id}/leaderboard/paged`, undefined, open.headers)).body.data
+    expect(seenByOther.items.map((e: { userId: string | null; participationId: string | null }) => [e.userId, e.participationId])).toEqual([
+      [null, null],
+      [open.user.id, expect.any(String)]
+    ])
+    const seenBySelf = (await send("GET", `/v2/challenges/${challenge.id}/leaderboard/paged`, undefined, shy.headers)).body.data
+    expect(seenBySelf.viewer).toMatchObject({ userId: shy.user.id, rank: 1 })
+    expect(seenBySelf.items[0].userId).toBe(shy.user.id)
+    const participation = (await send("GET", `/v2/admin/challenge-management/participations?challengeId=${challenge.id}&userId=${shy.user.id}`, undefined, admin)).body.data.items[0]
+    expect((await send("GET", `/v2/admin/challenge-management/participations/${participation.id}`, undefined, admin)).body.data.progress.userId).toBe(shy.user.id)
+
+    await send("PATCH", path, { leaderboardVisible: true }, shy.headers)
+    expect(await board(challenge.id)).toEqual([[shy.user.id, 1, 9_000], [open.user.id, 2, 4_000]])
   })
 })
 

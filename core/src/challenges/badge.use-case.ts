@@ -203,7 +203,7 @@ export const runRetroactiveAward = Effect.fn("challenges.badges.runRetroactive")
   for (const [i, challenge] of challenges.entries()) {
     const completers = (yield* standingsOf(challenge)).filter((e) => e.completed)
     const inserted = yield* Effect.flatMap(BadgeRepo, (r) =>
-      r.award(badge.id, completers.map((e) => ({ userId: e.userId, challengeId: challenge.id })), "RETROACTIVE"))
+      r.award(badge.id, completers.flatMap((e) => e.userId === null ? [] : [{ userId: e.userId, challengeId: challenge.id }]), "RETROACTIVE"))
     awarded += inserted.length
     if (Option.isSome(job)) {
       yield* job.value.reportProgress({ done: i + 1, total: challenges.length, message: `${awarded} athlete(s) awarded` })

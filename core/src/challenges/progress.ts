@@ -79,8 +79,8 @@ export const rankStandings = (
   const sorted = participations.map((p) => progressOf(challenge, p, activities)).sort((a, b) =>
     b.value - a.value ||
     (a.completedAt?.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.completedAt?.getTime() ?? Number.MAX_SAFE_INTEGER) ||
-    (joinedAt.get(a.userId) ?? 0) - (joinedAt.get(b.userId) ?? 0) ||
-    (a.userId < b.userId ? -1 : 1)
+    (joinedAt.get(a.userId ?? "") ?? 0) - (joinedAt.get(b.userId ?? "") ?? 0) ||
+    ((a.userId ?? "") < (b.userId ?? "") ? -1 : 1)
   )
   let rank = 0
   return sorted.map((entry, i) => {
@@ -88,6 +88,13 @@ export const rankStandings = (
     return { ...entry, rank }
   })
 }
+
+/**
+ * A leaderboard as the public sees it: athletes who hid themselves keep their place but lose their
+ * ids, except in the viewer's own entry.
+ */
+export const publicStandings = (standings: ReadonlyArray<ChallengeProgress>, hidden: ReadonlySet<string>, viewerId: string | null) =>
+  standings.map((e) => e.userId !== null && hidden.has(e.userId) && e.userId !== viewerId ? { ...e, userId: null, participationId: null } : e)
 
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export const localDate = (at: Date, timeZone: string) => at.toLocaleDateString("en-CA", { timeZone })

@@ -17,7 +17,7 @@ import { ChallengeNotFound, ChallengeInputInvalid, ParticipationNotFound } from 
 import { ChallengeRepo, type PageRequest, ParticipationRepo } from "./challenge.port.js"
 import { getPublicChallenge, managedChallenge } from "./challenge.use-case.js"
 import { ActivityValidationRepo } from "./progress.port.js"
-import { counts, dailyProgress, progressOf, rankStandings, sportOfChallenge } from "./progress.js"
+import { counts, dailyProgress, progressOf, publicStandings, rankStandings, sportOfChallenge } from "./progress.js"
 
 /** Every participation of one status (no page: a leaderboard ranks them all). */
 const allParticipations = (challengeId: string, status: ChallengeParticipation["status"]) =>
@@ -33,29 +33,32 @@ export const countedActivities = Effect.fn("challenges.countedActivities")(funct
   return activities.filter((a) => !invalid.has(a.id))
 })
 
-/** The ranked standings of a challenge's JOINED athletes. */
-export const standingsOf = Effect.fn("challenges.standings")(function*(challenge: Challenge) {
+/** The ranked standings of a challenge's JOINED athletes, and who of them hid from public leaderboards. */
+const rankedJoined = Effect.fn("challenges.rankedJoined")(function*(challenge: Challenge) {
   const joined = yield* allParticipations(challenge.id, "JOINED")
   const activities = yield* countedActivities(challenge, joined.map((p) => p.userId))
-  return rankStandings(challenge, joined, activities)
+  return { standings: rankStandings(challenge, joined, activities), hidden: new Set(joined.filter((p) => !p.leaderboardVisible).map((p) => p.userId)) }
 })
+
+/** The ranked standings of a challenge's JOINED athletes. */
+export const standingsOf = (challenge: Challenge) => Effect.map(rankedJoined(challenge), (r) => r.standings)
 
 const goalOf = (c: Challenge) => ({ challengeId: c.id, activityType: c.activityType, goalType: c.goalType, goalValue: c.goalValue })
 
 /** The top of a public challenge's leaderboard. */
 export const challengeLeaderboard = Effect.fn("challenges.leaderboard")(function*(id: string, limit: number) {
   const challenge = yield* getPublicChallenge(id)
-  const standings = yield* standingsOf(challenge)
-  return { ...goalOf(challenge), total: standings.length, items: standings.slice(0, limit) }
+  const { standings, hidden } = yield* rankedJoined(challenge)
+  return { ...goalOf(challenge), total: standings.length, items: publicStandings(standings.slice(0, limit), hidden, null) }
 })
 
 /** One page of a public challenge's leaderboard and the viewer's own entry (null when not on it). */
 export const pagedLeaderboard = Effect.fn("challenges.leaderboardPaged")(function*(viewerId: string | null, id: string, page: PageRequest) {
   const challenge = yield* getPublicChallenge(id)
-  const standings = yield* standingsOf(challenge)
+  const { standings, hidden } = yield* rankedJoined(challenge)
   return {
     ...goalOf(challenge),
-    items: standings.slice((page.page - 1) * page.limit, page.page * page.limit),
+    items: publicStandings(standings.slice((page.page - 1) * page.limit, page.page * page.limit), hidden, viewerId),
     total: standings.length,
     page: page.page,
     limit: page.limit,
@@ -76,6 +79,21 @@ export const myChallengeProgress = Effect.fn("challenges.myProgress")(function*(
   const ranked = standings.find((e) => e.userId === athlete.accountId)
   const progress: ChallengeProgress = ranked ?? progressOf(challenge, participation, yield* countedActivities(challenge, [athlete.accountId]))
   return { ...goalOf(challenge), participationStatus: participation.status, rank: ranked?.rank ?? null, progress }
+})
+
+/** The caller shows on public leaderboards by name, or hides (keeping their place). */
+export const updateMyParticipation = Effect.fn("challenges.participations.update")(function*(
+  athlete: Principal,
+  challengeId: string,
+  input: { readonly leaderboardVisible?: boolean | undefined }
+) {
+  if (!isUuid(challengeId)) return yield* new ParticipationNotFound({ ref: challengeId })
+  if (input.leaderboardVisible === undefined) {
+    const found = yield* Effect.flatMap(ParticipationRepo, (r) => r.find(challengeId, athlete.accountId))
+    if (Option.isNone(found)) return yield* new ParticipationNotFound({ ref: challengeId })
+    return found.value
+  }
+  return yield* Effect.flatMap(ParticipationRepo, (r) => r.setLeaderboardVisible(challengeId, athlete.accountId, input.leaderboardVisible!))
 })
 
 const findParticipation = (id: string) =>

@@ -745,8 +745,8 @@ export interface components {
         };
         ChallengeProgress: {
             rank: number;
-            userId: string;
-            participationId: string;
+            userId: string | null;
+            participationId: string | null;
             value: number;
             percent: number;
             completed: boolean;

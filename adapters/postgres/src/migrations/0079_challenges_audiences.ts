@@ -1,7 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 
-/** Challenge audiences: who may join a challenge (no rows: anyone); one row per challenge, kind and target. */
+/**
+ * Challenge audiences: who may join a challenge (no rows: anyone); one row per challenge, kind and
+ * target. Participations get the athlete's choice to show on public leaderboards by name.
+ */
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   yield* sql`
@@ -14,4 +17,5 @@ export default Effect.gen(function*() {
       created_at timestamptz not null default now(),
       constraint challenge_audiences_unique unique (challenge_id, kind, ref_id)
     )`
+  yield* sql`alter table challenges.participations add column leaderboard_visible boolean not null default true`
 })

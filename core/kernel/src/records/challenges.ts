@@ -128,6 +128,8 @@ export const ChallengeParticipation = Schema.Struct({
   leftAt: Schema.NullOr(Instant),
   revokedAt: Schema.NullOr(Instant),
   revokedReason: Schema.NullOr(Schema.String),
+  /** The athlete shows on public leaderboards by name; when false they keep their place but are listed anonymously. */
+  leaderboardVisible: Bool,
   createdAt: Instant,
   updatedAt: Instant
 }).annotations({ identifier: "ChallengeParticipation" })
@@ -170,8 +172,9 @@ export interface SportProgress extends Schema.Schema.Type<typeof SportProgress> 
  */
 export const ChallengeProgress = Schema.Struct({
   rank: Schema.Number,
-  userId: Schema.String,
-  participationId: Schema.String,
+  /** Null on a public leaderboard for an athlete who hid themselves (never in their own entry). */
+  userId: Schema.NullOr(Schema.String),
+  participationId: Schema.NullOr(Schema.String),
   value: Schema.Number,
   /** value / goalValue as a percentage, at most 100. */
   percent: Schema.Number,

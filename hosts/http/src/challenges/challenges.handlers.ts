@@ -109,6 +109,8 @@ export const ChallengeParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<
         Effect.flatMap(CurrentPrincipal, (me) => Effect.map(Challenges.myParticipations(me, q.status, pageOf(q)), (r) => paged(q, r))))
       .handle("joinChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.joinChallenge(me, path.challengeId)))
       .handle("myChallengeParticipation", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.myParticipation(me, path.challengeId)))
+      .handle("updateMyChallengeParticipation", ({ path, payload }) =>
+        Effect.flatMap(CurrentPrincipal, (me) => Challenges.updateMyParticipation(me, path.challengeId, payload)))
       .handle("leaveChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.leaveChallenge(me, path.challengeId))))
 
 export const ChallengeTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeTemplates">, never, ChallengeHandlerServices> = HttpApiBuilder
