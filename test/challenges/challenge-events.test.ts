@@ -75,8 +75,9 @@ describe("challenge audiences", () => {
       "refId must be a UUID"
     ])
     expect((await send("POST", base, { kind: "CLUB", refId: crypto.randomUUID() }, org.owner.headers)).body.code).toBe("CLUB_NOT_FOUND")
-    const added = await send("POST", base, { kind: "CLUB", refId: club.id }, org.owner.headers)
-    expect(added.status).toBe(201)
+    const racing = await Promise.all(Array.from({ length: 4 }, () => send("POST", base, { kind: "CLUB", refId: club.id }, org.owner.headers)))
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409])
+    const added = racing.find((r) => r.status === 201)!
     expect(added.body.data).toMatchObject({ challengeId: challenge.id, kind: "CLUB", refId: club.id })
     const twice = await send("POST", base, { kind: "CLUB", refId: club.id }, org.owner.headers)
     expect(twice.status).toBe(409)
