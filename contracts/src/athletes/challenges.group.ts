@@ -12,6 +12,7 @@
 import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import {
   Body,
+  Bool,
   Challenge,
   ChallengeActivityType,
   ChallengeCreatorType,
@@ -116,6 +117,7 @@ export class ChallengeParticipationsGroup extends HttpApiGroup.make("challengePa
   .add(op.get("myChallengeParticipations", "/v2/challenge-participations", { query: Query({ ...PageParams, status: Optional(OneOf("JOINED", "LEFT", "REVOKED")) }), ok: PageOf(ParticipationWithChallengeView), summary: "The caller's participations with their challenges, newest join first" }))
   .add(op.post("joinChallenge", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeParticipation, status: 201, summary: "Join an ACTIVE challenge that has not ended (free); rejoining after a leave reuses the participation" }).annotate(OpenApi.Description, "409 CHALLENGE_FULL at the cap (concurrent joins never pass it), CHALLENGE_NOT_JOINABLE, CHALLENGE_ALREADY_JOINED, PARTICIPATION_REVOKED."))
   .add(op.get("myChallengeParticipation", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeParticipation, summary: "The caller's participation in one challenge" }))
+  .add(op.patch("updateMyChallengeParticipation", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, body: Body({ leaderboardVisible: Optional(Bool) }), ok: ChallengeParticipation, summary: "Show on public leaderboards by name, or hide (keeping your place; your own entry still shows you)" }))
   .add(op.del("leaveChallenge", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeParticipation, summary: "Leave a joined challenge while it is ACTIVE or PAUSED" }))
   .middleware(Authenticated)
   .annotate(Requires, Role("user"))

@@ -1,6 +1,11 @@
 /** Area API "athletes": athletes, activities, challenges, badges, training. Groups are added as their capabilities are built. */
 import { AreaApi } from "../common/index.js"
+import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js"
+import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
+import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
+import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
+import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
   AdminChallengeManagementGroup,
@@ -11,8 +16,13 @@ import {
   ClubPublicChallengesGroup
 } from "./challenges.group.js"
 
+export * from "./badges.group.js"
+export * from "./bib-templates.group.js"
 export * from "./challenge-badge-requests.group.js"
+export * from "./challenge-events.group.js"
+export * from "./challenge-progress.group.js"
 export * from "./challenges.group.js"
+export * from "./fulfillment.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -22,4 +32,13 @@ export class AthletesApi extends AreaApi
   .add(ClubPublicChallengesGroup)
   .add(ChallengeParticipationsGroup)
   .add(ChallengeTemplatesGroup)
-  .add(AdminChallengeManagementGroup) {}
+  .add(AdminChallengeManagementGroup)
+  .add(ChallengeLeaderboardsGroup)
+  .add(AdminChallengeActivitiesGroup)
+  .add(BadgesGroup)
+  .add(PublicBadgesGroup)
+  .add(MyBadgesGroup)
+  .add(AdminFulfillmentTasksGroup)
+  .add(BibTemplatesGroup)
+  .add(ChallengeEventsGroup)
+  .add(ChallengeAudiencesGroup) {}

@@ -121,6 +121,8 @@ export class ParticipationRepo extends Context.Tag("@podium/core/challenges/Part
   ) => Effect.Effect<ChallengeParticipation, ChallengeNotFound | ChallengeNotJoinable | ParticipationNotFound | MoveRefused>
   /** JOINED or LEFT → REVOKED and the joined count recounted, in one transaction. */
   readonly revoke: (id: string, reason: string) => Effect.Effect<ChallengeParticipation, ParticipationNotFound | MoveRefused>
+  /** The athlete's choice to show on public leaderboards by name. */
+  readonly setLeaderboardVisible: (challengeId: string, userId: string, visible: boolean) => Effect.Effect<ChallengeParticipation, ParticipationNotFound>
   readonly find: (challengeId: string, userId: string) => Effect.Effect<Option.Option<ChallengeParticipation>>
   readonly findById: (id: string) => Effect.Effect<Option.Option<ChallengeParticipation>>
   /** Newest join first. */

@@ -9,15 +9,18 @@ import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
+import { requireInAudience } from "./audience.use-case.js"
+import { BadgeRepo } from "./badge.port.js"
 import { ChallengeNotFound, ParticipationNotFound } from "./challenge.model.js"
 import { ChallengeRepo, type PageRequest, type ParticipationFilter, ParticipationRepo } from "./challenge.port.js"
 import { getPublicChallenge } from "./challenge.use-case.js"
 
 const known = (challengeId: string) => (isUuid(challengeId) ? Effect.void : Effect.fail(new ChallengeNotFound({ ref: challengeId })))
 
-/** The caller joins an ACTIVE challenge that has not ended and has room (rejoining after a leave). */
+/** The caller joins an ACTIVE challenge that has not ended and has room (rejoining after a leave), when in its audience. */
 export const joinChallenge = Effect.fn("challenges.participations.join")(function*(athlete: Principal, challengeId: string) {
   yield* known(challengeId)
+  yield* requireInAudience(athlete, challengeId)
   const now = new Date(yield* Clock.currentTimeMillis)
   return yield* Effect.flatMap(ParticipationRepo, (r) => r.join(challengeId, athlete.accountId, now))
 })
@@ -87,19 +90,24 @@ const findParticipation = (id: string) =>
     Effect.flatMap(Option.match({ onNone: () => Effect.fail(new ParticipationNotFound({ ref: id })), onSome: Effect.succeed }))
   )
 
-/** Admin: revokes a participation (the athlete is out and cannot rejoin); audited on the challenge. */
+/**
+ * Admin: revokes a participation (the athlete is out and cannot rejoin): it leaves the leaderboard
+ * (only JOINED athletes are ranked) and the badges that challenge earned the athlete are taken back,
+ * in the same transaction; audited on the challenge.
+ */
 export const revokeParticipation = Effect.fn("challenges.participations.revoke")(function*(admin: Principal, id: string, reason: string) {
   yield* findParticipation(id)
   return yield* Effect.flatMap(Transactor, (tx) =>
     tx.atomically(Effect.gen(function*() {
       const revoked = yield* Effect.flatMap(ParticipationRepo, (r) => r.revoke(id, reason))
+      const badgesRevoked = yield* Effect.flatMap(BadgeRepo, (r) => r.revokeAwards(revoked.userId, revoked.challengeId))
       yield* Effect.flatMap(AuditLog, (log) =>
         log.append({
           action: "challenges.participation.revoked",
           actor: { kind: admin.accountKind, id: admin.accountId },
           subject: { kind: "challenge", id: revoked.challengeId },
           reason,
-          data: { participationId: revoked.id, userId: revoked.userId }
+          data: { participationId: revoked.id, userId: revoked.userId, badgesRevoked }
         }))
       return revoked
     })))

@@ -161,7 +161,7 @@ export const ChallengesReposMemory: Layer.Layer<ChallengeRepo | ParticipationRep
         const at = new Date()
         const row: ChallengeParticipation = Option.isSome(existing)
           ? { ...existing.value, status: "JOINED", joinedAt: at, leftAt: null, updatedAt: at }
-          : { id: nextMemoryId(), challengeId, userId, status: "JOINED", joinedAt: at, leftAt: null, revokedAt: null, revokedReason: null, createdAt: at, updatedAt: at }
+          : { id: nextMemoryId(), challengeId, userId, status: "JOINED", joinedAt: at, leftAt: null, revokedAt: null, revokedReason: null, leaderboardVisible: true, createdAt: at, updatedAt: at }
         participations.set(row.id, row)
         put({ ...c, participantCount: c.participantCount + 1 })
         return row
@@ -192,6 +192,14 @@ export const ChallengesReposMemory: Layer.Layer<ChallengeRepo | ParticipationRep
         participations.set(id, row)
         const c = challenges.get(existing.challengeId)
         if (c !== undefined) put({ ...c, participantCount: joinedCount(c.id) })
+        return row
+      }),
+    setLeaderboardVisible: (challengeId, userId, visible) =>
+      Effect.gen(function*() {
+        const existing = findParticipation(challengeId, userId)
+        if (Option.isNone(existing)) return yield* new ParticipationNotFound({ ref: challengeId })
+        const row: ChallengeParticipation = { ...existing.value, leaderboardVisible: visible, updatedAt: new Date() }
+        participations.set(row.id, row)
         return row
       }),
     find: (challengeId, userId) => Effect.sync(() => findParticipation(challengeId, userId)),

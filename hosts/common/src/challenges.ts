@@ -5,8 +5,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
-import { BadgeRequestRepoMemory, ChallengesReposMemory } from "@podium/core/testing"
-import { AuditLogPg, BadgeRequestRepoPg, ChallengesReposPg, TransactorPg } from "@podium/postgres"
+import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory } from "@podium/core/testing"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -16,8 +16,23 @@ export type ChallengesInfrastructure =
   | Challenges.ChallengeRepo
   | Challenges.ParticipationRepo
   | Challenges.ChallengeTemplateRepo
+  | Challenges.BadgeRepo
+  | Challenges.ActivityValidationRepo
+  | Challenges.FulfillmentTaskRepo
+  | Challenges.BibTemplateRepo
+  | Challenges.ChallengeEventRepo
+  | Challenges.ChallengeAudienceRepo
 
-export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(BadgeRequestRepoPg, ChallengesReposPg)
+export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
+  BadgeRequestRepoPg,
+  ChallengesReposPg,
+  BadgeRepoPg,
+  ActivityValidationRepoPg,
+  FulfillmentTaskRepoPg,
+  BibTemplateRepoPg,
+  ChallengeEventRepoPg,
+  ChallengeAudienceRepoPg
+)
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
 
@@ -30,6 +45,11 @@ export const challengesJobHandlers: Effect.Effect<Readonly<Record<string, Platfo
         Effect.tap((n) => Effect.logInfo(`closed ${n} challenge(s) whose end date passed`)),
         Effect.asVoid,
         Effect.provide(Layer.mergeAll(ChallengesReposPg, TransactorPg, AuditLogPg).pipe(Layer.provide(Layer.succeedContext(context))))
+      ),
+    // Progress reads the athletes' activities, so the job reads them on its own database too.
+    [Challenges.BadgeRetroactiveAwardJobName]: (payload) =>
+      Challenges.retroactiveAwardHandler(payload).pipe(
+        Effect.provide(Layer.mergeAll(ChallengesLive, ActivityRepoPg).pipe(Layer.provide(Layer.succeedContext(context))))
       )
   })
 )
@@ -37,7 +57,7 @@ export const challengesJobHandlers: Effect.Effect<Readonly<Record<string, Platfo
 export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   live: () => ChallengesLive,
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

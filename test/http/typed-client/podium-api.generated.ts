@@ -751,6 +751,122 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ChallengeLeaderboard: {
+            challengeId: string;
+            /** @enum {string} */
+            activityType: "RUN" | "WALK" | "RIDE" | "SWIM" | "HIKE" | "MULTI_SPORT";
+            /** @enum {string} */
+            goalType: "DISTANCE" | "DURATION" | "COUNT" | "ELEVATION";
+            goalValue: number;
+            total: number;
+            items: components["schemas"]["ChallengeProgress"][];
+        };
+        ChallengeProgress: {
+            rank: number;
+            userId: string | null;
+            participationId: string | null;
+            value: number;
+            percent: number;
+            completed: boolean;
+            completedAt: (string & components["schemas"]["Instant"]) | null;
+            activityCount: number;
+            lastActivityAt: (string & components["schemas"]["Instant"]) | null;
+            bySport: components["schemas"]["ChallengeSportProgress"][];
+        };
+        ChallengeSportProgress: {
+            sport: string;
+            value: number;
+            activityCount: number;
+        };
+        PagedChallengeLeaderboard: {
+            challengeId: string;
+            /** @enum {string} */
+            activityType: "RUN" | "WALK" | "RIDE" | "SWIM" | "HIKE" | "MULTI_SPORT";
+            /** @enum {string} */
+            goalType: "DISTANCE" | "DURATION" | "COUNT" | "ELEVATION";
+            goalValue: number;
+            items: components["schemas"]["ChallengeProgress"][];
+            total: number;
+            page: number;
+            limit: number;
+            viewer: components["schemas"]["ChallengeProgress"] | null;
+        };
+        ChallengeAnalytics: {
+            challengeId: string;
+            /** @enum {string} */
+            activityType: "RUN" | "WALK" | "RIDE" | "SWIM" | "HIKE" | "MULTI_SPORT";
+            /** @enum {string} */
+            goalType: "DISTANCE" | "DURATION" | "COUNT" | "ELEVATION";
+            goalValue: number;
+            /** @enum {string} */
+            status: "DRAFT" | "REJECTED" | "ACTIVE" | "PAUSED" | "CLOSED" | "CANCELLED";
+            participations: {
+                JOINED: number;
+                LEFT: number;
+                REVOKED: number;
+            };
+            activeAthletes: number;
+            completed: number;
+            completionRate: number;
+            totalValue: number;
+            activityCount: number;
+            averagePercent: number;
+            bySport: components["schemas"]["ChallengeSportProgress"][];
+        };
+        MyChallengeProgress: {
+            challengeId: string;
+            /** @enum {string} */
+            activityType: "RUN" | "WALK" | "RIDE" | "SWIM" | "HIKE" | "MULTI_SPORT";
+            /** @enum {string} */
+            goalType: "DISTANCE" | "DURATION" | "COUNT" | "ELEVATION";
+            goalValue: number;
+            /** @enum {string} */
+            participationStatus: "JOINED" | "LEFT" | "REVOKED";
+            rank: number | null;
+            progress: components["schemas"]["ChallengeProgress"];
+        };
+        BadgePreview: {
+            badgeId: string;
+            code: string;
+            contentType: string;
+            svg: string;
+        };
+        BadgeMapping: {
+            badgeId: string;
+            challengeIds: string[];
+        };
+        BadgeStats: {
+            badgeId: string;
+            mappedChallengeIds: string[];
+            awarded: number;
+            lastAwardedAt: (string & components["schemas"]["Instant"]) | null;
+            byChallenge: {
+                challengeId: string | null;
+                awarded: number;
+            }[];
+        };
+        PublicBadge: {
+            code: string;
+            name: string;
+            description: string;
+            imageUrl: string | null;
+            criteria: string;
+            awardedCount: number;
+        };
+        ChallengeEvent: {
+            eventId: string;
+            slug: string;
+            title: string;
+            sport: string;
+            city: string;
+            country: string;
+            startsAt: components["schemas"]["Instant"];
+            endsAt: components["schemas"]["Instant"];
+            timezone: string;
+            /** @enum {string} */
+            status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
+            attachedAt: components["schemas"]["Instant"];
+        };
         LiveSignalsResult: {
             accepted: number;
             remaining: number;

@@ -213,6 +213,14 @@ export const ParticipationRepoPg = Layer.effect(Challenges.ParticipationRepo, Ef
         yield* recount(revoked.challengeId)
         return revoked
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", (e) => Effect.die(e))),
+    setLeaderboardVisible: (challengeId, userId, visible) =>
+      (Uuid.test(challengeId)
+        ? participations.maybe(sql`
+            update challenges.participations set leaderboard_visible = ${visible}, updated_at = now()
+            where challenge_id = ${challengeId} and user_id = ${userId} returning *`)
+        : Effect.succeed(Option.none())).pipe(
+          Effect.flatMap(Option.match({ onSome: Effect.succeed, onNone: () => Effect.fail(new Challenges.ParticipationNotFound({ ref: challengeId })) }))
+        ),
     find: (challengeId, userId) =>
       Uuid.test(challengeId)
         ? participations.maybe(sql`select * from challenges.participations where challenge_id = ${challengeId} and user_id = ${userId}`)

@@ -48,6 +48,11 @@ import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import results from "./0070_results.js"
 import certificates from "./0071_results_certificates.js"
+import challengesProgressBadges from "./0075_challenges_progress_badges.js"
+import challengesFulfillment from "./0076_challenges_fulfillment.js"
+import challengesBibTemplates from "./0077_challenges_bib_templates.js"
+import challengesEvents from "./0078_challenges_events.js"
+import challengesAudiences from "./0079_challenges_audiences.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -89,7 +94,12 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
   "0070_results": results,
-  "0071_results_certificates": certificates
+  "0071_results_certificates": certificates,
+  "0075_challenges_progress_badges": challengesProgressBadges,
+  "0076_challenges_fulfillment": challengesFulfillment,
+  "0077_challenges_bib_templates": challengesBibTemplates,
+  "0078_challenges_events": challengesEvents,
+  "0079_challenges_audiences": challengesAudiences
 }
 
 /** The table recording applied migrations. */

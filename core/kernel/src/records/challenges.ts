@@ -128,6 +128,8 @@ export const ChallengeParticipation = Schema.Struct({
   leftAt: Schema.NullOr(Instant),
   revokedAt: Schema.NullOr(Instant),
   revokedReason: Schema.NullOr(Schema.String),
+  /** The athlete shows on public leaderboards by name; when false they keep their place but are listed anonymously. */
+  leaderboardVisible: Bool,
   createdAt: Instant,
   updatedAt: Instant
 }).annotations({ identifier: "ChallengeParticipation" })
@@ -154,3 +156,175 @@ export const ChallengeTemplate = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "ChallengeTemplate" })
 export interface ChallengeTemplate extends Schema.Schema.Type<typeof ChallengeTemplate> {}
+
+/** One sport's share of an athlete's progress (multi-sport challenges list every sport practised). */
+export const SportProgress = Schema.Struct({
+  sport: Schema.String,
+  value: Schema.Number,
+  activityCount: Schema.Number
+}).annotations({ identifier: "ChallengeSportProgress" })
+export interface SportProgress extends Schema.Schema.Type<typeof SportProgress> {}
+
+/**
+ * An athlete's progress in a challenge, derived from their eligible activities inside the window
+ * (metres, seconds, activities or metres climbed, as the goal counts), and their place among the
+ * joined athletes: ties share a rank (1-2-2-4).
+ */
+export const ChallengeProgress = Schema.Struct({
+  rank: Schema.Number,
+  /** Null on a public leaderboard for an athlete who hid themselves (never in their own entry). */
+  userId: Schema.NullOr(Schema.String),
+  participationId: Schema.NullOr(Schema.String),
+  value: Schema.Number,
+  /** value / goalValue as a percentage, at most 100. */
+  percent: Schema.Number,
+  completed: Schema.Boolean,
+  /** When the activity that reached the goal ended. */
+  completedAt: Schema.NullOr(Instant),
+  activityCount: Schema.Number,
+  lastActivityAt: Schema.NullOr(Instant),
+  bySport: Schema.Array(SportProgress)
+}).annotations({ identifier: "ChallengeProgress" })
+export interface ChallengeProgress extends Schema.Schema.Type<typeof ChallengeProgress> {}
+
+/** An admin's verdict on an activity counted toward challenges; INVALID activities count for none. */
+export const ActivityValidationStatus = OneOf("PENDING", "VALID", "INVALID")
+export type ActivityValidationStatus = typeof ActivityValidationStatus.Type
+
+export const ActivityValidation = Schema.Struct({
+  activityId: UuidStr,
+  status: ActivityValidationStatus,
+  note: Schema.NullOr(StrLength(1, 1000)),
+  validatedBy: Schema.NullOr(Schema.String),
+  validatedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "ActivityValidation" })
+export interface ActivityValidation extends Schema.Schema.Type<typeof ActivityValidation> {}
+
+/** A badge code: upper-case letters, digits and dashes (how a badge is shared publicly). */
+export const BadgeCode = Schema.String.pipe(
+  Schema.filter((s) => s.length >= 3 && s.length <= 40 && /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(s)),
+  Schema.annotations({ ...says("must be 3 to 40 upper-case letters, digits and dashes"), jsonSchema: { type: "string", pattern: "^[A-Z0-9]+(-[A-Z0-9]+)*$" } })
+)
+
+/**
+ * A badge of the platform (C "Badges"): designed by admins directly or by completing a creator's
+ * badge request, mapped to challenges, awarded to the athletes who complete them. An inactive
+ * badge is hidden from the public and awards nobody.
+ */
+export const ChallengeBadge = Schema.Struct({
+  id: UuidStr,
+  code: BadgeCode,
+  name: StrLength(2, 120),
+  description: StrLength(0, 2000),
+  imageUrl: Schema.NullOr(HttpsLink),
+  criteria: StrLength(0, 1000),
+  isActive: Bool,
+  /** The badge request it completed, if any. */
+  requestId: Schema.NullOr(Schema.String),
+  createdBy: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "ChallengeBadge" })
+export interface ChallengeBadge extends Schema.Schema.Type<typeof ChallengeBadge> {}
+
+/** A badge given to an athlete: once per badge and athlete, whichever challenge earned it first. */
+export const BadgeAward = Schema.Struct({
+  id: UuidStr,
+  badgeId: UuidStr,
+  userId: Schema.String,
+  challengeId: Schema.NullOr(Schema.String),
+  source: OneOf("COMPLETION", "RETROACTIVE"),
+  awardedAt: Instant
+}).annotations({ identifier: "BadgeAward" })
+export interface BadgeAward extends Schema.Schema.Type<typeof BadgeAward> {}
+
+/**
+ * The life of a fulfillment task (B "Fulfillment tasks"): created PENDING, assigned to an ops admin
+ * (PENDING only), started, done; released back to PENDING by its assignee's lead; cancelled while open.
+ */
+export const FulfillmentTaskStatus = OneOf("PENDING", "ASSIGNED", "IN_PROGRESS", "DONE", "CANCELLED")
+export type FulfillmentTaskStatus = typeof FulfillmentTaskStatus.Type
+export const FulfillmentTaskKind = OneOf("REWARD_SHIPMENT", "GOODIE", "RACE_KIT", "OTHER")
+/** The service level: a task is due this many hours after it is created (URGENT 24, HIGH 48, NORMAL 72, LOW 120). */
+export const FulfillmentPriority = OneOf("URGENT", "HIGH", "NORMAL", "LOW")
+export type FulfillmentPriority = typeof FulfillmentPriority.Type
+
+/** Something ops must physically do for an athlete: ship a reward, hand over a goodie or race kit. */
+export const FulfillmentTask = Schema.Struct({
+  id: UuidStr,
+  kind: FulfillmentTaskKind,
+  title: StrLength(3, 200),
+  details: StrLength(0, 2000),
+  priority: FulfillmentPriority,
+  /** Who receives it, when an athlete does. */
+  recipientUserId: Schema.NullOr(Schema.String),
+  /** What it fulfils (a challenge reward, a goodie award…), by kind and id. */
+  subjectType: Schema.NullOr(StrLength(1, 60)),
+  subjectId: Schema.NullOr(StrLength(1, 100)),
+  status: FulfillmentTaskStatus,
+  assigneeId: Schema.NullOr(Schema.String),
+  assignedAt: Schema.NullOr(Instant),
+  dueAt: Instant,
+  completedAt: Schema.NullOr(Instant),
+  statusNote: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "FulfillmentTask" })
+export interface FulfillmentTask extends Schema.Schema.Type<typeof FulfillmentTask> {}
+
+/** A colour as `#rrggbb`. */
+export const HexColour = Schema.String.pipe(
+  Schema.filter((s) => /^#[0-9a-fA-F]{6}$/.test(s)),
+  Schema.annotations({ ...says("must be a hex colour like #1a2b3c"), jsonSchema: { type: "string", pattern: "^#[0-9a-fA-F]{6}$" } })
+)
+
+/**
+ * A bib design (C "Bib templates"): GLOBAL ones are the platform's (made by admins) and shown to
+ * every organizer; ORGANIZER ones belong to one organizer. The thumbnail is an SVG rendered from
+ * the design with a sample bib number and name.
+ */
+export const BibTemplate = Schema.Struct({
+  id: UuidStr,
+  scope: OneOf("GLOBAL", "ORGANIZER"),
+  organizerId: Schema.NullOr(Schema.String),
+  name: StrLength(3, 120),
+  description: StrLength(0, 1000),
+  backgroundColor: HexColour,
+  textColor: HexColour,
+  accentColor: HexColour,
+  fontFamily: OneOf("sans-serif", "serif", "monospace", "condensed"),
+  showQrCode: Bool,
+  sampleBibNumber: StrLength(1, 12),
+  sampleName: StrLength(1, 60),
+  thumbnailSvg: Schema.String,
+  thumbnailRenderedAt: Instant,
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "BibTemplate" })
+export interface BibTemplate extends Schema.Schema.Type<typeof BibTemplate> {}
+
+/** A challenge attached to an event (the event's page lists it; the challenge lists the event). */
+export const ChallengeEventLink = Schema.Struct({
+  challengeId: UuidStr,
+  eventId: UuidStr,
+  attachedBy: Schema.String,
+  attachedAt: Instant
+}).annotations({ identifier: "ChallengeEventLink" })
+export interface ChallengeEventLink extends Schema.Schema.Type<typeof ChallengeEventLink> {}
+
+/**
+ * Who a challenge is for: with no audience anyone may join; with audiences, only athletes matching
+ * one of them. The kind is CLUB (the club's ACTIVE members); kinds that need verified profile data
+ * (city, age group, employer) wait for that data.
+ */
+export const ChallengeAudience = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  kind: OneOf("CLUB"),
+  refId: UuidStr,
+  createdBy: Schema.String,
+  createdAt: Instant
+}).annotations({ identifier: "ChallengeAudience" })
+export interface ChallengeAudience extends Schema.Schema.Type<typeof ChallengeAudience> {}

@@ -5,9 +5,9 @@
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
-import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, pageOf } from "@podium/contracts/common"
-import { Challenges, type Platform } from "@podium/core"
-import type { AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
+import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, pageOf } from "@podium/contracts/common"
+import { Challenges, type Events, type Platform } from "@podium/core"
+import type { ActivitiesInfrastructure, AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
@@ -16,11 +16,15 @@ export type ChallengeHandlerServices =
   | OrganizersInfrastructure
   | ClubsInfrastructure
   | ChallengesInfrastructure
+  | ActivitiesInfrastructure
+  | Events.EventRepo
+  | Platform.JobQueue
   | Platform.Transactor
   | Platform.AuditLog
   | AppConfig
   | Authenticated
   | ClubManagers
+  | OptionalAuthenticated
 
 const paged = <A>(query: { readonly page?: number | undefined; readonly limit?: number | undefined }, result: { readonly items: ReadonlyArray<A>; readonly total: number }) => ({
   ...pageOf(query),
@@ -105,6 +109,8 @@ export const ChallengeParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<
         Effect.flatMap(CurrentPrincipal, (me) => Effect.map(Challenges.myParticipations(me, q.status, pageOf(q)), (r) => paged(q, r))))
       .handle("joinChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.joinChallenge(me, path.challengeId)))
       .handle("myChallengeParticipation", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.myParticipation(me, path.challengeId)))
+      .handle("updateMyChallengeParticipation", ({ path, payload }) =>
+        Effect.flatMap(CurrentPrincipal, (me) => Challenges.updateMyParticipation(me, path.challengeId, payload)))
       .handle("leaveChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.leaveChallenge(me, path.challengeId))))
 
 export const ChallengeTemplatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeTemplates">, never, ChallengeHandlerServices> = HttpApiBuilder

@@ -1,5 +1,8 @@
 /** The challenges context's HTTP handlers (challenges, participations, templates, management, badge requests): the layers the host's area list provides. */
 import { AdminChallengeBadgeRequestsHandlers, ChallengeBadgeRequestsHandlers } from "./badge-requests.handlers.js"
+import { BadgesHandlers, MyBadgesHandlers, PublicBadgesHandlers } from "./badges.handlers.js"
+import { BibTemplatesHandlers } from "./bib-templates.handlers.js"
+import { ChallengeAudiencesHandlers, ChallengeEventsHandlers } from "./challenge-events.handlers.js"
 import {
   AdminChallengeManagementHandlers,
   ChallengeParticipationsHandlers,
@@ -8,6 +11,8 @@ import {
   ClubChallengesHandlers,
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
+import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
+import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 
 export const handlers = [
   AdminChallengeBadgeRequestsHandlers,
@@ -17,5 +22,14 @@ export const handlers = [
   ClubPublicChallengesHandlers,
   ChallengeParticipationsHandlers,
   ChallengeTemplatesHandlers,
-  AdminChallengeManagementHandlers
+  AdminChallengeManagementHandlers,
+  ChallengeLeaderboardsHandlers,
+  AdminChallengeActivitiesHandlers,
+  BadgesHandlers,
+  PublicBadgesHandlers,
+  MyBadgesHandlers,
+  AdminFulfillmentTasksHandlers,
+  BibTemplatesHandlers,
+  ChallengeEventsHandlers,
+  ChallengeAudiencesHandlers
 ] as const
