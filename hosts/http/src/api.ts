@@ -15,6 +15,7 @@ import { MoneyApi } from "@podium/contracts/money"
 import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notifications"
 import { PlatformApi } from "@podium/contracts/platform"
 import { RegistrationsApi } from "@podium/contracts/registrations"
+import { TrainingApi } from "@podium/contracts/training"
 import { withAuthorizationDescriptions } from "./identity/authorization.js"
 import { enrichOpenApi } from "./openapi.enrich.js"
 import { toOpenApi30 } from "./openapi30.js"
@@ -27,6 +28,7 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
   RegistrationsApi,
   AthletesApi,
   ActivitiesApi,
+  TrainingApi,
   ClubsApi,
   MoneyApi,
   NotificationsApi,

@@ -763,6 +763,14 @@ export interface components {
             distanceMeters: number;
             isDefault: boolean;
         };
+        CalendarTotals: {
+            plannedWorkouts: number;
+            completedWorkouts: number;
+            plannedMinutes: number;
+            activityCount: number;
+            activityDistanceMeters: number;
+            activityDurationSeconds: number;
+        };
         Club: {
             id: string;
             name: string;

@@ -1,0 +1,2 @@
+/** The training context on Postgres. */
+export * from "./calendar.pg.js"

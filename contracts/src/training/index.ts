@@ -1,0 +1,8 @@
+/** Area API "training": the athlete's calendar, programs, organizer training programs, nutrition, routes, the AI coach. */
+import { AreaApi } from "../common/index.js"
+import { CalendarGroup } from "./calendar.group.js"
+
+export * from "./calendar.group.js"
+
+export class TrainingApi extends AreaApi
+  .add(CalendarGroup) {}

@@ -1,0 +1,4 @@
+/** Context "training": the athlete's calendar, programs and their enrollments, organizer training programs, nutrition, routes, the AI coach. */
+export * from "./calendar.port.js"
+export * from "./calendar.use-case.js"
+export * from "./training.model.js"

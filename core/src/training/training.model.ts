@@ -1,0 +1,63 @@
+/**
+ * The training context's facts: its errors (each with its public meaning), its state machines as
+ * tables (states.tsv "Calendar workout", "Program enrollment") and the calendar arithmetic of a day
+ * in a time zone.
+ */
+import { type CalendarWorkoutStatus, defineMoves, DomainError } from "@podium/kernel"
+import { Schema } from "effect"
+import { instantIn, wallClockOf } from "../events/event.model.js"
+
+/** A workout is completed and reopened by the complete toggle; each move is one conditional update. */
+export const WorkoutMoves = defineMoves<CalendarWorkoutStatus>()({ machine: "calendar workout", code: "WORKOUT_STATE_CONFLICT" }, {
+  complete: { from: ["PLANNED"], to: "COMPLETED" },
+  reopen: { from: ["COMPLETED"], to: "PLANNED" }
+})
+export type WorkoutMove = keyof typeof WorkoutMoves.table
+
+export class CalendarWorkoutNotFound extends DomainError<CalendarWorkoutNotFound>()("CalendarWorkoutNotFound", {
+  kind: "not-found",
+  code: "CALENDAR_WORKOUT_NOT_FOUND"
+}, { id: Schema.String }) {
+  override get message() {
+    return "Workout not found"
+  }
+}
+
+/** Input failures found after decoding (a span the wrong way round or too long): 400 with the list. */
+export class TrainingInputInvalid extends DomainError<TrainingInputInvalid>()("TrainingInputInvalid", {
+  kind: "invalid",
+  messages: (e) => e.messages
+}, { messages: Schema.Array(Schema.String) }) {}
+
+const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (s: string) => UuidPattern.test(s)
+
+/** The calendar views span at most this many days (a quarter), so one answer stays bounded. */
+export const MaxCalendarSpanDays = 93
+
+const DayMs = 86_400_000
+
+/** The date `days` after `date` (calendar arithmetic on dates, no time zone involved). */
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DayMs).toISOString().slice(0, 10)
+
+/** Days from `from` to `to` (0 when equal). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DayMs)
+
+/**
+ * The instants a local day covers in `zone`: from its midnight to the next day's midnight on the
+ * zone's wall clock, so the day is 23 or 25 hours long when a DST change falls in it.
+ */
+export const dayBounds = (date: string, zone: string): { readonly startsAt: Date; readonly endsAt: Date } => ({
+  startsAt: instantIn(`${date}T00:00:00`, zone)!,
+  endsAt: instantIn(`${addDays(date, 1)}T00:00:00`, zone)!
+})
+
+/** The local date of `at` in `zone`. */
+export const localDateOf = (at: Date, zone: string): string => wallClockOf(at, zone).slice(0, 10)
+
+/** The first and last date of a month. */
+export const monthSpan = (year: number, month: number): { readonly from: string; readonly to: string } => {
+  const from = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-01`
+  const next = month === 12 ? `${String(year + 1).padStart(4, "0")}-01-01` : `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-01`
+  return { from, to: addDays(next, -1) }
+}

@@ -1,0 +1,6 @@
+/** The training context's HTTP handlers: the layers the host's area list provides. */
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
+import type { Activities, Training } from "@podium/core"
+import { CalendarHandlers } from "./calendar.handlers.js"
+
+export const handlers = [CalendarHandlers] as const
