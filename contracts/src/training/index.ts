@@ -1,8 +1,13 @@
 /** Area API "training": the athlete's calendar, programs, organizer training programs, nutrition, routes, the AI coach. */
 import { AreaApi } from "../common/index.js"
 import { CalendarGroup } from "./calendar.group.js"
+import { AdminTrainingGroup, ProgramsGroup, TrainingTemplatesGroup } from "./programs.group.js"
 
 export * from "./calendar.group.js"
+export * from "./programs.group.js"
 
 export class TrainingApi extends AreaApi
-  .add(CalendarGroup) {}
+  .add(CalendarGroup)
+  .add(ProgramsGroup)
+  .add(TrainingTemplatesGroup)
+  .add(AdminTrainingGroup) {}

@@ -8,6 +8,7 @@ import { Effect, Option } from "effect"
 import { eligibleActivities } from "../activities/activity.use-case.js"
 import type { Principal } from "../identity/principal.model.js"
 import { CalendarRepo, type WorkoutFilter, type WorkoutInput } from "./calendar.port.js"
+import { EnrollmentRepo } from "./programs.port.js"
 import {
   addDays,
   CalendarWorkoutNotFound,
@@ -129,7 +130,11 @@ export const deleteWorkout = Effect.fn("calendar.deleteWorkout")(function*(princ
 export const toggleWorkout = Effect.fn("calendar.toggleWorkout")(function*(principal: Principal, id: string, completed: boolean | undefined) {
   const workout = yield* ownWorkout(principal, id)
   const target = completed ?? workout.status !== "COMPLETED"
-  return yield* Effect.flatMap(CalendarRepo, (r) => r.move(id, target ? "complete" : "reopen", new Date()))
+  const at = new Date()
+  const moved = yield* Effect.flatMap(CalendarRepo, (r) => r.move(id, target ? "complete" : "reopen", at))
+  // A program enrollment is COMPLETED with its last workout.
+  if (moved.status === "COMPLETED" && moved.enrollmentId !== null) yield* Effect.flatMap(EnrollmentRepo, (r) => r.completeIfDone(moved.enrollmentId!, at))
+  return moved
 })
 
 export const workoutStatistics = Effect.fn("calendar.statistics")(function*(principal: Principal, from: string | undefined, to: string | undefined) {

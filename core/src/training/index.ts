@@ -2,3 +2,5 @@
 export * from "./calendar.port.js"
 export * from "./calendar.use-case.js"
 export * from "./training.model.js"
+export * from "./programs.port.js"
+export * from "./programs.use-case.js"

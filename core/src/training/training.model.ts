@@ -3,7 +3,7 @@
  * tables (states.tsv "Calendar workout", "Program enrollment") and the calendar arithmetic of a day
  * in a time zone.
  */
-import { type CalendarWorkoutStatus, defineMoves, DomainError } from "@podium/kernel"
+import { type CalendarWorkoutStatus, defineMoves, DomainError, type EnrollmentStatus } from "@podium/kernel"
 import { Schema } from "effect"
 import { instantIn, wallClockOf } from "../events/event.model.js"
 
@@ -13,6 +13,13 @@ export const WorkoutMoves = defineMoves<CalendarWorkoutStatus>()({ machine: "cal
   reopen: { from: ["COMPLETED"], to: "PLANNED" }
 })
 export type WorkoutMove = keyof typeof WorkoutMoves.table
+
+/** An enrollment is cancelled by its athlete (or unassigned by its organizer), completed with its last workout. */
+export const EnrollmentMoves = defineMoves<EnrollmentStatus>()({ machine: "program enrollment", code: "ENROLLMENT_STATE_CONFLICT" }, {
+  cancel: { from: ["ACTIVE"], to: "CANCELLED" },
+  complete: { from: ["ACTIVE"], to: "COMPLETED" }
+})
+export type EnrollmentMove = keyof typeof EnrollmentMoves.table
 
 export class CalendarWorkoutNotFound extends DomainError<CalendarWorkoutNotFound>()("CalendarWorkoutNotFound", {
   kind: "not-found",
@@ -61,3 +68,77 @@ export const monthSpan = (year: number, month: number): { readonly from: string;
   const next = month === 12 ? `${String(year + 1).padStart(4, "0")}-01-01` : `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-01`
   return { from, to: addDays(next, -1) }
 }
+
+export class ProgramNotFound extends DomainError<ProgramNotFound>()("ProgramNotFound", { kind: "not-found", code: "PROGRAM_NOT_FOUND" }, {
+  id: Schema.String
+}) {
+  override get message() {
+    return "Training program not found"
+  }
+}
+
+export class ProgramWorkoutNotFound extends DomainError<ProgramWorkoutNotFound>()("ProgramWorkoutNotFound", {
+  kind: "not-found",
+  code: "PROGRAM_WORKOUT_NOT_FOUND"
+}, { id: Schema.String }) {
+  override get message() {
+    return "Program workout not found"
+  }
+}
+
+export class EnrollmentNotFound extends DomainError<EnrollmentNotFound>()("EnrollmentNotFound", { kind: "not-found", code: "ENROLLMENT_NOT_FOUND" }, {
+  id: Schema.String
+}) {
+  override get message() {
+    return "Enrollment not found"
+  }
+}
+
+/** One active enrollment per athlete and program (409 ALREADY_ENROLLED). */
+export class AlreadyEnrolled extends DomainError<AlreadyEnrolled>()("AlreadyEnrolled", { kind: "conflict", code: "ALREADY_ENROLLED" }, {
+  programId: Schema.String
+}) {
+  override get message() {
+    return "The athlete is already enrolled in this program"
+  }
+}
+
+export class ReviewNotFound extends DomainError<ReviewNotFound>()("ReviewNotFound", { kind: "not-found", code: "REVIEW_NOT_FOUND" }, {
+  id: Schema.String
+}) {
+  override get message() {
+    return "Review not found"
+  }
+}
+
+/** One review per athlete and program (409 REVIEW_ALREADY_POSTED). */
+export class ReviewAlreadyPosted extends DomainError<ReviewAlreadyPosted>()("ReviewAlreadyPosted", { kind: "conflict", code: "REVIEW_ALREADY_POSTED" }, {
+  programId: Schema.String
+}) {
+  override get message() {
+    return "You have already reviewed this program"
+  }
+}
+
+/** A review needs a COMPLETED enrollment in the program: an unmet precondition (A 7: 400). */
+export class ReviewNeedsCompletion extends DomainError<ReviewNeedsCompletion>()("ReviewNeedsCompletion", {
+  kind: "invalid",
+  code: "PROGRAM_NOT_COMPLETED"
+}, { programId: Schema.String }) {
+  override get message() {
+    return "Only athletes who completed this program may review it"
+  }
+}
+
+/** Athletes vote on others' reviews, not their own (409 OWN_REVIEW). */
+export class OwnReview extends DomainError<OwnReview>()("OwnReview", { kind: "conflict", code: "OWN_REVIEW" }, { id: Schema.String }) {
+  override get message() {
+    return "You cannot mark or flag your own review"
+  }
+}
+
+/** Reviews flagged by this many athletes leave the previews until an admin looks. */
+export const ReviewHiddenAtFlags = 3
+
+/** The calendar date of a program workout for an enrollment starting on `startDate`. */
+export const workoutDate = (startDate: string, week: number, day: number) => addDays(startDate, (week - 1) * 7 + (day - 1))

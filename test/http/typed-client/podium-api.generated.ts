@@ -771,6 +771,44 @@ export interface components {
             activityDistanceMeters: number;
             activityDurationSeconds: number;
         };
+        TrainingPlanRevenue: {
+            /** @enum {string} */
+            currency: "INR";
+            totalMinor: number;
+            paidEnrollments: number;
+            byProgram: {
+                programId: string;
+                title: string;
+                enrollments: number;
+                revenueMinor: number;
+            }[];
+        };
+        TrainingPlanStats: {
+            programs: number;
+            publishedPrograms: number;
+            platformPrograms: number;
+            enrollments: {
+                active: number;
+                cancelled: number;
+                completed: number;
+                total: number;
+            };
+            completionRate: number;
+            reviews: number;
+            averageRating: number | null;
+        };
+        TrainingPlanAthlete: {
+            userId: string;
+            enrollments: number;
+            active: number;
+            cancelled: number;
+            completed: number;
+            /**
+             * Format: date-time
+             * @description a potentially invalid Date instance
+             */
+            lastEnrolledAt: string;
+        };
         Club: {
             id: string;
             name: string;

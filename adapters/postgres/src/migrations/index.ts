@@ -47,6 +47,7 @@ import activities from "./0045_activities.js"
 import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import trainingCalendar from "./0080_training_calendar.js"
+import trainingPrograms from "./0081_training_programs.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -87,7 +88,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0045_activities": activities,
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
-  "0080_training_calendar": trainingCalendar
+  "0080_training_calendar": trainingCalendar,
+  "0081_training_programs": trainingPrograms
 }
 
 /** The table recording applied migrations. */

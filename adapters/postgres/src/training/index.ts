@@ -1,2 +1,3 @@
 /** The training context on Postgres. */
 export * from "./calendar.pg.js"
+export * from "./programs.pg.js"

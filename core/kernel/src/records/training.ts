@@ -1,7 +1,7 @@
 /** Records of the training context whose stored shape is their wire shape (see ../record.ts). */
 import { Schema } from "effect"
 import { Instant } from "../record.js"
-import { IntBetween, NumberBetween, OneOf, says, StrLength, UuidStr, validationTextOf } from "../validation.js"
+import { Bool, IntBetween, NumberBetween, OneOf, says, StrLength, UuidStr, validationTextOf } from "../validation.js"
 import { Activity, Sport } from "./activities.js"
 
 /** A calendar date `YYYY-MM-DD` (a day on the athlete's own wall clock, no time zone attached). */
@@ -99,3 +99,138 @@ export const WorkoutStatistics = Schema.Struct({
   bySport: Schema.Array(Schema.Struct({ sport: Sport, planned: Schema.Number, completed: Schema.Number }))
 }).annotations({ identifier: "WorkoutStatistics" })
 export interface WorkoutStatistics extends Schema.Schema.Type<typeof WorkoutStatistics> {}
+
+export const ProgramLevel = OneOf("beginner", "intermediate", "advanced")
+
+/**
+ * A training program (a template of weekly workouts): the platform's library when `organizerId` is
+ * null (B "Training templates"), an organizer's otherwise (C "Training programs"). Athletes see it
+ * once published; deleting is soft. Counts and the rating are read, never stored.
+ */
+export const TrainingProgram = Schema.Struct({
+  id: UuidStr,
+  organizerId: Schema.NullOr(Schema.String),
+  title: StrLength(3, 120),
+  description: Nullable(StrLength(0, 5000)),
+  sport: Sport,
+  level: ProgramLevel,
+  weeks: IntBetween(1, 52),
+  /** What an enrollment costs, in minor units of `currency` (0: free). */
+  priceMinor: IntBetween(0, 100_000_000),
+  currency: OneOf("INR"),
+  published: Bool,
+  workoutCount: Schema.Number,
+  enrollmentCount: Schema.Number,
+  reviewCount: Schema.Number,
+  averageRating: Schema.NullOr(Schema.Number),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "TrainingProgram" })
+export interface TrainingProgram extends Schema.Schema.Type<typeof TrainingProgram> {}
+
+/** One workout of a program, on a day (1 = the start date's weekday) of a week. */
+export const ProgramWorkout = Schema.Struct({
+  id: UuidStr,
+  programId: Schema.String,
+  week: IntBetween(1, 52),
+  day: IntBetween(1, 7),
+  title: CalendarWorkout.fields.title,
+  sport: Sport,
+  description: CalendarWorkout.fields.description,
+  intensity: WorkoutIntensity,
+  plannedDurationMinutes: CalendarWorkout.fields.plannedDurationMinutes,
+  plannedDistanceMeters: CalendarWorkout.fields.plannedDistanceMeters,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "ProgramWorkout" })
+export interface ProgramWorkout extends Schema.Schema.Type<typeof ProgramWorkout> {}
+
+export const ProgramDetail = Schema.Struct({ ...TrainingProgram.fields, workouts: Schema.Array(ProgramWorkout) })
+  .annotations({ identifier: "TrainingProgramDetail" })
+export interface ProgramDetail extends Schema.Schema.Type<typeof ProgramDetail> {}
+
+export const EnrollmentStatuses = ["ACTIVE", "CANCELLED", "COMPLETED"] as const
+export const EnrollmentStatus = OneOf(...EnrollmentStatuses)
+export type EnrollmentStatus = typeof EnrollmentStatus.Type
+
+/**
+ * An athlete on a program (self-enrolled, or assigned by an organizer for an event): its workouts
+ * are placed on the athlete's calendar from `startDate`. COMPLETED when its last workout is done.
+ */
+export const ProgramEnrollment = Schema.Struct({
+  id: UuidStr,
+  userId: Schema.String,
+  programId: Schema.String,
+  programTitle: Schema.String,
+  status: EnrollmentStatus,
+  startDate: LocalDate,
+  endDate: LocalDate,
+  organizerId: Schema.NullOr(Schema.String),
+  eventId: Schema.NullOr(Schema.String),
+  assignedBy: Schema.NullOr(Schema.String),
+  priceMinor: Schema.Number,
+  createdAt: Instant,
+  cancelledAt: Schema.NullOr(Instant),
+  completedAt: Schema.NullOr(Instant),
+  updatedAt: Instant
+}).annotations({ identifier: "ProgramEnrollment" })
+export interface ProgramEnrollment extends Schema.Schema.Type<typeof ProgramEnrollment> {}
+
+/** How an enrollment is going: workouts due by today against those done. */
+export const EnrollmentAdherence = Schema.Struct({
+  enrollmentId: Schema.String,
+  status: EnrollmentStatus,
+  asOf: LocalDate,
+  totalWorkouts: Schema.Number,
+  dueWorkouts: Schema.Number,
+  completedWorkouts: Schema.Number,
+  completedDueWorkouts: Schema.Number,
+  /** completedDueWorkouts / dueWorkouts (1 when nothing is due yet). */
+  adherenceRate: Schema.Number,
+  nextWorkout: Schema.NullOr(CalendarWorkout)
+}).annotations({ identifier: "EnrollmentAdherence" })
+export interface EnrollmentAdherence extends Schema.Schema.Type<typeof EnrollmentAdherence> {}
+
+/** Today's program workout; on a rest day (or without an active program) `workout` is null with the reason. */
+export const TodayWorkout = Schema.Struct({
+  date: LocalDate,
+  timeZone: Schema.String,
+  workout: Schema.NullOr(CalendarWorkout),
+  enrollment: Schema.NullOr(ProgramEnrollment),
+  reason: Schema.NullOr(OneOf("REST_DAY", "NO_ACTIVE_PROGRAM"))
+}).annotations({ identifier: "TodayWorkout" })
+export interface TodayWorkout extends Schema.Schema.Type<typeof TodayWorkout> {}
+
+export const WorkoutFeeling = OneOf("great", "good", "ok", "tired", "exhausted")
+
+/** How a workout felt (one per workout; sending again replaces it). */
+export const WorkoutFeedback = Schema.Struct({
+  id: UuidStr,
+  workoutId: Schema.String,
+  userId: Schema.String,
+  /** Rate of perceived exertion. */
+  rpe: IntBetween(1, 10),
+  feeling: WorkoutFeeling,
+  notes: Nullable(StrLength(0, 1000)),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "WorkoutFeedback" })
+export interface WorkoutFeedback extends Schema.Schema.Type<typeof WorkoutFeedback> {}
+
+/** An athlete's review of a program they completed; hidden from previews once flagged by 3 athletes. */
+export const ProgramReview = Schema.Struct({
+  id: UuidStr,
+  programId: Schema.String,
+  userId: Schema.String,
+  rating: IntBetween(1, 5),
+  comment: Nullable(StrLength(0, 2000)),
+  helpfulCount: Schema.Number,
+  flagCount: Schema.Number,
+  hidden: Bool,
+  createdAt: Instant
+}).annotations({ identifier: "ProgramReview" })
+export interface ProgramReview extends Schema.Schema.Type<typeof ProgramReview> {}
+
+export const ProgramPreview = Schema.Struct({ program: ProgramDetail, reviews: Schema.Array(ProgramReview) })
+  .annotations({ identifier: "TrainingProgramPreview" })
+export interface ProgramPreview extends Schema.Schema.Type<typeof ProgramPreview> {}

@@ -2,5 +2,6 @@
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
 import type { Activities, Training } from "@podium/core"
 import { CalendarHandlers } from "./calendar.handlers.js"
+import { AdminTrainingHandlers, ProgramsHandlers, TrainingTemplatesHandlers } from "./programs.handlers.js"
 
-export const handlers = [CalendarHandlers] as const
+export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers] as const
