@@ -1,13 +1,16 @@
 /** Area API "training": the athlete's calendar, programs, organizer training programs, nutrition, routes, the AI coach. */
 import { AreaApi } from "../common/index.js"
 import { CalendarGroup } from "./calendar.group.js"
+import { OrganizerTrainingProgramsGroup } from "./organizer-programs.group.js"
 import { AdminTrainingGroup, ProgramsGroup, TrainingTemplatesGroup } from "./programs.group.js"
 
 export * from "./calendar.group.js"
 export * from "./programs.group.js"
+export * from "./organizer-programs.group.js"
 
 export class TrainingApi extends AreaApi
   .add(CalendarGroup)
   .add(ProgramsGroup)
   .add(TrainingTemplatesGroup)
-  .add(AdminTrainingGroup) {}
+  .add(AdminTrainingGroup)
+  .add(OrganizerTrainingProgramsGroup) {}

@@ -142,3 +142,12 @@ export const ReviewHiddenAtFlags = 3
 
 /** The calendar date of a program workout for an enrollment starting on `startDate`. */
 export const workoutDate = (startDate: string, week: number, day: number) => addDays(startDate, (week - 1) * 7 + (day - 1))
+
+/** The athlete an organizer names does not exist (404 ATHLETE_NOT_FOUND). */
+export class AthleteNotFound extends DomainError<AthleteNotFound>()("AthleteNotFound", { kind: "not-found", code: "ATHLETE_NOT_FOUND" }, {
+  id: Schema.String
+}) {
+  override get message() {
+    return "Athlete not found"
+  }
+}

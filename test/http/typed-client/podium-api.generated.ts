@@ -809,6 +809,18 @@ export interface components {
              */
             lastEnrolledAt: string;
         };
+        BulkTrainingAssignment: {
+            programId: string;
+            requested: number;
+            assigned: number;
+            skipped: number;
+            results: {
+                userId: string;
+                /** @enum {string} */
+                outcome: "assigned" | "already_enrolled" | "athlete_not_found";
+                enrollmentId: string | null;
+            }[];
+        };
         Club: {
             id: string;
             name: string;

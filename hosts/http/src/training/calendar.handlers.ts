@@ -1,14 +1,24 @@
 /** Handlers of the athlete's calendar: one use case each, the domain record answered as is. */
 import type { HttpApiGroup } from "@effect/platform"
-import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
+import { type Authenticated, CurrentPrincipal, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { TrainingApi } from "@podium/contracts/training"
-import { Training } from "@podium/core"
+import { type Accounts, type Events, Training } from "@podium/core"
 import type { ActivitiesInfrastructure, TrainingInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
-/** What the training handlers use: the context's repositories (and the activities the calendar shows). */
-export type TrainingHandlerServices = TrainingInfrastructure | ActivitiesInfrastructure | Authenticated
+/**
+ * What the training handlers use: the context's repositories, the activities the calendar shows,
+ * the accounts and events organizers assign programs to, and the guards.
+ */
+export type TrainingHandlerServices =
+  | TrainingInfrastructure
+  | ActivitiesInfrastructure
+  | Accounts.UserRepo
+  | Events.EventRepo
+  | Authenticated
+  | OrganizerManagers
+  | OrganizerReaders
 
 /** One group's handler layer. */
 export type GroupHandlers<Name extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", Name>, never, TrainingHandlerServices>

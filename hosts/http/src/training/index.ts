@@ -1,7 +1,8 @@
 /** The training context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Training } from "@podium/core"
+import type { Accounts, Activities, Events, Training } from "@podium/core"
 import { CalendarHandlers } from "./calendar.handlers.js"
+import { OrganizerTrainingProgramsHandlers } from "./organizer-programs.handlers.js"
 import { AdminTrainingHandlers, ProgramsHandlers, TrainingTemplatesHandlers } from "./programs.handlers.js"
 
-export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers] as const
+export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers, OrganizerTrainingProgramsHandlers] as const
