@@ -1,7 +1,8 @@
 /** Memory twins of the training context's repositories (the Postgres adapters' behaviour, on maps). */
-import type { CalendarWorkout, MoveRefused, ProgramEnrollment, ProgramReview, ProgramWorkout, TrainingProgram, WorkoutFeedback } from "@podium/kernel"
+import type { CalendarWorkout, Food, FuelingTemplate, MoveRefused, NutritionSource, ProgramEnrollment, ProgramReview, ProgramWorkout, TrainingProgram, WorkoutFeedback } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
 import { CalendarRepo } from "../training/calendar.port.js"
+import { NutritionRepo } from "../training/nutrition.port.js"
 import { EnrollmentRepo, type ProgramFilter, ProgramRepo, type ProgramWorkoutInput, ReviewRepo } from "../training/programs.port.js"
 import {
   addDays,
@@ -9,6 +10,10 @@ import {
   CalendarWorkoutNotFound,
   EnrollmentMoves,
   EnrollmentNotFound,
+  FuelingTemplateNotDeleted,
+  FuelingTemplateNotFound,
+  NutritionSourceExists,
+  NutritionSourceNotFound,
   ProgramNotFound,
   ProgramWorkoutNotFound,
   ReviewAlreadyPosted,
@@ -31,6 +36,9 @@ interface Store {
   readonly feedback: Map<string, WorkoutFeedback>
   readonly reviews: Map<string, ProgramReview>
   readonly votes: Set<string>
+  readonly fueling: Map<string, FuelingTemplate>
+  readonly sources: Map<string, Omit<NutritionSource, "foodCount">>
+  readonly foods: Map<string, Food>
 }
 
 const makeStore = (): Store => ({
@@ -40,7 +48,10 @@ const makeStore = (): Store => ({
   enrollments: new Map(),
   feedback: new Map(),
   reviews: new Map(),
-  votes: new Set()
+  votes: new Set(),
+  fueling: new Map(),
+  sources: new Map(),
+  foods: new Map()
 })
 
 const round2 = (n: number) => Math.round(n * 100) / 100
@@ -364,6 +375,102 @@ const calendarRepo = (store: Store) =>
       })
   })
 
+const nutritionRepo = (store: Store) => {
+  const sourceView = (s: Omit<NutritionSource, "foodCount">): NutritionSource => ({ ...s, foodCount: [...store.foods.values()].filter((f) => f.sourceKey === s.key).length })
+  const source = (key: string) => Option.map(Option.fromNullable(store.sources.get(key)), sourceView)
+  const setSource = (key: string, change: (s: Omit<NutritionSource, "foodCount">) => Partial<NutritionSource>) =>
+    Effect.suspend(() => {
+      const s = store.sources.get(key)
+      if (s === undefined) return Effect.fail(new NutritionSourceNotFound({ key }))
+      const updated = { ...s, ...change(s), updatedAt: new Date() }
+      store.sources.set(key, updated)
+      return Effect.succeed(sourceView(updated))
+    })
+  const live = (id: string) => {
+    const t = store.fueling.get(id)
+    return t === undefined || t.deletedAt !== null ? undefined : t
+  }
+  return NutritionRepo.of({
+    createTemplate: (input) =>
+      Effect.sync(() => {
+        const now = new Date()
+        const t: FuelingTemplate = { ...input, id: nextMemoryId(), deletedAt: null, createdAt: now, updatedAt: now }
+        store.fueling.set(t.id, t)
+        return t
+      }),
+    findTemplate: (id) => Effect.sync(() => Option.fromNullable(store.fueling.get(id))),
+    listTemplates: (f) =>
+      Effect.sync(() =>
+        [...store.fueling.values()].filter((t) =>
+          (f.includeDeleted || t.deletedAt === null) && (f.category === undefined || t.category === f.category) && (f.sport === undefined || t.sport === f.sport)
+        ).sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+      ),
+    categories: () =>
+      Effect.sync(() => {
+        const all = [...store.fueling.values()].filter((t) => t.deletedAt === null)
+        return [...new Set(all.map((t) => t.category))].sort().map((category) => ({ category, templates: all.filter((t) => t.category === category).length }))
+      }),
+    updateTemplate: (id, patch) =>
+      Effect.suspend(() => {
+        const t = live(id)
+        if (t === undefined) return Effect.fail(new FuelingTemplateNotFound({ id }))
+        const updated = { ...t, ...patch, updatedAt: new Date() }
+        store.fueling.set(id, updated)
+        return Effect.succeed(updated)
+      }),
+    deleteTemplate: (id) =>
+      Effect.suspend(() => {
+        const t = live(id)
+        if (t === undefined) return Effect.fail(new FuelingTemplateNotFound({ id }))
+        store.fueling.set(id, { ...t, deletedAt: new Date(), updatedAt: new Date() })
+        return Effect.void
+      }),
+    restoreTemplate: (id) =>
+      Effect.suspend((): Effect.Effect<FuelingTemplate, FuelingTemplateNotFound | FuelingTemplateNotDeleted> => {
+        const t = store.fueling.get(id)
+        if (t === undefined) return Effect.fail(new FuelingTemplateNotFound({ id }))
+        if (t.deletedAt === null) return Effect.fail(new FuelingTemplateNotDeleted({ id }))
+        const restored = { ...t, deletedAt: null, updatedAt: new Date() }
+        store.fueling.set(id, restored)
+        return Effect.succeed(restored)
+      }),
+    listSources: () => Effect.sync(() => [...store.sources.values()].sort((a, b) => a.key.localeCompare(b.key)).map(sourceView)),
+    findSource: (key) => Effect.sync(() => source(key)),
+    createSource: (input) =>
+      Effect.suspend(() => {
+        if (store.sources.has(input.key)) return Effect.fail(new NutritionSourceExists({ key: input.key }))
+        const now = new Date()
+        store.sources.set(input.key, { ...input, createdAt: now, updatedAt: now })
+        return Effect.succeed(Option.getOrThrow(source(input.key)))
+      }),
+    updateSource: (key, patch) => setSource(key, () => patch),
+    toggleSource: (key, enabled) => setSource(key, (s) => ({ enabled: enabled ?? !s.enabled })),
+    seed: (input, list) =>
+      Effect.sync(() => {
+        const now = new Date()
+        if (!store.sources.has(input.key)) store.sources.set(input.key, { ...input, createdAt: now, updatedAt: now })
+        let inserted = 0
+        for (const f of list) {
+          if ([...store.foods.values()].some((x) => x.sourceKey === input.key && x.name === f.name)) continue
+          const id = nextMemoryId()
+          store.foods.set(id, { ...f, id, sourceKey: input.key })
+          inserted++
+        }
+        return { inserted }
+      }),
+    foods: (f) =>
+      Effect.sync(() =>
+        page(
+          [...store.foods.values()].filter((x) =>
+            store.sources.get(x.sourceKey)?.enabled === true && (f.q === undefined || x.name.toLowerCase().includes(f.q.toLowerCase())) &&
+            (f.category === undefined || x.category === f.category) && (f.sourceKey === undefined || x.sourceKey === f.sourceKey)
+          ).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+          f
+        )
+      )
+  })
+}
+
 /** Every training repository on one fresh memory store. */
 export const TrainingMemory = Layer.unwrapEffect(Effect.sync(() => {
   const store = makeStore()
@@ -371,6 +478,7 @@ export const TrainingMemory = Layer.unwrapEffect(Effect.sync(() => {
     Layer.succeed(CalendarRepo, calendarRepo(store)),
     Layer.succeed(ProgramRepo, programRepo(store)),
     Layer.succeed(EnrollmentRepo, enrollmentRepo(store)),
-    Layer.succeed(ReviewRepo, reviewRepo(store))
+    Layer.succeed(ReviewRepo, reviewRepo(store)),
+    Layer.succeed(NutritionRepo, nutritionRepo(store))
   )
 }))

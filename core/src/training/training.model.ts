@@ -151,3 +151,40 @@ export class AthleteNotFound extends DomainError<AthleteNotFound>()("AthleteNotF
     return "Athlete not found"
   }
 }
+
+export class FuelingTemplateNotFound extends DomainError<FuelingTemplateNotFound>()("FuelingTemplateNotFound", {
+  kind: "not-found",
+  code: "FUELING_TEMPLATE_NOT_FOUND"
+}, { id: Schema.String }) {
+  override get message() {
+    return "Fueling template not found"
+  }
+}
+
+/** Only a deleted template can be restored (409 FUELING_TEMPLATE_NOT_DELETED). */
+export class FuelingTemplateNotDeleted extends DomainError<FuelingTemplateNotDeleted>()("FuelingTemplateNotDeleted", {
+  kind: "conflict",
+  code: "FUELING_TEMPLATE_NOT_DELETED"
+}, { id: Schema.String }) {
+  override get message() {
+    return "This fueling template is not deleted"
+  }
+}
+
+export class NutritionSourceNotFound extends DomainError<NutritionSourceNotFound>()("NutritionSourceNotFound", {
+  kind: "not-found",
+  code: "NUTRITION_SOURCE_NOT_FOUND"
+}, { key: Schema.String }) {
+  override get message() {
+    return `No nutrition source ${this.key}`
+  }
+}
+
+export class NutritionSourceExists extends DomainError<NutritionSourceExists>()("NutritionSourceExists", {
+  kind: "conflict",
+  code: "NUTRITION_SOURCE_EXISTS"
+}, { key: Schema.String }) {
+  override get message() {
+    return `A nutrition source ${this.key} already exists`
+  }
+}

@@ -821,6 +821,17 @@ export interface components {
                 enrollmentId: string | null;
             }[];
         };
+        FuelingTemplateCategory: {
+            category: string;
+            templates: number;
+        };
+        FuelingItem: {
+            atMinute: number;
+            food: string;
+            carbsGrams: number;
+            fluidMl: number;
+            sodiumMg: number;
+        };
         Club: {
             id: string;
             name: string;

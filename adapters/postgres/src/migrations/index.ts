@@ -48,6 +48,7 @@ import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import trainingCalendar from "./0080_training_calendar.js"
 import trainingPrograms from "./0081_training_programs.js"
+import trainingNutrition from "./0082_training_nutrition.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -89,7 +90,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
   "0080_training_calendar": trainingCalendar,
-  "0081_training_programs": trainingPrograms
+  "0081_training_programs": trainingPrograms,
+  "0082_training_nutrition": trainingNutrition
 }
 
 /** The table recording applied migrations. */

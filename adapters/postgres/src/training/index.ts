@@ -1,3 +1,4 @@
 /** The training context on Postgres. */
 export * from "./calendar.pg.js"
 export * from "./programs.pg.js"
+export * from "./nutrition.pg.js"

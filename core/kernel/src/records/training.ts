@@ -234,3 +234,56 @@ export interface ProgramReview extends Schema.Schema.Type<typeof ProgramReview> 
 export const ProgramPreview = Schema.Struct({ program: ProgramDetail, reviews: Schema.Array(ProgramReview) })
   .annotations({ identifier: "TrainingProgramPreview" })
 export interface ProgramPreview extends Schema.Schema.Type<typeof ProgramPreview> {}
+
+/** A food-composition source (B "Nutrition / sources"): foods of a disabled source are not offered to athletes. */
+export const NutritionSource = Schema.Struct({
+  key: Schema.String.pipe(
+    Schema.filter((s) => /^[a-z0-9][a-z0-9_-]{1,39}$/.test(s)),
+    Schema.annotations(says("must be 2 to 40 lowercase letters, digits, '-' or '_'"))
+  ),
+  name: StrLength(2, 120),
+  description: Nullable(StrLength(0, 1000)),
+  enabled: Bool,
+  foodCount: Schema.Number,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "NutritionSource" })
+export interface NutritionSource extends Schema.Schema.Type<typeof NutritionSource> {}
+
+/** A food with its composition per 100 g. */
+export const Food = Schema.Struct({
+  id: UuidStr,
+  sourceKey: Schema.String,
+  name: Schema.String,
+  category: Schema.String,
+  energyKcal: Schema.Number,
+  carbsGrams: Schema.Number,
+  proteinGrams: Schema.Number,
+  fatGrams: Schema.Number,
+  fiberGrams: Schema.Number
+}).annotations({ identifier: "Food" })
+export interface Food extends Schema.Schema.Type<typeof Food> {}
+
+/** One step of a fueling plan: what to take how many minutes from the start (negative: before). */
+export const FuelingItem = Schema.Struct({
+  atMinute: IntBetween(-240, 1440),
+  food: StrLength(1, 120),
+  carbsGrams: NumberBetween(0, 500),
+  fluidMl: NumberBetween(0, 3000),
+  sodiumMg: NumberBetween(0, 5000)
+}).annotations({ identifier: "FuelingItem" })
+
+/** A fueling template (race-day or long-session nutrition plan); deleting is soft and restorable. */
+export const FuelingTemplate = Schema.Struct({
+  id: UuidStr,
+  name: StrLength(2, 120),
+  category: StrLength(2, 60),
+  sport: Sport,
+  description: Nullable(StrLength(0, 2000)),
+  durationMinutes: Nullable(IntBetween(1, 1440)),
+  items: Schema.Array(FuelingItem),
+  deletedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "FuelingTemplate" })
+export interface FuelingTemplate extends Schema.Schema.Type<typeof FuelingTemplate> {}

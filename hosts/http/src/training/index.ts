@@ -2,7 +2,8 @@
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
 import type { Accounts, Activities, Events, Training } from "@podium/core"
 import { CalendarHandlers } from "./calendar.handlers.js"
+import { AdminNutritionHandlers, NutritionHandlers } from "./nutrition.handlers.js"
 import { OrganizerTrainingProgramsHandlers } from "./organizer-programs.handlers.js"
 import { AdminTrainingHandlers, ProgramsHandlers, TrainingTemplatesHandlers } from "./programs.handlers.js"
 
-export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers, OrganizerTrainingProgramsHandlers] as const
+export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers, OrganizerTrainingProgramsHandlers, NutritionHandlers, AdminNutritionHandlers] as const
