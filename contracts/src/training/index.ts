@@ -2,6 +2,7 @@
 import { AreaApi } from "../common/index.js"
 import { CalendarGroup } from "./calendar.group.js"
 import { AdminNutritionGroup, NutritionGroup } from "./nutrition.group.js"
+import { AdminRoutesGroup } from "./routes.group.js"
 import { OrganizerTrainingProgramsGroup } from "./organizer-programs.group.js"
 import { AdminTrainingGroup, ProgramsGroup, TrainingTemplatesGroup } from "./programs.group.js"
 
@@ -9,6 +10,7 @@ export * from "./calendar.group.js"
 export * from "./programs.group.js"
 export * from "./organizer-programs.group.js"
 export * from "./nutrition.group.js"
+export * from "./routes.group.js"
 
 export class TrainingApi extends AreaApi
   .add(CalendarGroup)
@@ -17,4 +19,5 @@ export class TrainingApi extends AreaApi
   .add(AdminTrainingGroup)
   .add(OrganizerTrainingProgramsGroup)
   .add(NutritionGroup)
-  .add(AdminNutritionGroup) {}
+  .add(AdminNutritionGroup)
+  .add(AdminRoutesGroup) {}

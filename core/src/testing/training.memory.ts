@@ -1,8 +1,9 @@
 /** Memory twins of the training context's repositories (the Postgres adapters' behaviour, on maps). */
-import type { CalendarWorkout, Food, FuelingTemplate, MoveRefused, NutritionSource, ProgramEnrollment, ProgramReview, ProgramWorkout, TrainingProgram, WorkoutFeedback } from "@podium/kernel"
+import type { CalendarWorkout, Food, TrainingRoute, FuelingTemplate, MoveRefused, NutritionSource, ProgramEnrollment, ProgramReview, ProgramWorkout, TrainingProgram, WorkoutFeedback } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
 import { CalendarRepo } from "../training/calendar.port.js"
 import { NutritionRepo } from "../training/nutrition.port.js"
+import { RouteRepo } from "../training/routes.use-case.js"
 import { EnrollmentRepo, type ProgramFilter, ProgramRepo, type ProgramWorkoutInput, ReviewRepo } from "../training/programs.port.js"
 import {
   addDays,
@@ -19,6 +20,7 @@ import {
   ReviewAlreadyPosted,
   ReviewHiddenAtFlags,
   ReviewNotFound,
+  RouteNotFound,
   WorkoutMoves,
   workoutDate
 } from "../training/training.model.js"
@@ -39,6 +41,7 @@ interface Store {
   readonly fueling: Map<string, FuelingTemplate>
   readonly sources: Map<string, Omit<NutritionSource, "foodCount">>
   readonly foods: Map<string, Food>
+  readonly routes: Map<string, TrainingRoute & { deletedAt: Date | null }>
 }
 
 const makeStore = (): Store => ({
@@ -51,7 +54,8 @@ const makeStore = (): Store => ({
   votes: new Set(),
   fueling: new Map(),
   sources: new Map(),
-  foods: new Map()
+  foods: new Map(),
+  routes: new Map()
 })
 
 const round2 = (n: number) => Math.round(n * 100) / 100
@@ -471,6 +475,38 @@ const nutritionRepo = (store: Store) => {
   })
 }
 
+const routeRepo = (store: Store) => {
+  const view = ({ deletedAt: _, ...route }: TrainingRoute & { deletedAt: Date | null }): TrainingRoute => route
+  const change = (id: string, f: (r: TrainingRoute & { deletedAt: Date | null }) => Partial<TrainingRoute & { deletedAt: Date | null }>) =>
+    Effect.suspend(() => {
+      const r = store.routes.get(id)
+      if (r === undefined || r.deletedAt !== null) return Effect.fail(new RouteNotFound({ id }))
+      const updated = { ...r, ...f(r), updatedAt: new Date() }
+      store.routes.set(id, updated)
+      return Effect.succeed(view(updated))
+    })
+  return RouteRepo.of({
+    create: (input) =>
+      Effect.sync(() => {
+        const now = new Date()
+        const route = { ...input, id: nextMemoryId(), isActive: true, deletedAt: null, createdAt: now, updatedAt: now }
+        store.routes.set(route.id, route)
+        return view(route)
+      }),
+    findById: (id) => Effect.sync(() => Option.map(Option.fromNullable(store.routes.get(id)).pipe(Option.filter((r) => r.deletedAt === null)), view)),
+    list: (f) =>
+      Effect.sync(() =>
+        [...store.routes.values()].filter((r) =>
+          r.deletedAt === null && (f.q === undefined || r.name.toLowerCase().includes(f.q.toLowerCase())) && (f.sport === undefined || r.sport === f.sport) &&
+          (f.isActive === undefined || r.isActive === f.isActive)
+        ).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)).map(view)
+      ),
+    update: (id, patch) => change(id, () => patch),
+    remove: (id) => Effect.asVoid(change(id, () => ({ deletedAt: new Date(), isActive: false }))),
+    setActive: (id, isActive) => change(id, (r) => ({ isActive: isActive ?? !r.isActive }))
+  })
+}
+
 /** Every training repository on one fresh memory store. */
 export const TrainingMemory = Layer.unwrapEffect(Effect.sync(() => {
   const store = makeStore()
@@ -479,6 +515,7 @@ export const TrainingMemory = Layer.unwrapEffect(Effect.sync(() => {
     Layer.succeed(ProgramRepo, programRepo(store)),
     Layer.succeed(EnrollmentRepo, enrollmentRepo(store)),
     Layer.succeed(ReviewRepo, reviewRepo(store)),
-    Layer.succeed(NutritionRepo, nutritionRepo(store))
+    Layer.succeed(NutritionRepo, nutritionRepo(store)),
+    Layer.succeed(RouteRepo, routeRepo(store))
   )
 }))

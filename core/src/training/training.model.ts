@@ -188,3 +188,11 @@ export class NutritionSourceExists extends DomainError<NutritionSourceExists>()(
     return `A nutrition source ${this.key} already exists`
   }
 }
+
+export class RouteNotFound extends DomainError<RouteNotFound>()("RouteNotFound", { kind: "not-found", code: "ROUTE_NOT_FOUND" }, {
+  id: Schema.String
+}) {
+  override get message() {
+    return "Route not found"
+  }
+}

@@ -832,6 +832,10 @@ export interface components {
             fluidMl: number;
             sodiumMg: number;
         };
+        RoutePoint: {
+            lat: number;
+            lon: number;
+        };
         Club: {
             id: string;
             name: string;

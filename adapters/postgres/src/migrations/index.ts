@@ -49,6 +49,7 @@ import registrations from "./0055_registrations.js"
 import trainingCalendar from "./0080_training_calendar.js"
 import trainingPrograms from "./0081_training_programs.js"
 import trainingNutrition from "./0082_training_nutrition.js"
+import trainingRoutes from "./0083_training_routes.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -91,7 +92,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0055_registrations": registrations,
   "0080_training_calendar": trainingCalendar,
   "0081_training_programs": trainingPrograms,
-  "0082_training_nutrition": trainingNutrition
+  "0082_training_nutrition": trainingNutrition,
+  "0083_training_routes": trainingRoutes
 }
 
 /** The table recording applied migrations. */

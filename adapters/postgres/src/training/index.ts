@@ -2,3 +2,4 @@
 export * from "./calendar.pg.js"
 export * from "./programs.pg.js"
 export * from "./nutrition.pg.js"
+export * from "./routes.pg.js"

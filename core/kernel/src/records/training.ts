@@ -287,3 +287,28 @@ export const FuelingTemplate = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "FuelingTemplate" })
 export interface FuelingTemplate extends Schema.Schema.Type<typeof FuelingTemplate> {}
+
+export const RoutePoint = Schema.Struct({ lat: NumberBetween(-90, 90), lon: NumberBetween(-180, 180) }).annotations({ identifier: "RoutePoint" })
+
+/**
+ * A curated route (B "Routes"): its path as points, its distance measured from them. Inactive
+ * routes stay listed for admins; deleting is soft.
+ */
+export const TrainingRoute = Schema.Struct({
+  id: UuidStr,
+  name: StrLength(2, 120),
+  description: Nullable(StrLength(0, 2000)),
+  sport: Sport,
+  city: Nullable(StrLength(0, 100)),
+  difficulty: OneOf("easy", "moderate", "hard"),
+  points: Schema.Array(RoutePoint).pipe(
+    Schema.filter((p) => p.length >= 2 && p.length <= 5000),
+    Schema.annotations(says("must contain between 2 and 5000 points"))
+  ),
+  distanceMeters: Schema.Number,
+  elevationGainMeters: NumberBetween(0, 100_000),
+  isActive: Bool,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "TrainingRoute" })
+export interface TrainingRoute extends Schema.Schema.Type<typeof TrainingRoute> {}
