@@ -32,6 +32,7 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "wallets.read", description: "Wallets: read any club's, organizer's or brand's creator wallet (balance and transactions)" },
   { key: "activities.review", description: "Activities: anti-cheat governance, flag and appeal decisions, activity audit, athletes' activity preferences and appeals" },
   { key: "activities.catalog", description: "Activities catalogue: create, change and delete gear types" },
+  { key: "training.manage", description: "Training: the platform's program templates, training-plan numbers, nutrition catalogue and routes" },
   { key: "events.catalog", description: "Events catalogue: create, change and delete event categories" },
   { key: "events.review", description: "Event review: approve or reject events submitted for approval" },
   { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },

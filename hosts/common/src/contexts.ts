@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, Platform, Registrations, Results, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, Platform, Registrations, Results, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -17,6 +17,7 @@ import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
 import { registrationsContext } from "./registrations.js"
 import { resultsContext } from "./results.js"
+import { trainingContext } from "./training.js"
 import { walletsContext } from "./wallets.js"
 
 export const HostContexts = [
@@ -31,6 +32,7 @@ export const HostContexts = [
   walletsContext,
   clubsContext,
   activitiesContext,
+  trainingContext,
   registrationsContext,
   resultsContext
 ] as const

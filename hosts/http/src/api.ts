@@ -16,6 +16,7 @@ import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notific
 import { PlatformApi } from "@podium/contracts/platform"
 import { RegistrationsApi } from "@podium/contracts/registrations"
 import { ResultsApi } from "@podium/contracts/results"
+import { TrainingApi } from "@podium/contracts/training"
 import { withAuthorizationDescriptions } from "./identity/authorization.js"
 import { enrichOpenApi } from "./openapi.enrich.js"
 import { toOpenApi30 } from "./openapi30.js"
@@ -29,6 +30,7 @@ export const AreaApis: ReadonlyArray<HttpApi.HttpApi.Any> = [
   ResultsApi,
   AthletesApi,
   ActivitiesApi,
+  TrainingApi,
   ClubsApi,
   MoneyApi,
   NotificationsApi,

@@ -19,6 +19,7 @@ import { NotificationsApi, NotificationsDevApi } from "@podium/contracts/notific
 import { PlatformApi } from "@podium/contracts/platform"
 import { RegistrationsApi } from "@podium/contracts/registrations"
 import { ResultsApi } from "@podium/contracts/results"
+import { TrainingApi } from "@podium/contracts/training"
 import type { Platform } from "@podium/core"
 import { AppConfig, type ContextServices, type HealthProbes } from "@podium/host-common"
 import { Effect, Layer } from "effect"
@@ -40,6 +41,7 @@ import * as Organizers from "./organizers/index.js"
 import * as Payments from "./payments/index.js"
 import * as Registrations from "./registrations/index.js"
 import * as Results from "./results/index.js"
+import * as Training from "./training/index.js"
 import * as PlatformHttp from "./platform/index.js"
 import { installDispatcher } from "./serving/dispatcher.js"
 import { RecordingRouter, ServedGroups, ServedGroupsLive } from "./serving/served-groups.js"
@@ -78,6 +80,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide(Challenges.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(ActivitiesApi).pipe(Layer.provide(Activities.handlers), Layer.provide(AuthGuardsLive)),
+  HttpLayerRouter.addHttpApi(TrainingApi).pipe(Layer.provide(Training.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(Layer.provide(Compliance.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(ClubsApi).pipe(Layer.provide(Clubs.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(MoneyApi).pipe(Layer.provide([...Wallets.handlers, ...Payments.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),

@@ -897,6 +897,79 @@ export interface components {
             distanceMeters: number;
             isDefault: boolean;
         };
+        CalendarTotals: {
+            plannedWorkouts: number;
+            completedWorkouts: number;
+            plannedMinutes: number;
+            activityCount: number;
+            activityDistanceMeters: number;
+            activityDurationSeconds: number;
+        };
+        TrainingPlanRevenue: {
+            /** @enum {string} */
+            currency: "INR";
+            totalMinor: number;
+            paidEnrollments: number;
+            byProgram: {
+                programId: string;
+                title: string;
+                enrollments: number;
+                revenueMinor: number;
+            }[];
+        };
+        TrainingPlanStats: {
+            programs: number;
+            publishedPrograms: number;
+            platformPrograms: number;
+            enrollments: {
+                active: number;
+                cancelled: number;
+                completed: number;
+                total: number;
+            };
+            completionRate: number;
+            reviews: number;
+            averageRating: number | null;
+        };
+        TrainingPlanAthlete: {
+            userId: string;
+            enrollments: number;
+            active: number;
+            cancelled: number;
+            completed: number;
+            /**
+             * Format: date-time
+             * @description a potentially invalid Date instance
+             */
+            lastEnrolledAt: string;
+        };
+        BulkTrainingAssignment: {
+            programId: string;
+            requested: number;
+            assigned: number;
+            skipped: number;
+            results: {
+                userId: string;
+                /** @enum {string} */
+                outcome: "assigned" | "already_enrolled" | "athlete_not_found";
+                enrollmentId: string | null;
+            }[];
+        };
+        FuelingTemplateCategory: {
+            category: string;
+            templates: number;
+        };
+        FuelingItem: {
+            atMinute: number;
+            food: string;
+            carbsGrams: number;
+            fluidMl: number;
+            sodiumMg: number;
+        };
+        RoutePoint: {
+            lat: number;
+            lon: number;
+        };
         Club: {
             id: string;
             name: string;

@@ -53,6 +53,10 @@ import challengesFulfillment from "./0076_challenges_fulfillment.js"
 import challengesBibTemplates from "./0077_challenges_bib_templates.js"
 import challengesEvents from "./0078_challenges_events.js"
 import challengesAudiences from "./0079_challenges_audiences.js"
+import trainingCalendar from "./0080_training_calendar.js"
+import trainingPrograms from "./0081_training_programs.js"
+import trainingNutrition from "./0082_training_nutrition.js"
+import trainingRoutes from "./0083_training_routes.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -99,7 +103,11 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0076_challenges_fulfillment": challengesFulfillment,
   "0077_challenges_bib_templates": challengesBibTemplates,
   "0078_challenges_events": challengesEvents,
-  "0079_challenges_audiences": challengesAudiences
+  "0079_challenges_audiences": challengesAudiences,
+  "0080_training_calendar": trainingCalendar,
+  "0081_training_programs": trainingPrograms,
+  "0082_training_nutrition": trainingNutrition,
+  "0083_training_routes": trainingRoutes
 }
 
 /** The table recording applied migrations. */
