@@ -8,6 +8,7 @@ import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
+import { editionsContext } from "./editions.js"
 import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
 import { identityContext } from "./identity.js"
@@ -30,7 +31,8 @@ export const HostContexts = [
   walletsContext,
   clubsContext,
   activitiesContext,
-  registrationsContext
+  registrationsContext,
+  editionsContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

@@ -694,6 +694,11 @@ export interface components {
                 newId?: string;
             }[];
         };
+        GatewayWebhookAnswer: {
+            id: string;
+            status: string;
+            duplicate: boolean;
+        };
         ParticipantInput: {
             firstName: string;
             lastName: string;

@@ -130,3 +130,64 @@ export const EventTicket = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "EventTicket" })
 export interface EventTicket extends Schema.Schema.Type<typeof EventTicket> {}
+
+/**
+ * The statuses of an edition (states.tsv "Edition"): drafted by the organizer, published (open for
+ * registration within its window), closed (registration closed, still shown), cancelled.
+ */
+export const EditionStatuses = ["draft", "published", "closed", "cancelled"] as const
+export const EditionStatus = OneOf(...EditionStatuses)
+export type EditionStatus = typeof EditionStatus.Type
+
+/**
+ * An edition (C "Editions"): one dated instance of a recurring event (the event is the series; the
+ * 2027 edition of a marathon is an edition). Athletes register for an edition; its price is in
+ * integer minor units (0 = free) and `registered` counts the places held against `capacity`.
+ */
+export const Edition = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  /** Unique, derived from the series' slug and the year at creation and never changed. */
+  slug: Schema.String,
+  /** The edition's year label (one edition per year of a series). */
+  year: IntBetween(2000, 2100),
+  name: StrLength(3, 150),
+  mode: OneOf("in_person", "virtual"),
+  startsAt: Instant,
+  endsAt: Instant,
+  registrationOpensAt: Schema.NullOr(Instant),
+  registrationClosesAt: Schema.NullOr(Instant),
+  price: IntBetween(0, 100_000_000),
+  currency: OneOf("INR"),
+  capacity: IntBetween(1, 1_000_000),
+  registered: Schema.Int,
+  status: EditionStatus,
+  /** The admin's reason of the last status override, verbatim. */
+  statusReason: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Edition" })
+export interface Edition extends Schema.Schema.Type<typeof Edition> {}
+
+export const EditionRegistrationStatus = OneOf("pending_payment", "confirmed", "cancelled")
+export type EditionRegistrationStatus = typeof EditionRegistrationStatus.Type
+
+/**
+ * An athlete's registration for an edition: confirmed at once when free, else pending until the
+ * gateway payment of `gatewayOrderId` is captured (by the app's verify or the gateway's webhook).
+ */
+export const EditionRegistration = Schema.Struct({
+  id: UuidStr,
+  editionId: UuidStr,
+  userId: UuidStr,
+  status: EditionRegistrationStatus,
+  amount: Schema.Int,
+  currency: Schema.String,
+  provider: Schema.NullOr(Schema.String),
+  gatewayOrderId: Schema.NullOr(Schema.String),
+  paymentId: Schema.NullOr(Schema.String),
+  confirmedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "EditionRegistration" })
+export interface EditionRegistration extends Schema.Schema.Type<typeof EditionRegistration> {}

@@ -1,7 +1,8 @@
 /** The events context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Events, Platform } from "@podium/core"
+import type { Events, Identity, Payments, Platform } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
+import { EditionHandlers } from "./editions.handlers.js"
 import { EventConfigHandlers } from "./event-config.handlers.js"
 import {
   EventBookmarksHandlers,
@@ -22,5 +23,6 @@ export const handlers = [
   PublicEventsHandlers,
   EventBookmarksHandlers,
   EventReviewHandlers,
-  EventsOversightHandlers
+  EventsOversightHandlers,
+  ...EditionHandlers
 ] as const
