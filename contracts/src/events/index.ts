@@ -5,6 +5,7 @@ import { OrganizerKycGroup } from "./kyc.group.js"
 import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { EventCategoriesGroup } from "./event-categories.group.js"
+import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
@@ -23,6 +24,7 @@ export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
 export * from "./editions.group.js"
+export * from "./brand.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
 export * from "./media.group.js"
@@ -71,4 +73,6 @@ export class EventsApi extends AreaApi
   .add(EditionRegistrationsGroup)
   .add(OrganizerEditionsGroup)
   .add(AdminEditionsGroup)
-  .add(EditionsWebhookGroup) {}
+  .add(EditionsWebhookGroup)
+  .add(OrganizerBrandGroup)
+  .add(PublicBrandGroup) {}

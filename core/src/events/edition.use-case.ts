@@ -28,6 +28,7 @@ import {
   EditionRegistrationNotFound,
   isEditionPublic
 } from "./edition.model.js"
+import { cascadeDefaults } from "./brand.use-case.js"
 import { type EditionPatch, EditionRepo } from "./edition.port.js"
 import { EventInvalid, instantIn } from "./event.model.js"
 import { type Paging, publicEvent, writableEvent } from "./event.use-case.js"
@@ -146,7 +147,9 @@ export const upsertEventEdition = Effect.fn("events.editions.upsert")(function*(
   const repo = yield* EditionRepo
   const existing = (yield* repo.list({ eventId: event.id, limit: 1000, offset: 0 })).data.find((e) => e.year === year)
   if (existing !== undefined) return yield* changeEdition(existing, event.timezone, input)
-  if (input.capacity === undefined) return yield* new EventInvalid({ messages: ["capacity must be an integer between 1 and 1000000"] })
+  // The organizer's cascade defaults fill what the input leaves out.
+  const capacity = input.capacity ?? (yield* cascadeDefaults(grant.organizerId)).editionCapacity
+  if (capacity === null) return yield* new EventInvalid({ messages: ["capacity must be an integer between 1 and 1000000"] })
   const dates = yield* datesOf(input, event.timezone, undefined)
   const created = yield* repo.create({
     eventId: event.id,
@@ -157,7 +160,7 @@ export const upsertEventEdition = Effect.fn("events.editions.upsert")(function*(
     ...dates,
     price: input.price ?? 0,
     currency: "INR",
-    capacity: input.capacity
+    capacity
   })
   return input.status === undefined || input.status === "draft" ? created : yield* moveTo(created, input.status, null)
 })

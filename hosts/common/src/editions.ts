@@ -1,7 +1,7 @@
 /**
  * Editions of event series as the hosts see them: their repository on Postgres or its memory twin,
- * and the edition orders' `payment.captured` processor in the payments registry (so this context is
- * listed after payments).
+ * and the `payment.captured` processors of edition and organizer SaaS orders in the payments
+ * registry (so this context is listed after payments).
  */
 import { Events } from "@podium/core"
 import { EditionRepoMemory } from "@podium/core/testing"
@@ -11,6 +11,6 @@ import { hostContext } from "./host-context.js"
 
 export const editionsContext = hostContext<Events.EditionRepo>({
   name: "editions",
-  live: () => Events.EditionPaymentProcessor.pipe(Layer.provideMerge(EditionRepoPg)),
+  live: () => Layer.mergeAll(Events.EditionPaymentProcessor, Events.SaasPaymentProcessor).pipe(Layer.provideMerge(EditionRepoPg)),
   memory: () => EditionRepoMemory
 })

@@ -699,6 +699,18 @@ export interface components {
             status: string;
             duplicate: boolean;
         };
+        BrandFollower: {
+            userId: string;
+            firstName: string | null;
+            lastName: string | null;
+            followedAt: components["schemas"]["Instant"];
+        };
+        PrepProgramAssignment: {
+            programId: string;
+            assigned: string[];
+            alreadyAssigned: string[];
+            skipped: string[];
+        };
         ParticipantInput: {
             firstName: string;
             lastName: string;

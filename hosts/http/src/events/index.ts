@@ -2,6 +2,7 @@
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
 import type { Events, Identity, Payments, Platform } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
+import { BrandHandlers } from "./brand.handlers.js"
 import { EditionHandlers } from "./editions.handlers.js"
 import { EventConfigHandlers } from "./event-config.handlers.js"
 import {
@@ -24,5 +25,6 @@ export const handlers = [
   EventBookmarksHandlers,
   EventReviewHandlers,
   EventsOversightHandlers,
-  ...EditionHandlers
+  ...EditionHandlers,
+  ...BrandHandlers
 ] as const
