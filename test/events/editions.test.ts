@@ -232,6 +232,21 @@ describe("paid editions", () => {
     expect(mine.body.data.data[0]).toMatchObject({ id: registrationId, status: "confirmed", paymentId })
     const again = await hook(headers)
     expect(again.body.data).toMatchObject({ id: first.body.data.id, duplicate: true })
+    // The master-events callback feeds the same inbox: the same delivery there is a duplicate too.
+    const viaMaster = await send("POST", "/v2/master-events/webhooks/payment-gateway", delivery.rawBody, headers)
+    expect(viaMaster.body.data).toMatchObject({ id: first.body.data.id, duplicate: true })
+  })
+
+  it("the master-events callback confirms an edition payment through the inbox; a bad signature is 401", async () => {
+    const { athlete, registrationId, orderId } = await paidRegistration()
+    const { paymentId } = await host.run(gateway().pay(orderId))
+    const delivery = await host.run(gateway().webhook("payment.captured", paymentId))
+    const bad = await send("POST", "/v2/master-events/webhooks/payment-gateway", delivery.rawBody, { "x-razorpay-signature": "0".repeat(64), "x-razorpay-event-id": delivery.eventId })
+    expect(bad.status).toBe(401)
+    const ok = await send("POST", "/v2/master-events/webhooks/payment-gateway", delivery.rawBody, { "x-razorpay-signature": delivery.signature, "x-razorpay-event-id": delivery.eventId })
+    expect(ok.body.data).toMatchObject({ status: "PROCESSED", duplicate: false })
+    const mine = await send("GET", "/v2/me/registrations", undefined, athlete.headers)
+    expect(mine.body.data.data[0]).toMatchObject({ id: registrationId, status: "confirmed" })
   })
 })
 

@@ -112,3 +112,9 @@ export class EditionsWebhookGroup extends HttpApiGroup.make("editionsWebhook")
   .add(op.post("editionsPaymentWebhook", "/v2/editions/webhooks/payment-gateway", { headers: GatewayWebhookHeaders, ok: GatewayWebhookAnswer, summary: "The payment gateway's webhook for edition orders: signature checked, stored in the inbox first, processed once (a redelivery answers duplicate)" }))
   .annotate(OpenApi.Title, "Inbound callbacks / editions payment gateway")
 {}
+
+/** The master-events callback: the same gateway, the same inbox (processors act by the order's purpose). */
+export class MasterEventsWebhookGroup extends HttpApiGroup.make("masterEventsWebhook")
+  .add(op.post("masterEventsPaymentWebhook", "/v2/master-events/webhooks/payment-gateway", { headers: GatewayWebhookHeaders, ok: GatewayWebhookAnswer, summary: "The payment gateway's webhook: signature checked, stored in the inbox first, processed once by the processors of the order's purpose (a redelivery answers duplicate)" }))
+  .annotate(OpenApi.Title, "Inbound callbacks / master events payment gateway")
+{}

@@ -6,7 +6,8 @@ import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } fro
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { EventCategoriesGroup } from "./event-categories.group.js"
 import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
-import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
+import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
+import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
@@ -25,6 +26,7 @@ export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
 export * from "./editions.group.js"
 export * from "./brand.group.js"
+export * from "./bib-claim-terms.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
 export * from "./media.group.js"
@@ -75,4 +77,6 @@ export class EventsApi extends AreaApi
   .add(AdminEditionsGroup)
   .add(EditionsWebhookGroup)
   .add(OrganizerBrandGroup)
-  .add(PublicBrandGroup) {}
+  .add(PublicBrandGroup)
+  .add(MasterEventsWebhookGroup)
+  .add(BibClaimTermsGroup) {}

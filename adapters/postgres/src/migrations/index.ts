@@ -48,6 +48,7 @@ import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import eventsEditions from "./0060_events_editions.js"
 import eventsBrand from "./0061_events_brand.js"
+import eventsBibClaimTerms from "./0062_events_bib_claim_terms.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -89,7 +90,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
   "0060_events_editions": eventsEditions,
-  "0061_events_brand": eventsBrand
+  "0061_events_brand": eventsBrand,
+  "0062_events_bib_claim_terms": eventsBibClaimTerms
 }
 
 /** The table recording applied migrations. */

@@ -307,3 +307,18 @@ export const SaasSubscription = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "SaasSubscription" })
 export interface SaasSubscription extends Schema.Schema.Type<typeof SaasSubscription> {}
+
+/**
+ * The bib claim terms of an event (B "Bib claim terms"): what an athlete accepts when claiming a
+ * bib or race pack. Every replacement bumps `version`, so an acceptance can name the text it saw.
+ */
+export const BibClaimTerms = Schema.Struct({
+  eventId: UuidStr,
+  body: StrLength(20, 20_000),
+  requiresIdProof: Bool,
+  pickupInstructions: Schema.NullOr(StrLength(0, 2000)),
+  version: Schema.Int,
+  updatedBy: Schema.NullOr(Schema.String),
+  updatedAt: Instant
+}).annotations({ identifier: "BibClaimTerms" })
+export interface BibClaimTerms extends Schema.Schema.Type<typeof BibClaimTerms> {}

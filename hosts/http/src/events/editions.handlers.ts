@@ -61,4 +61,23 @@ const ingestGatewayDelivery = (headers: { readonly "x-razorpay-signature"?: stri
 export const EditionsWebhookHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "editionsWebhook">, never, EditionHandlerServices> =
   apiGroup(EventsApi, "editionsWebhook", (handlers) => handlers.handle("editionsPaymentWebhook", ({ headers }) => ingestGatewayDelivery(headers)))
 
-export const EditionHandlers = [PublicEditionsHandlers, EditionRegistrationsHandlers, OrganizerEditionsHandlers, AdminEditionsHandlers, EditionsWebhookHandlers] as const
+export const MasterEventsWebhookHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "masterEventsWebhook">, never, EditionHandlerServices> =
+  apiGroup(EventsApi, "masterEventsWebhook", (handlers) => handlers.handle("masterEventsPaymentWebhook", ({ headers }) => ingestGatewayDelivery(headers)))
+
+export const BibClaimTermsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "bibClaimTerms">, never, EditionHandlerServices | Events.BibClaimTermsRepo> =
+  apiGroup(EventsApi, "bibClaimTerms", (handlers) =>
+    handlers
+      .handle("listBibClaimTerms", ({ urlParams }) => Events.listBibClaimTerms(urlParams))
+      .handle("getBibClaimTerms", ({ path }) => Events.getBibClaimTerms(path.eventId))
+      .handle("putBibClaimTerms", ({ path, payload }) =>
+        Effect.flatMap(CurrentPrincipal, (me) => Events.putBibClaimTerms(me, path.eventId, { ...payload, pickupInstructions: payload.pickupInstructions ?? null }))))
+
+export const EditionHandlers = [
+  PublicEditionsHandlers,
+  EditionRegistrationsHandlers,
+  OrganizerEditionsHandlers,
+  AdminEditionsHandlers,
+  EditionsWebhookHandlers,
+  MasterEventsWebhookHandlers,
+  BibClaimTermsHandlers
+] as const
