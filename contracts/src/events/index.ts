@@ -8,6 +8,7 @@ import { EventCategoriesGroup } from "./event-categories.group.js"
 import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
+import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
@@ -27,6 +28,7 @@ export * from "./event-categories.group.js"
 export * from "./editions.group.js"
 export * from "./brand.group.js"
 export * from "./bib-claim-terms.group.js"
+export * from "./events-oversight-reads.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
 export * from "./media.group.js"
@@ -79,4 +81,5 @@ export class EventsApi extends AreaApi
   .add(OrganizerBrandGroup)
   .add(PublicBrandGroup)
   .add(MasterEventsWebhookGroup)
-  .add(BibClaimTermsGroup) {}
+  .add(BibClaimTermsGroup)
+  .add(AdminEventBookingsGroup) {}

@@ -1,10 +1,11 @@
 /** The events context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Events, Identity, Payments, Platform } from "@podium/core"
+import type { Events, Identity, Payments, Platform, Registrations } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
 import { BrandHandlers } from "./brand.handlers.js"
 import { EditionHandlers } from "./editions.handlers.js"
 import { EventConfigHandlers } from "./event-config.handlers.js"
+import { AdminEventBookingsHandlers } from "./events-oversight-reads.handlers.js"
 import {
   EventBookmarksHandlers,
   EventReviewHandlers,
@@ -26,5 +27,6 @@ export const handlers = [
   EventReviewHandlers,
   EventsOversightHandlers,
   ...EditionHandlers,
-  ...BrandHandlers
+  ...BrandHandlers,
+  AdminEventBookingsHandlers
 ] as const
