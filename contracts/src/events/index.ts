@@ -9,6 +9,7 @@ import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
+import { EventCoversGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
@@ -29,6 +30,7 @@ export * from "./editions.group.js"
 export * from "./brand.group.js"
 export * from "./bib-claim-terms.group.js"
 export * from "./events-oversight-reads.group.js"
+export * from "./event-covers.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
 export * from "./media.group.js"
@@ -82,4 +84,5 @@ export class EventsApi extends AreaApi
   .add(PublicBrandGroup)
   .add(MasterEventsWebhookGroup)
   .add(BibClaimTermsGroup)
-  .add(AdminEventBookingsGroup) {}
+  .add(AdminEventBookingsGroup)
+  .add(EventCoversGroup) {}
