@@ -65,3 +65,24 @@ describe("admin event bookings, participants and revenue", () => {
     })
   })
 })
+
+describe("the organizer's roster CSV", () => {
+  it("lists active participants of confirmed bookings for the event's team; other organizers 404; 401 without a session", async () => {
+    const event = await seedEvent(host, org.id)
+    const booked = await bookAs(host, (await newAthlete(host)).headers, event, [person({ firstName: "=cmd" }), person()])
+    expect(booked.status).toBe(201)
+    const path = `/v2/events/${event.eventId}/roster.csv`
+    expect((await host.http.request("GET", path, undefined, {})).status).toBe(401)
+    const other = await seedOrganizer(host, "Roster Stranger Org")
+    expect((await host.http.request("GET", path, undefined, other.owner.headers)).status).toBe(404)
+    const csv = await host.http.request("GET", path, undefined, org.viewer.headers)
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get("content-type")).toContain("text/csv")
+    const lines = csv.text.trim().split("\r\n")
+    expect(lines[0]).toBe("bookingId,participantId,firstName,lastName,email,phoneNumber,ticket,confirmedAt")
+    expect(lines).toHaveLength(3)
+    // A cell starting like a formula is neutralised.
+    expect(csv.text).toContain("'=cmd")
+    expect(csv.text).not.toContain("ticketCode")
+  })
+})

@@ -9,7 +9,7 @@ import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
-import { EventCoversGroup } from "./event-covers.group.js"
+import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
@@ -85,4 +85,5 @@ export class EventsApi extends AreaApi
   .add(MasterEventsWebhookGroup)
   .add(BibClaimTermsGroup)
   .add(AdminEventBookingsGroup)
-  .add(EventCoversGroup) {}
+  .add(EventCoversGroup)
+  .add(EventRosterGroup) {}

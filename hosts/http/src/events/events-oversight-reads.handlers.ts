@@ -1,6 +1,6 @@
 /** Handlers of the admin reads of an event's bookings, participants and revenue. */
 import { type HttpApiGroup } from "@effect/platform"
-import { CurrentPrincipal } from "@podium/contracts/common"
+import { CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Registrations } from "@podium/core"
 import { Effect, type Layer } from "effect"
@@ -28,3 +28,10 @@ export const AdminEventBookingsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
       .handle("adminEventParticipants", ({ path, urlParams }) =>
         Registrations.adminEventParticipants(path.id, { status: urlParams.status, page: urlParams.page ?? 1, limit: urlParams.limit ?? 20 }))
       .handle("adminEventRevenue", ({ path }) => Registrations.adminEventRevenue(path.id)))
+
+/** The organizer's roster CSV, for the organizer the tenancy guard granted. */
+export const EventRosterHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "eventRoster">, never, EventHandlerServices | Registrations.ParticipationRepo> =
+  apiGroup(EventsApi, "eventRoster", (handlers) =>
+    handlers.handle("eventRosterCsv", ({ path }) =>
+      Effect.flatMap(OrganizerAccess, (g) =>
+        Registrations.eventRosterCsv({ organizerId: g.organizerId, actor: g.memberId !== null ? `organizer:${g.memberId}` : `admin:${g.principal.accountId}` }, path.eventId))))

@@ -6,7 +6,7 @@ import { BrandHandlers } from "./brand.handlers.js"
 import { EditionHandlers } from "./editions.handlers.js"
 import { EventConfigHandlers } from "./event-config.handlers.js"
 import { EventCoversHandlers } from "./event-covers.handlers.js"
-import { AdminEventBookingsHandlers } from "./events-oversight-reads.handlers.js"
+import { AdminEventBookingsHandlers, EventRosterHandlers } from "./events-oversight-reads.handlers.js"
 import {
   EventBookmarksHandlers,
   EventReviewHandlers,
@@ -30,5 +30,6 @@ export const handlers = [
   ...EditionHandlers,
   ...BrandHandlers,
   AdminEventBookingsHandlers,
-  EventCoversHandlers
+  EventCoversHandlers,
+  EventRosterHandlers
 ] as const
