@@ -5,6 +5,11 @@ import { OrganizerKycGroup } from "./kyc.group.js"
 import { GstDeclarationGroup, GstDeclarationsAdminGroup, GstTemplatesGroup } from "./gst.group.js"
 import { CrewJoinCodesGroup, CrewJoinGroup } from "./crew-join-codes.group.js"
 import { EventCategoriesGroup } from "./event-categories.group.js"
+import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
+import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
+import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
+import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
+import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
@@ -21,6 +26,11 @@ export * from "./kyc.group.js"
 export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
+export * from "./editions.group.js"
+export * from "./brand.group.js"
+export * from "./bib-claim-terms.group.js"
+export * from "./events-oversight-reads.group.js"
+export * from "./event-covers.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
 export * from "./media.group.js"
@@ -64,4 +74,16 @@ export class EventsApi extends AreaApi
   .add(EventFaqsGroup)
   .add(EventFormsGroup)
   .add(EventGalleryGroup)
-  .add(EventCommunicationsGroup) {}
+  .add(EventCommunicationsGroup)
+  .add(PublicEditionsGroup)
+  .add(EditionRegistrationsGroup)
+  .add(OrganizerEditionsGroup)
+  .add(AdminEditionsGroup)
+  .add(EditionsWebhookGroup)
+  .add(OrganizerBrandGroup)
+  .add(PublicBrandGroup)
+  .add(MasterEventsWebhookGroup)
+  .add(BibClaimTermsGroup)
+  .add(AdminEventBookingsGroup)
+  .add(EventCoversGroup)
+  .add(EventRosterGroup) {}

@@ -10,6 +10,7 @@ import type { Principal } from "../identity/principal.model.js"
 import type { OrganizerAccessGrant } from "../organizers/organizer.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
 import { auditSubject } from "../platform/audit-subject.js"
+import { cascadeDefaults } from "./brand.use-case.js"
 import { EventCategoryRepo } from "./event-category.model.js"
 import {
   EventHasParticipants,
@@ -118,6 +119,8 @@ const datesOf = (startsAt: string, endsAt: string, zone: string) =>
 export const createEvent = Effect.fn("events.create")(function*(grant: OrganizerAccessGrant, input: EventInput) {
   const dates = yield* datesOf(input.startsAt, input.endsAt, input.timezone)
   yield* checkCategory(input.categoryId)
+  // The organizer's cascade defaults fill what the input leaves out.
+  const defaults = yield* cascadeDefaults(grant.organizerId)
   const event = yield* Effect.flatMap(EventRepo, (r) =>
     r.create({
       organizerId: grant.organizerId,
@@ -132,7 +135,7 @@ export const createEvent = Effect.fn("events.create")(function*(grant: Organizer
       visibility: input.visibility,
       isTest: input.isTest ?? false,
       categoryId: input.categoryId ?? null,
-      refundPolicy: input.refundPolicy ?? null
+      refundPolicy: input.refundPolicy ?? defaults.refundPolicy ?? null
     }))
   return yield* view(event)
 })

@@ -8,6 +8,7 @@ import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
+import { editionsContext } from "./editions.js"
 import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
 import { identityContext } from "./identity.js"
@@ -34,7 +35,8 @@ export const HostContexts = [
   activitiesContext,
   trainingContext,
   registrationsContext,
-  resultsContext
+  resultsContext,
+  editionsContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

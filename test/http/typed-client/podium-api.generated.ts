@@ -694,6 +694,23 @@ export interface components {
                 newId?: string;
             }[];
         };
+        GatewayWebhookAnswer: {
+            id: string;
+            status: string;
+            duplicate: boolean;
+        };
+        BrandFollower: {
+            userId: string;
+            firstName: string | null;
+            lastName: string | null;
+            followedAt: components["schemas"]["Instant"];
+        };
+        PrepProgramAssignment: {
+            programId: string;
+            assigned: string[];
+            alreadyAssigned: string[];
+            skipped: string[];
+        };
         ParticipantInput: {
             firstName: string;
             lastName: string;

@@ -57,6 +57,9 @@ import trainingCalendar from "./0080_training_calendar.js"
 import trainingPrograms from "./0081_training_programs.js"
 import trainingNutrition from "./0082_training_nutrition.js"
 import trainingRoutes from "./0083_training_routes.js"
+import eventsEditions from "./0084_events_editions.js"
+import eventsBrand from "./0085_events_brand.js"
+import eventsBibClaimTerms from "./0086_events_bib_claim_terms.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -107,7 +110,10 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0080_training_calendar": trainingCalendar,
   "0081_training_programs": trainingPrograms,
   "0082_training_nutrition": trainingNutrition,
-  "0083_training_routes": trainingRoutes
+  "0083_training_routes": trainingRoutes,
+  "0084_events_editions": eventsEditions,
+  "0085_events_brand": eventsBrand,
+  "0086_events_bib_claim_terms": eventsBibClaimTerms
 }
 
 /** The table recording applied migrations. */

@@ -11,6 +11,7 @@ export type EventHandlerServices =
   | Events.EventInventoryRepo
   | Events.EventBookmarkRepo
   | Events.EventCategoryRepo
+  | Events.BrandRepo
   | Platform.AuditLog
   | Authenticated
   | OrganizerManagers

@@ -1,8 +1,12 @@
 /** The events context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Events, Platform } from "@podium/core"
+import type { Events, Identity, Media, Payments, Platform, Registrations } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
+import { BrandHandlers } from "./brand.handlers.js"
+import { EditionHandlers } from "./editions.handlers.js"
 import { EventConfigHandlers } from "./event-config.handlers.js"
+import { EventCoversHandlers } from "./event-covers.handlers.js"
+import { AdminEventBookingsHandlers, EventRosterHandlers } from "./events-oversight-reads.handlers.js"
 import {
   EventBookmarksHandlers,
   EventReviewHandlers,
@@ -22,5 +26,10 @@ export const handlers = [
   PublicEventsHandlers,
   EventBookmarksHandlers,
   EventReviewHandlers,
-  EventsOversightHandlers
+  EventsOversightHandlers,
+  ...EditionHandlers,
+  ...BrandHandlers,
+  AdminEventBookingsHandlers,
+  EventCoversHandlers,
+  EventRosterHandlers
 ] as const
