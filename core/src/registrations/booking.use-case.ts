@@ -29,6 +29,7 @@ import {
   ticketCodeOf
 } from "./participation.model.js"
 import { type Booking, ParticipationRepo } from "./participation.port.js"
+import { notifyWaitlistOffers } from "./waitlist-offers.use-case.js"
 
 export interface BookingRequest {
   readonly eventId: string
@@ -168,6 +169,7 @@ export const cancelMyBooking = Effect.fn("registrations.cancelMine")(function*(u
   if (p.status === "CONFIRMED" && p.amount > 0) return yield* new PaidBookingNeedsOrganizer({ participationId: id })
   const repo = yield* ParticipationRepo
   yield* repo.move(id, "cancel", { at: new Date(), reason: "cancelled by the athlete", timeline: { action: "cancelled", actor: `user:${userId}` } })
+  yield* notifyWaitlistOffers()
   return (yield* repo.find(id)).pipe(Option.getOrThrow)
 })
 

@@ -55,7 +55,8 @@ const decide = (
     if (Option.isNone(found)) return rejected("unknown")
     const b = found.value
     if (b.participation.eventId !== eventId) return rejected("wrong_event")
-    if (b.participant.status === "CANCELLED" || b.participation.status === "CANCELLED" || b.participation.status === "EXPIRED") return rejected("cancelled", b)
+    // A transferred or deferred participant's code is dead like a cancelled one's.
+    if (b.participant.status !== "ACTIVE" || (b.participation.status !== "CONFIRMED" && b.participation.status !== "PENDING")) return rejected("cancelled", b)
     if (b.participation.status === "PENDING") return rejected("unpaid", b)
     if (scannedAt.getTime() < event.startsAt.getTime() - CheckInOpensBeforeMs) return rejected("not_started", b)
     const { checkIn, created } = yield* Effect.flatMap(CheckInRepo, (r) =>

@@ -4,7 +4,7 @@
  * keeps capacities), taken and released only inside the same locked step as the status change, so
  * the twin never oversells and never releases twice, like the SQL.
  */
-import type { BookingTimelineEntry, CheckIn, Participant, Participation, ScanVerdict } from "@podium/kernel"
+import type { BookingTimelineEntry, CheckIn, Participant, Participation, ScanVerdict, SelfServiceConfig, WaitlistEntry } from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
 import { EventInventoryRepo } from "../events/event.port.js"
 import {
@@ -18,8 +18,16 @@ import {
   TicketSoldOut
 } from "../registrations/participation.model.js"
 import { type Booking, CheckInRepo, type MoveContext, ParticipationRepo, type TimelineInput } from "../registrations/participation.port.js"
+import {
+  defaultSelfServiceConfig,
+  WaitlistAlreadyJoined,
+  WaitlistEntryNotFound,
+  WaitlistMoves,
+  WaitlistOfferOpen
+} from "../registrations/waitlist.model.js"
+import { type QueuedEntry, SelfServiceConfigRepo, WaitlistRepo } from "../registrations/waitlist.port.js"
 
-export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRepo, never, EventInventoryRepo> = Layer.effectContext(Effect.gen(function*() {
+export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo, never, EventInventoryRepo> = Layer.effectContext(Effect.gen(function*() {
   const inventory = yield* EventInventoryRepo
   const lock = Effect.unsafeMakeSemaphore(1)
   // Nonces are answered one at a time (the SQL's key wait); the decision inside never takes `lock`.
@@ -32,7 +40,10 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
   const timelines: Array<BookingTimelineEntry> = []
   const checkIns = new Map<string, CheckIn>()
   const nonces = new Map<string, ScanVerdict>()
+  const waitlist = new Map<string, WaitlistEntry>()
+  const configs = new Map<string, SelfServiceConfig>()
   let seq = 0
+  let joinSeq = 0
   const uuid = () => `00000000-0000-4000-8000-${(++seq).toString(16).padStart(12, "0")}`
 
   const participantsOf = (id: string) => [...people.values()].filter((p) => p.participationId === id).sort((a, b) => a.position - b.position).map(strip)
@@ -42,10 +53,52 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
     Effect.sync(() => {
       timelines.push({ id: uuid(), participationId: entry.participationId, action: entry.action, actor: entry.actor, reason: entry.reason ?? null, data: { ...entry.data }, at: new Date() })
     })
-  const release = (p: Participation, seats: number) => {
+  const give = (p: { readonly slotId: string; readonly ticketId: string }, seats: number) => {
     ticketSold.set(p.ticketId, (ticketSold.get(p.ticketId) ?? 0) - seats)
     slotTaken.set(p.slotId, (slotTaken.get(p.slotId) ?? 0) - seats)
   }
+  /** Takes `n` seats of the ticket and its slot when both have room (the SQL's conditional updates). */
+  const take = (eventId: string, slotId: string, ticketId: string, n: number) =>
+    Effect.gen(function*() {
+      const ticket = yield* inventory.findTicket(eventId, ticketId)
+      const slot = yield* inventory.findSlot(eventId, slotId)
+      if (Option.isNone(ticket) || Option.isNone(slot) || !ticket.value.isActive || !slot.value.isActive) return false
+      const sold = ticketSold.get(ticketId) ?? 0
+      const taken = slotTaken.get(slotId) ?? 0
+      if (taken + n > slot.value.capacity || sold + n > ticket.value.capacity) return false
+      ticketSold.set(ticketId, sold + n)
+      slotTaken.set(slotId, taken + n)
+      return true
+    })
+  const offerHours = (eventId: string) => (configs.get(eventId) ?? defaultSelfServiceConfig(eventId)).waitlistOfferHours
+  /** Offers the slot's free seats to its earliest waiting entries whose party fits (seats.pg.ts's passOn). */
+  const passOn = (slotId: string, now: Date) =>
+    Effect.gen(function*() {
+      let offered = 0
+      const waiting = [...waitlist.values()].filter((e) => e.slotId === slotId && e.status === "WAITING").sort((a, b) => a.seq - b.seq)
+      for (const e of waiting) {
+        if ([...waitlist.values()].some((o) => o.eventId === e.eventId && o.userId === e.userId && o.status === "OFFERED")) continue
+        if (!(yield* take(e.eventId, e.slotId, e.ticketId, e.partySize))) continue
+        waitlist.set(e.id, { ...e, status: "OFFERED", offeredAt: now, offerExpiresAt: new Date(now.getTime() + offerHours(e.eventId) * 3_600_000), offerNotifiedAt: null, updatedAt: now })
+        offered++
+      }
+      return offered
+    })
+  const release = (p: { readonly slotId: string; readonly ticketId: string }, seats: number) =>
+    Effect.gen(function*() {
+      give(p, seats)
+      yield* passOn(p.slotId, new Date())
+    })
+  const expireOffers = (now: Date, ticketId: string | null) =>
+    Effect.gen(function*() {
+      const due = [...waitlist.values()].filter((e) =>
+        e.status === "OFFERED" && e.offerExpiresAt !== null && e.offerExpiresAt.getTime() <= now.getTime() && (ticketId === null || e.ticketId === ticketId))
+      for (const e of due) {
+        waitlist.set(e.id, { ...e, status: "EXPIRED", closedBy: "system", closedReason: "the offer lapsed", updatedAt: now })
+        yield* release(e, e.partySize)
+      }
+      return due.length
+    })
   const applyMoveNow = (id: string, move: ParticipationMove, context: MoveContext) =>
     Effect.gen(function*() {
       const p = bookings.get(id)
@@ -61,7 +114,7 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
         ...(move === "cancel" ? { cancelledAt: context.at, cancelReason: context.reason ?? null } : {})
       }
       bookings.set(id, moved)
-      if (to === "CANCELLED" || to === "EXPIRED") release(p, p.seats)
+      if (to === "CANCELLED" || to === "EXPIRED") yield* release(p, p.seats)
       if (to === "CANCELLED") {
         for (const person of people.values()) {
           if (person.participationId === id && person.status === "ACTIVE") people.set(person.id, { ...person, status: "CANCELLED", cancelledAt: context.at })
@@ -93,18 +146,24 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
     book: (input, now, timeline) =>
       locked(Effect.gen(function*() {
         yield* expireNow(now, input.ticketId, 1000)
+        yield* expireOffers(now, input.ticketId)
         const seats = input.participants.length
-        const ticket = yield* inventory.findTicket(input.eventId, input.ticketId)
-        const slot = yield* inventory.findSlot(input.eventId, input.slotId)
-        if (Option.isNone(ticket) || Option.isNone(slot) || !ticket.value.isActive || !slot.value.isActive) return yield* new TicketSoldOut({ ticketId: input.ticketId })
-        const sold = ticketSold.get(input.ticketId) ?? 0
-        const taken = slotTaken.get(input.slotId) ?? 0
-        if (taken + seats > slot.value.capacity || sold + seats > ticket.value.capacity) return yield* new TicketSoldOut({ ticketId: input.ticketId })
+        const offer = [...waitlist.values()].find((e) =>
+          e.ticketId === input.ticketId && e.userId === input.userId && e.status === "OFFERED" && (e.offerExpiresAt?.getTime() ?? 0) > now.getTime())
+        if (offer !== undefined) give(offer, offer.partySize)
+        if (!(yield* take(input.eventId, input.slotId, input.ticketId, seats))) {
+          if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
+          return yield* new TicketSoldOut({ ticketId: input.ticketId })
+        }
         const last7s = new Set([...bookings.values()].filter((b) => b.eventId === input.eventId).map((b) => b.bookingId.slice(-7)))
         const bookingId = input.bookingIds.find((id) => !last7s.has(id.slice(-7)))
         if (bookingId === undefined) return yield* Effect.dieMessage("no free booking id among the candidates")
-        ticketSold.set(input.ticketId, sold + seats)
-        slotTaken.set(input.slotId, taken + seats)
+        if (offer !== undefined) waitlist.set(offer.id, { ...offer, status: "BOOKED", participationId: input.id, updatedAt: now })
+        for (const other of [...waitlist.values()]) {
+          if (other.eventId !== input.eventId || other.userId !== input.userId || (other.status !== "WAITING" && other.status !== "OFFERED")) continue
+          waitlist.set(other.id, { ...other, status: "CANCELLED", closedBy: `user:${input.userId}`, closedReason: "booked a ticket of the event", updatedAt: now })
+          if (other.status === "OFFERED") yield* release(other, other.partySize)
+        }
         const participation: Participation = {
           id: input.id,
           bookingId,
@@ -174,7 +233,7 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
           yield* applyMoveNow(participationId, "cancel", context)
         } else {
           bookings.set(participationId, { ...p, seats: p.seats - 1, updatedAt: context.at })
-          release(p, 1)
+          yield* release(p, 1)
           yield* append({ participationId, ...context.timeline, reason: context.timeline.reason ?? context.reason ?? null })
         }
         return bookingOf(bookings.get(participationId)!)
@@ -257,5 +316,132 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
       })
   })
 
-  return Context.make(ParticipationRepo, participationRepo).pipe(Context.add(CheckInRepo, checkInRepo))
+  const queuedOf = (e: WaitlistEntry): QueuedEntry => ({
+    entry: e,
+    position: e.status === "OFFERED"
+      ? 0
+      : e.status === "WAITING"
+      ? [...waitlist.values()].filter((w) => w.ticketId === e.ticketId && w.status === "WAITING" && w.seq <= e.seq).length
+      : null
+  })
+  const fresh = (now: Date) => locked(expireOffers(now, null))
+  const entryMove = (id: string, move: "cancel" | "remove" | "notify") =>
+    Effect.gen(function*() {
+      const e = waitlist.get(id)
+      if (e === undefined) return yield* new WaitlistEntryNotFound({ ref: id })
+      if (!WaitlistMoves.allows(e.status, move)) return yield* WaitlistMoves.refused(e.status, move)
+      return e
+    })
+
+  const waitlistRepo = WaitlistRepo.of({
+    available: (eventId, ticketId, now) =>
+      locked(Effect.gen(function*() {
+        yield* expireOffers(now, ticketId)
+        const ticket = yield* inventory.findTicket(eventId, ticketId)
+        if (Option.isNone(ticket)) return 0
+        const slot = yield* inventory.findSlot(eventId, ticket.value.slotId)
+        const slotLeft = Option.isNone(slot) ? 0 : slot.value.capacity - (slotTaken.get(ticket.value.slotId) ?? 0)
+        return Math.max(0, Math.min(ticket.value.capacity - (ticketSold.get(ticketId) ?? 0), slotLeft))
+      })),
+    join: (input) =>
+      locked(Effect.gen(function*() {
+        if ([...waitlist.values()].some((e) => e.ticketId === input.ticketId && e.userId === input.userId && (e.status === "WAITING" || e.status === "OFFERED"))) {
+          return yield* new WaitlistAlreadyJoined({ ticketId: input.ticketId })
+        }
+        const now = new Date()
+        const entry: WaitlistEntry = {
+          ...input,
+          status: "WAITING",
+          seq: ++joinSeq,
+          offeredAt: null,
+          offerExpiresAt: null,
+          offerNotifiedAt: null,
+          promotedBy: null,
+          promoteReason: null,
+          participationId: null,
+          closedBy: null,
+          closedReason: null,
+          createdAt: now,
+          updatedAt: now
+        }
+        waitlist.set(entry.id, entry)
+        return entry
+      })),
+    find: (id, now) => Effect.zipRight(fresh(now), Effect.sync(() => Option.map(Option.fromNullable(waitlist.get(id)), queuedOf))),
+    mine: (userId, now) =>
+      Effect.zipRight(fresh(now), Effect.sync(() =>
+        [...waitlist.values()].filter((e) => e.userId === userId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq).map(queuedOf))),
+    list: (eventId, filter, now) =>
+      Effect.zipRight(fresh(now), Effect.sync(() => {
+        const all = [...waitlist.values()].filter((e) => e.eventId === eventId && (filter.status === undefined || e.status === filter.status)).sort((a, b) => a.seq - b.seq)
+        return { total: all.length, items: all.slice((filter.page - 1) * filter.limit, filter.page * filter.limit).map(queuedOf) }
+      })),
+    close: (id, move, by, reason, now) =>
+      locked(Effect.gen(function*() {
+        const e = yield* entryMove(id, move)
+        const closed: WaitlistEntry = { ...e, status: WaitlistMoves.table[move].to, closedBy: by, closedReason: reason, updatedAt: now }
+        waitlist.set(id, closed)
+        if (e.status === "OFFERED") yield* release(e, e.partySize)
+        return closed
+      })),
+    promote: (id, by, reason, now) =>
+      locked(Effect.gen(function*() {
+        const e = waitlist.get(id)
+        if (e === undefined) return yield* new WaitlistEntryNotFound({ ref: id })
+        if (!WaitlistMoves.allows(e.status, "promote")) return yield* WaitlistMoves.refused(e.status, "promote")
+        yield* expireOffers(now, e.ticketId)
+        const open = [...waitlist.values()].find((o) => o.eventId === e.eventId && o.userId === e.userId && o.status === "OFFERED")
+        if (open !== undefined) return yield* new WaitlistOfferOpen({ entryId: open.id })
+        if (!(yield* take(e.eventId, e.slotId, e.ticketId, e.partySize))) return yield* new TicketSoldOut({ ticketId: e.ticketId })
+        const offered: WaitlistEntry = {
+          ...e,
+          status: "OFFERED",
+          offeredAt: now,
+          offerExpiresAt: new Date(now.getTime() + offerHours(e.eventId) * 3_600_000),
+          offerNotifiedAt: null,
+          promotedBy: by,
+          promoteReason: reason,
+          updatedAt: now
+        }
+        waitlist.set(id, offered)
+        return offered
+      })),
+    renotify: (id) =>
+      locked(Effect.gen(function*() {
+        const e = yield* entryMove(id, "notify")
+        const next = { ...e, offerNotifiedAt: null, updatedAt: new Date() }
+        waitlist.set(id, next)
+        return next
+      })),
+    sweep: (now) =>
+      locked(Effect.gen(function*() {
+        const expired = yield* expireOffers(now, null)
+        let offered = 0
+        for (const slotId of new Set([...waitlist.values()].filter((e) => e.status === "WAITING").map((e) => e.slotId))) offered += yield* passOn(slotId, now)
+        return { expired, offered }
+      })),
+    claimUnnotified: (limit) =>
+      locked(Effect.sync(() => {
+        const due = [...waitlist.values()].filter((e) => e.status === "OFFERED" && e.offerNotifiedAt === null).slice(0, limit)
+        const now = new Date()
+        for (const e of due) waitlist.set(e.id, { ...e, offerNotifiedAt: now })
+        return due.map((e) => waitlist.get(e.id)!)
+      }))
+  })
+
+  const configRepo = SelfServiceConfigRepo.of({
+    get: (eventId) => Effect.sync(() => configs.get(eventId) ?? defaultSelfServiceConfig(eventId)),
+    update: (eventId, patch) =>
+      Effect.sync(() => {
+        const next = { ...(configs.get(eventId) ?? defaultSelfServiceConfig(eventId)), ...patch, eventId, updatedAt: new Date() }
+        configs.set(eventId, next)
+        return next
+      })
+  })
+
+  return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(CheckInRepo, checkInRepo),
+    Context.add(WaitlistRepo, waitlistRepo),
+    Context.add(SelfServiceConfigRepo, configRepo)
+  )
 }))

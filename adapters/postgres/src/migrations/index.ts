@@ -46,6 +46,7 @@ import challenges from "./0040_challenges.js"
 import activities from "./0045_activities.js"
 import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
+import registrationsWaitlistTransfers from "./0065_registrations_waitlist_transfers.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -85,7 +86,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0040_challenges": challenges,
   "0045_activities": activities,
   "0050_events_config": eventsConfig,
-  "0055_registrations": registrations
+  "0055_registrations": registrations,
+  "0065_registrations_waitlist_transfers": registrationsWaitlistTransfers
 }
 
 /** The table recording applied migrations. */
