@@ -3,16 +3,19 @@ import { AreaApi } from "../common/index.js"
 import { CheckInGroup } from "./check-in.group.js"
 import { OrganizerBookingsGroup } from "./organizer-bookings.group.js"
 import { ParticipationsGroup } from "./participations.group.js"
+import { TransfersGroup } from "./transfers.group.js"
 import { WaitlistGroup } from "./waitlist.group.js"
 
 export * from "./check-in.group.js"
 export * from "./organizer-bookings.group.js"
 export * from "./participations.group.js"
 export * from "./registrations.dto.js"
+export * from "./transfers.group.js"
 export * from "./waitlist.group.js"
 
 export class RegistrationsApi extends AreaApi
   .add(ParticipationsGroup)
   .add(OrganizerBookingsGroup)
   .add(CheckInGroup)
-  .add(WaitlistGroup) {}
+  .add(WaitlistGroup)
+  .add(TransfersGroup) {}

@@ -4,7 +4,7 @@
  * keeps capacities), taken and released only inside the same locked step as the status change, so
  * the twin never oversells and never releases twice, like the SQL.
  */
-import type { BookingTimelineEntry, CheckIn, Participant, Participation, ScanVerdict, SelfServiceConfig, WaitlistEntry } from "@podium/kernel"
+import type { BookingTimelineEntry, CheckIn, Participant, Participation, ScanVerdict, SelfServiceConfig, Transfer, WaitlistEntry } from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
 import { EventInventoryRepo } from "../events/event.port.js"
 import {
@@ -26,8 +26,10 @@ import {
   WaitlistOfferOpen
 } from "../registrations/waitlist.model.js"
 import { type QueuedEntry, SelfServiceConfigRepo, WaitlistRepo } from "../registrations/waitlist.port.js"
+import { TransferAlreadyPending, TransferMoves, TransferNotFound, TransferRefused } from "../registrations/transfer.model.js"
+import { TransferRepo } from "../registrations/transfer.port.js"
 
-export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo, never, EventInventoryRepo> = Layer.effectContext(Effect.gen(function*() {
+export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo, never, EventInventoryRepo> = Layer.effectContext(Effect.gen(function*() {
   const inventory = yield* EventInventoryRepo
   const lock = Effect.unsafeMakeSemaphore(1)
   // Nonces are answered one at a time (the SQL's key wait); the decision inside never takes `lock`.
@@ -42,6 +44,7 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
   const nonces = new Map<string, ScanVerdict>()
   const waitlist = new Map<string, WaitlistEntry>()
   const configs = new Map<string, SelfServiceConfig>()
+  const transfers = new Map<string, Transfer & { readonly tokenHash: string }>()
   let seq = 0
   let joinSeq = 0
   const uuid = () => `00000000-0000-4000-8000-${(++seq).toString(16).padStart(12, "0")}`
@@ -439,7 +442,115 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
       })
   })
 
+  /** Moves one participant's seat into a new CONFIRMED booking of `userId` (moveSeatPg's twin); false when it was not ACTIVE. */
+  const moveSeat = (from: Participation, participantId: string, status: "TRANSFERRED" | "DEFERRED", input: {
+    readonly id: string
+    readonly bookingIds: ReadonlyArray<string>
+    readonly userId: string
+    readonly eventId: string
+    readonly slotId: string
+    readonly ticketId: string
+    readonly currency: string
+    readonly participant: { readonly id: string; readonly firstName: string; readonly lastName: string; readonly email: string; readonly phoneNumber: string | null; readonly ticketCode: string }
+  }, at: Date) =>
+    Effect.gen(function*() {
+      const person = people.get(participantId)
+      if (person === undefined || person.participationId !== from.id || person.status !== "ACTIVE") return Option.none<Booking>()
+      people.set(participantId, { ...person, status, cancelledAt: at })
+      const anyLeft = participantsOf(from.id).some((x) => x.status === "ACTIVE")
+      bookings.set(from.id, { ...from, seats: from.seats - 1, status: anyLeft ? from.status : status, updatedAt: at })
+      const last7s = new Set([...bookings.values()].filter((b) => b.eventId === input.eventId).map((b) => b.bookingId.slice(-7)))
+      const bookingId = input.bookingIds.find((id) => !last7s.has(id.slice(-7)))
+      if (bookingId === undefined) return yield* Effect.dieMessage("no free booking id among the candidates")
+      const participation: Participation = {
+        id: input.id,
+        bookingId,
+        eventId: input.eventId,
+        slotId: input.slotId,
+        ticketId: input.ticketId,
+        userId: input.userId,
+        status: "CONFIRMED",
+        seats: 1,
+        amount: 0,
+        currency: input.currency,
+        gatewayOrderId: null,
+        holdExpiresAt: null,
+        confirmedAt: at,
+        cancelledAt: null,
+        cancelReason: null,
+        createdAt: at,
+        updatedAt: at
+      }
+      bookings.set(input.id, participation)
+      people.set(input.participant.id, { ...input.participant, participationId: input.id, eventId: input.eventId, status: "ACTIVE", cancelledAt: null, createdAt: at, position: 0 })
+      return Option.some(bookingOf(participation))
+    })
+  const publicTransfer = ({ tokenHash: _, ...t }: Transfer & { readonly tokenHash: string }): Transfer => t
+
+  const transferRepo = TransferRepo.of({
+    originOf: (participantId) =>
+      Effect.sync(() => [...transfers.values()].find((t) => t.newParticipantId === participantId && t.status === "ACCEPTED")?.originParticipantId ?? participantId),
+    acceptedCount: (origin) => Effect.sync(() => [...transfers.values()].filter((t) => t.originParticipantId === origin && t.status === "ACCEPTED").length),
+    create: (input, origin) =>
+      locked(Effect.gen(function*() {
+        if ([...transfers.values()].some((t) => t.participantId === input.participantId && t.status === "PENDING")) {
+          return yield* new TransferAlreadyPending({ participantId: input.participantId })
+        }
+        const now = new Date()
+        const row = { ...input, status: "PENDING" as const, originParticipantId: origin, acceptedBy: null, newParticipationId: null, newParticipantId: null, respondedAt: null, createdAt: now, updatedAt: now }
+        transfers.set(row.id, row)
+        return publicTransfer(row)
+      })),
+    find: (id) => Effect.sync(() => Option.map(Option.fromNullable(transfers.get(id)), publicTransfer)),
+    findByToken: (hash) => Effect.sync(() => Option.map(Option.fromNullable([...transfers.values()].find((t) => t.tokenHash === hash)), publicTransfer)),
+    mine: (userId, email, phone) =>
+      Effect.sync(() => {
+        const all = [...transfers.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(publicTransfer)
+        return {
+          sent: all.filter((t) => t.fromUserId === userId),
+          received: all.filter((t) => (email !== null && t.toEmail?.toLowerCase() === email.toLowerCase()) || (phone !== null && t.toPhone === phone))
+        }
+      }),
+    decline: (id, move, at) =>
+      locked(Effect.gen(function*() {
+        const t = transfers.get(id)
+        if (t === undefined) return yield* new TransferNotFound({ ref: id })
+        if (!TransferMoves.allows(t.status, move)) return yield* TransferMoves.refused(t.status, move)
+        const next = { ...t, status: TransferMoves.table[move].to, respondedAt: at, updatedAt: at }
+        transfers.set(id, next)
+        return publicTransfer(next)
+      })),
+    accept: (id, a, at) =>
+      locked(Effect.gen(function*() {
+        const t = transfers.get(id)
+        if (t === undefined) return yield* new TransferNotFound({ ref: id })
+        if (!TransferMoves.allows(t.status, "accept")) return yield* TransferMoves.refused(t.status, "accept")
+        const p = bookings.get(t.participationId)
+        if (p === undefined) return yield* new ParticipationNotFound({ ref: t.participationId })
+        if ([...transfers.values()].filter((x) => x.originParticipantId === t.originParticipantId && x.status === "ACCEPTED").length >= a.maxTransfers) {
+          return yield* new TransferRefused({ code: "TRANSFER_LIMIT_REACHED", reason: `this seat was already transferred ${a.maxTransfers} time(s)` })
+        }
+        const moved = p.status !== "CONFIRMED" ? Option.none<Booking>() : yield* moveSeat(p, t.participantId, "TRANSFERRED", {
+          id: a.participationId,
+          bookingIds: a.bookingIds,
+          userId: a.acceptedBy,
+          eventId: p.eventId,
+          slotId: p.slotId,
+          ticketId: p.ticketId,
+          currency: p.currency,
+          participant: a.participant
+        }, at)
+        if (Option.isNone(moved)) return yield* new TransferRefused({ code: "PARTICIPANT_NOT_TRANSFERABLE", reason: "the participant's booking is no longer active" })
+        const next = { ...t, status: "ACCEPTED" as const, acceptedBy: a.acceptedBy, newParticipationId: a.participationId, newParticipantId: a.participant.id, respondedAt: at, updatedAt: at }
+        transfers.set(id, next)
+        yield* append({ participationId: p.id, action: "transfer.accepted", actor: `user:${a.acceptedBy}`, data: { transferId: id, participantId: t.participantId, to: a.participationId } })
+        yield* append({ participationId: a.participationId, action: "booked.by_transfer", actor: `user:${a.acceptedBy}`, data: { transferId: id, from: p.id } })
+        return { transfer: publicTransfer(next), booking: moved.value }
+      }))
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(TransferRepo, transferRepo),
     Context.add(CheckInRepo, checkInRepo),
     Context.add(WaitlistRepo, waitlistRepo),
     Context.add(SelfServiceConfigRepo, configRepo)

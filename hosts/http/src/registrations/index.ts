@@ -4,6 +4,7 @@ import type { Registrations } from "@podium/core"
 import { CheckInHandlers } from "./check-in.handlers.js"
 import { OrganizerBookingsHandlers } from "./organizer-bookings.handlers.js"
 import { ParticipationsHandlers } from "./participations.handlers.js"
+import { TransfersHandlers } from "./transfers.handlers.js"
 import { WaitlistHandlers } from "./waitlist.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers] as const

@@ -24,6 +24,7 @@ export type RegistrationHandlerServices =
   | Registrations.CheckInRepo
   | Registrations.WaitlistRepo
   | Registrations.SelfServiceConfigRepo
+  | Registrations.TransferRepo
   | Accounts.UserRepo
   | Events.EventRepo
   | Events.EventInventoryRepo
