@@ -3,6 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { CheckInGroup } from "./check-in.group.js"
 import { OrganizerBookingsGroup } from "./organizer-bookings.group.js"
 import { ParticipationsGroup } from "./participations.group.js"
+import { DeferralsGroup } from "./deferrals.group.js"
 import { TransfersGroup } from "./transfers.group.js"
 import { WaitlistGroup } from "./waitlist.group.js"
 
@@ -10,6 +11,7 @@ export * from "./check-in.group.js"
 export * from "./organizer-bookings.group.js"
 export * from "./participations.group.js"
 export * from "./registrations.dto.js"
+export * from "./deferrals.group.js"
 export * from "./transfers.group.js"
 export * from "./waitlist.group.js"
 
@@ -18,4 +20,5 @@ export class RegistrationsApi extends AreaApi
   .add(OrganizerBookingsGroup)
   .add(CheckInGroup)
   .add(WaitlistGroup)
-  .add(TransfersGroup) {}
+  .add(TransfersGroup)
+  .add(DeferralsGroup) {}

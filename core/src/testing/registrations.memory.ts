@@ -4,9 +4,9 @@
  * keeps capacities), taken and released only inside the same locked step as the status change, so
  * the twin never oversells and never releases twice, like the SQL.
  */
-import type { BookingTimelineEntry, CheckIn, Participant, Participation, ScanVerdict, SelfServiceConfig, Transfer, WaitlistEntry } from "@podium/kernel"
+import type { BookingTimelineEntry, CheckIn, Deferral, Participant, Participation, ScanVerdict, SelfServiceConfig, Transfer, WaitlistEntry } from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
-import { EventInventoryRepo } from "../events/event.port.js"
+import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import {
   CheckInAlreadyUndone,
   CheckInNotFound,
@@ -28,9 +28,16 @@ import {
 import { type QueuedEntry, SelfServiceConfigRepo, WaitlistRepo } from "../registrations/waitlist.port.js"
 import { TransferAlreadyPending, TransferMoves, TransferNotFound, TransferRefused } from "../registrations/transfer.model.js"
 import { TransferRepo } from "../registrations/transfer.port.js"
+import { DeferralAlreadyRequested, DeferralMoves, DeferralNotFound, DeferralRefused } from "../registrations/deferral.model.js"
+import { DeferralRepo } from "../registrations/deferral.port.js"
 
-export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo, never, EventInventoryRepo> = Layer.effectContext(Effect.gen(function*() {
+export const RegistrationsReposMemory: Layer.Layer<
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo,
+  never,
+  EventInventoryRepo | EventRepo
+> = Layer.effectContext(Effect.gen(function*() {
   const inventory = yield* EventInventoryRepo
+  const events = yield* EventRepo
   const lock = Effect.unsafeMakeSemaphore(1)
   // Nonces are answered one at a time (the SQL's key wait); the decision inside never takes `lock`.
   const nonceLock = Effect.unsafeMakeSemaphore(1)
@@ -45,6 +52,7 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
   const waitlist = new Map<string, WaitlistEntry>()
   const configs = new Map<string, SelfServiceConfig>()
   const transfers = new Map<string, Transfer & { readonly tokenHash: string }>()
+  const deferrals = new Map<string, Deferral>()
   let seq = 0
   let joinSeq = 0
   const uuid = () => `00000000-0000-4000-8000-${(++seq).toString(16).padStart(12, "0")}`
@@ -549,7 +557,118 @@ export const RegistrationsReposMemory: Layer.Layer<ParticipationRepo | CheckInRe
       }))
   })
 
+  /** Applies a seat-releasing decision: the deferral's move and the participant DEFERRED (decideReleasing's twin). */
+  const releasing = (id: string, move: "fulfil" | "issue comp", patch: Partial<Deferral>, at: Date) =>
+    Effect.gen(function*() {
+      const d = deferrals.get(id)
+      if (d === undefined) return yield* new DeferralNotFound({ ref: id })
+      if (!DeferralMoves.allows(d.status, move)) return yield* DeferralMoves.refused(d.status, move)
+      const p = bookings.get(d.participationId)
+      if (p === undefined) return yield* new ParticipationNotFound({ ref: d.participationId })
+      const person = people.get(d.participantId)
+      if (p.status !== "CONFIRMED" || person?.status !== "ACTIVE") {
+        return yield* new DeferralRefused({ code: "PARTICIPANT_NOT_DEFERRABLE", reason: "the participant's booking is no longer active" })
+      }
+      return { d: { ...d, ...patch, status: DeferralMoves.table[move].to, decidedAt: at, updatedAt: at } as Deferral, p }
+    })
+  const leaveDeferred = (p: Participation, participantId: string, at: Date) => {
+    const person = people.get(participantId)!
+    people.set(participantId, { ...person, status: "DEFERRED", cancelledAt: at })
+    const anyLeft = participantsOf(p.id).some((x) => x.status === "ACTIVE")
+    bookings.set(p.id, { ...p, seats: p.seats - 1, status: anyLeft ? p.status : "DEFERRED", updatedAt: at })
+  }
+
+  const deferralRepo = DeferralRepo.of({
+    create: (input) =>
+      locked(Effect.gen(function*() {
+        if ([...deferrals.values()].some((d) => d.participantId === input.participantId && d.status === "REQUESTED")) {
+          return yield* new DeferralAlreadyRequested({ participantId: input.participantId })
+        }
+        const now = new Date()
+        const row: Deferral = {
+          ...input,
+          status: "REQUESTED",
+          targetEventId: null,
+          targetTicketId: null,
+          newParticipationId: null,
+          compCode: null,
+          decidedBy: null,
+          decisionReason: null,
+          decidedAt: null,
+          createdAt: now,
+          updatedAt: now
+        }
+        deferrals.set(row.id, row)
+        return row
+      })),
+    find: (id) => Effect.sync(() => Option.fromNullable(deferrals.get(id))),
+    mine: (userId) => Effect.sync(() => [...deferrals.values()].filter((d) => d.userId === userId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())),
+    pending: (organizerId, eventId, page, limit) =>
+      Effect.gen(function*() {
+        const open = [...deferrals.values()].filter((d) => d.status === "REQUESTED" && (eventId === undefined || d.eventId === eventId))
+        const mine: Array<Deferral> = []
+        for (const d of open) {
+          const e = yield* events.findById(d.eventId)
+          if (Option.isSome(e) && e.value.organizerId === organizerId) mine.push(d)
+        }
+        mine.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+        return { total: mine.length, items: mine.slice((page - 1) * limit, page * limit) }
+      }),
+    decide: (id, move, by, reason, at) =>
+      locked(Effect.gen(function*() {
+        const d = deferrals.get(id)
+        if (d === undefined) return yield* new DeferralNotFound({ ref: id })
+        if (!DeferralMoves.allows(d.status, move)) return yield* DeferralMoves.refused(d.status, move)
+        const next: Deferral = { ...d, status: DeferralMoves.table[move].to, decidedBy: by, decisionReason: reason, decidedAt: at, updatedAt: at }
+        deferrals.set(id, next)
+        return next
+      })),
+    fulfil: (id, f, at) =>
+      locked(Effect.gen(function*() {
+        const { d, p } = yield* releasing(id, "fulfil", { targetEventId: f.targetEventId, targetTicketId: f.targetTicketId, newParticipationId: f.participationId, decidedBy: f.by }, at)
+        if (!(yield* take(f.targetEventId, f.targetSlotId, f.targetTicketId, 1))) return yield* new TicketSoldOut({ ticketId: f.targetTicketId })
+        give(p, 1)
+        deferrals.set(id, d)
+        leaveDeferred(p, d.participantId, at)
+        const participation: Participation = {
+          id: f.participationId,
+          bookingId: f.bookingIds.find((c) => ![...bookings.values()].some((x) => x.eventId === f.targetEventId && x.bookingId.slice(-7) === c.slice(-7))) ?? f.bookingIds[0]!,
+          eventId: f.targetEventId,
+          slotId: f.targetSlotId,
+          ticketId: f.targetTicketId,
+          userId: d.userId,
+          status: "CONFIRMED",
+          seats: 1,
+          amount: 0,
+          currency: p.currency,
+          gatewayOrderId: null,
+          holdExpiresAt: null,
+          confirmedAt: at,
+          cancelledAt: null,
+          cancelReason: null,
+          createdAt: at,
+          updatedAt: at
+        }
+        bookings.set(participation.id, participation)
+        people.set(f.participant.id, { ...f.participant, participationId: participation.id, eventId: f.targetEventId, status: "ACTIVE", cancelledAt: null, createdAt: at, position: 0 })
+        yield* passOn(p.slotId, at)
+        yield* append({ participationId: p.id, action: "deferral.fulfilled", actor: f.by, data: { deferralId: id, participantId: d.participantId, to: participation.id } })
+        yield* append({ participationId: participation.id, action: "booked.by_deferral", actor: f.by, data: { deferralId: id, from: p.id } })
+        return { deferral: d, booking: bookingOf(participation) }
+      })),
+    issueComp: (id, by, code, note, at) =>
+      locked(Effect.gen(function*() {
+        const { d, p } = yield* releasing(id, "issue comp", { compCode: code, decidedBy: by, decisionReason: note }, at)
+        deferrals.set(id, d)
+        leaveDeferred(p, d.participantId, at)
+        yield* release(p, 1)
+        yield* append({ participationId: p.id, action: "deferral.comp_issued", actor: by, reason: note, data: { deferralId: id, participantId: d.participantId } })
+        return d
+      }))
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(DeferralRepo, deferralRepo),
     Context.add(TransferRepo, transferRepo),
     Context.add(CheckInRepo, checkInRepo),
     Context.add(WaitlistRepo, waitlistRepo),

@@ -4,7 +4,8 @@ import type { Registrations } from "@podium/core"
 import { CheckInHandlers } from "./check-in.handlers.js"
 import { OrganizerBookingsHandlers } from "./organizer-bookings.handlers.js"
 import { ParticipationsHandlers } from "./participations.handlers.js"
+import { DeferralsHandlers } from "./deferrals.handlers.js"
 import { TransfersHandlers } from "./transfers.handlers.js"
 import { WaitlistHandlers } from "./waitlist.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers] as const

@@ -25,6 +25,7 @@ export type RegistrationHandlerServices =
   | Registrations.WaitlistRepo
   | Registrations.SelfServiceConfigRepo
   | Registrations.TransferRepo
+  | Registrations.DeferralRepo
   | Accounts.UserRepo
   | Events.EventRepo
   | Events.EventInventoryRepo
