@@ -6,6 +6,7 @@ import { ParticipationsGroup } from "./participations.group.js"
 import { DeferralsGroup } from "./deferrals.group.js"
 import { TransfersGroup } from "./transfers.group.js"
 import { WaitlistGroup } from "./waitlist.group.js"
+import { WaiversGroup } from "./waivers.group.js"
 
 export * from "./check-in.group.js"
 export * from "./organizer-bookings.group.js"
@@ -14,6 +15,7 @@ export * from "./registrations.dto.js"
 export * from "./deferrals.group.js"
 export * from "./transfers.group.js"
 export * from "./waitlist.group.js"
+export * from "./waivers.group.js"
 
 export class RegistrationsApi extends AreaApi
   .add(ParticipationsGroup)
@@ -21,4 +23,5 @@ export class RegistrationsApi extends AreaApi
   .add(CheckInGroup)
   .add(WaitlistGroup)
   .add(TransfersGroup)
-  .add(DeferralsGroup) {}
+  .add(DeferralsGroup)
+  .add(WaiversGroup) {}

@@ -30,6 +30,8 @@ import {
 } from "./participation.model.js"
 import { type Booking, ParticipationRepo } from "./participation.port.js"
 import { notifyWaitlistOffers } from "./waitlist-offers.use-case.js"
+import { recordWaiverAcceptances, waiverToAccept } from "./waiver.use-case.js"
+import { Transactor } from "../platform/transactor.port.js"
 
 export interface BookingRequest {
   readonly eventId: string
@@ -42,6 +44,8 @@ export interface BookingRequest {
   }>
   readonly addOnIds?: ReadonlyArray<string> | undefined
   readonly couponCode?: string | undefined
+  /** The version of the event's active waiver the athlete accepted (required when the event has one). */
+  readonly waiverVersion?: number | undefined
 }
 
 /** The event and ticket of a request, checked bookable at `now`; the breakdown of its seats. */
@@ -73,7 +77,8 @@ export const previewBooking = Effect.fn("registrations.preview")(function*(input
 /** Books seats for the caller: one seat per participant, never more than the ticket and slot hold. */
 export const book = Effect.fn("registrations.book")(function*(userId: string, input: BookingRequest) {
   const now = new Date()
-  const { breakdown, ticket } = yield* bookable(input, now)
+  const { breakdown, ticket, event } = yield* bookable(input, now)
+  const waiver = yield* waiverToAccept(input.eventId, input.waiverVersion)
   const random = yield* SecureRandom
   const hmac = yield* Hmac
   const bookingIds = yield* Effect.all(Array.from({ length: 5 }, () => Effect.map(random.digits(10), bookingIdFrom)))
@@ -92,7 +97,8 @@ export const book = Effect.fn("registrations.book")(function*(userId: string, in
     }))
   const paid = breakdown.total > 0
   const repo = yield* ParticipationRepo
-  const booked = yield* repo.book({
+  const tx = yield* Transactor
+  const bookIt = repo.book({
     id: yield* random.uuid,
     bookingIds,
     eventId: input.eventId,
@@ -105,6 +111,8 @@ export const book = Effect.fn("registrations.book")(function*(userId: string, in
     holdExpiresAt: paid ? new Date(now.getTime() + PaymentHoldMs) : null,
     participants
   }, now, { action: paid ? "booked.pending_payment" : "booked.confirmed", actor: `user:${userId}`, data: { seats: participants.length, amount: breakdown.total } })
+  // The acceptances are written with the booking: a booking of a waivered event never lacks them.
+  const booked = Option.isNone(waiver) ? yield* bookIt : yield* tx.atomically(Effect.tap(bookIt, (b) => recordWaiverAcceptances(waiver.value, event, b, now)))
   if (!paid) return { booking: booked, breakdown, payment: null }
   const payment = yield* openPayment(booked, userId).pipe(
     // The gateway refused or is down: the hold must not keep the seats until it lapses.

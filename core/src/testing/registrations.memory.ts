@@ -4,7 +4,19 @@
  * keeps capacities), taken and released only inside the same locked step as the status change, so
  * the twin never oversells and never releases twice, like the SQL.
  */
-import type { BookingTimelineEntry, CheckIn, Deferral, Participant, Participation, ScanVerdict, SelfServiceConfig, Transfer, WaitlistEntry } from "@podium/kernel"
+import type {
+  BookingTimelineEntry,
+  CheckIn,
+  Deferral,
+  Participant,
+  Participation,
+  ScanVerdict,
+  SelfServiceConfig,
+  Transfer,
+  WaitlistEntry,
+  Waiver,
+  WaiverAcceptance
+} from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import {
@@ -30,9 +42,11 @@ import { TransferAlreadyPending, TransferMoves, TransferNotFound, TransferRefuse
 import { TransferRepo } from "../registrations/transfer.port.js"
 import { DeferralAlreadyRequested, DeferralMoves, DeferralNotFound, DeferralRefused } from "../registrations/deferral.model.js"
 import { DeferralRepo } from "../registrations/deferral.port.js"
+import { WaiverExists, WaiverNotFound } from "../registrations/waiver.model.js"
+import { WaiverRepo } from "../registrations/waiver.port.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
-  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo,
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo,
   never,
   EventInventoryRepo | EventRepo
 > = Layer.effectContext(Effect.gen(function*() {
@@ -53,6 +67,8 @@ export const RegistrationsReposMemory: Layer.Layer<
   const configs = new Map<string, SelfServiceConfig>()
   const transfers = new Map<string, Transfer & { readonly tokenHash: string }>()
   const deferrals = new Map<string, Deferral>()
+  const waivers: Array<Waiver> = []
+  const acceptances = new Map<string, WaiverAcceptance>()
   let seq = 0
   let joinSeq = 0
   const uuid = () => `00000000-0000-4000-8000-${(++seq).toString(16).padStart(12, "0")}`
@@ -667,7 +683,59 @@ export const RegistrationsReposMemory: Layer.Layer<
       }))
   })
 
+  const activeWaiver = (eventId: string) => waivers.find((w) => w.eventId === eventId && w.isActive)
+  const nextVersion = (eventId: string) => waivers.filter((w) => w.eventId === eventId).reduce((n, w) => Math.max(n, w.version), 0) + 1
+  const waiverRepo = WaiverRepo.of({
+    active: (eventId) => Effect.sync(() => Option.fromNullable(activeWaiver(eventId))),
+    create: (input) =>
+      locked(Effect.gen(function*() {
+        if (activeWaiver(input.eventId) !== undefined) return yield* new WaiverExists({ eventId: input.eventId })
+        const row: Waiver = { ...input, version: nextVersion(input.eventId), isActive: true, createdAt: new Date(), deactivatedAt: null }
+        waivers.push(row)
+        return row
+      })),
+    update: (input) =>
+      locked(Effect.gen(function*() {
+        const current = activeWaiver(input.eventId)
+        if (current === undefined) return yield* new WaiverNotFound({ ref: `event ${input.eventId}` })
+        const now = new Date()
+        waivers[waivers.indexOf(current)] = { ...current, isActive: false, deactivatedAt: now }
+        const row: Waiver = {
+          id: input.id,
+          eventId: input.eventId,
+          version: nextVersion(input.eventId),
+          title: input.title ?? current.title,
+          body: input.body ?? current.body,
+          isActive: true,
+          createdBy: input.createdBy,
+          createdAt: now,
+          deactivatedAt: null
+        }
+        waivers.push(row)
+        return row
+      })),
+    deactivate: (eventId, at) =>
+      locked(Effect.gen(function*() {
+        const current = activeWaiver(eventId)
+        if (current === undefined) return yield* new WaiverNotFound({ ref: `event ${eventId}` })
+        const next = { ...current, isActive: false, deactivatedAt: at }
+        waivers[waivers.indexOf(current)] = next
+        return next
+      })),
+    accept: (rows) =>
+      Effect.sync(() => {
+        for (const r of rows) if (!acceptances.has(r.participantId)) acceptances.set(r.participantId, r)
+      }),
+    acceptance: (participantId) => Effect.sync(() => Option.fromNullable(acceptances.get(participantId))),
+    acceptances: (eventId, page, limit) =>
+      Effect.sync(() => {
+        const all = [...acceptances.values()].filter((a) => a.eventId === eventId).sort((a, b) => a.acceptedAt.getTime() - b.acceptedAt.getTime() || a.id.localeCompare(b.id))
+        return { total: all.length, items: all.slice((page - 1) * limit, page * limit) }
+      })
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(WaiverRepo, waiverRepo),
     Context.add(DeferralRepo, deferralRepo),
     Context.add(TransferRepo, transferRepo),
     Context.add(CheckInRepo, checkInRepo),

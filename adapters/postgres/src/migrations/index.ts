@@ -47,6 +47,7 @@ import activities from "./0045_activities.js"
 import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import registrationsWaitlistTransfers from "./0065_registrations_waitlist_transfers.js"
+import registrationsWaivers from "./0066_registrations_waivers.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -87,7 +88,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0045_activities": activities,
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
-  "0065_registrations_waitlist_transfers": registrationsWaitlistTransfers
+  "0065_registrations_waitlist_transfers": registrationsWaitlistTransfers,
+  "0066_registrations_waivers": registrationsWaivers
 }
 
 /** The table recording applied migrations. */

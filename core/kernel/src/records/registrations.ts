@@ -250,3 +250,32 @@ export const Deferral = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "Deferral" })
 export interface Deferral extends Schema.Schema.Type<typeof Deferral> {}
+
+/** A version of an event's waiver: `body` may use the variables the waiver lists (`{{participant_name}}`…). */
+export const Waiver = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  version: Schema.Int,
+  title: StrLength(3, 150),
+  body: StrLength(10, 20_000),
+  isActive: Bool,
+  createdBy: Schema.String,
+  createdAt: Instant,
+  deactivatedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "Waiver" })
+export interface Waiver extends Schema.Schema.Type<typeof Waiver> {}
+
+/** A participant's acceptance: the exact version and the text they accepted, who accepted it and when. */
+export const WaiverAcceptance = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  waiverId: UuidStr,
+  waiverVersion: Schema.Int,
+  participantId: UuidStr,
+  participationId: UuidStr,
+  acceptedBy: UuidStr,
+  acceptedAt: Instant,
+  title: Schema.String,
+  text: Schema.String
+}).annotations({ identifier: "WaiverAcceptance" })
+export interface WaiverAcceptance extends Schema.Schema.Type<typeof WaiverAcceptance> {}

@@ -7,5 +7,6 @@ import { ParticipationsHandlers } from "./participations.handlers.js"
 import { DeferralsHandlers } from "./deferrals.handlers.js"
 import { TransfersHandlers } from "./transfers.handlers.js"
 import { WaitlistHandlers } from "./waitlist.handlers.js"
+import { WaiversHandlers } from "./waivers.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers] as const

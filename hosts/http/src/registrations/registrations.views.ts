@@ -1,6 +1,6 @@
 /** What the registrations handlers share: the booking answer and the actor of an organizer's request. */
 import type { OrganizerAccessShape } from "@podium/contracts/common"
-import type { Accounts, Events, Identity, Notifications, Payments, Platform, Registrations } from "@podium/core"
+import type { Accounts, Events, Identity, Notifications, Organizers, Payments, Platform, Registrations } from "@podium/core"
 
 /** A booking as the contract answers it: the participation, its participants, the payment session if any. */
 export const bookingView = (booking: Registrations.Booking, payment: {
@@ -26,6 +26,8 @@ export type RegistrationHandlerServices =
   | Registrations.SelfServiceConfigRepo
   | Registrations.TransferRepo
   | Registrations.DeferralRepo
+  | Registrations.WaiverRepo
+  | Organizers.PdfRenderer
   | Accounts.UserRepo
   | Events.EventRepo
   | Events.EventInventoryRepo
