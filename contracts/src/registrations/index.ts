@@ -7,6 +7,7 @@ import { DeferralsGroup } from "./deferrals.group.js"
 import { TransfersGroup } from "./transfers.group.js"
 import { WaitlistGroup } from "./waitlist.group.js"
 import { WaiversGroup } from "./waivers.group.js"
+import { WavesGroup } from "./waves.group.js"
 
 export * from "./check-in.group.js"
 export * from "./organizer-bookings.group.js"
@@ -16,6 +17,7 @@ export * from "./deferrals.group.js"
 export * from "./transfers.group.js"
 export * from "./waitlist.group.js"
 export * from "./waivers.group.js"
+export * from "./waves.group.js"
 
 export class RegistrationsApi extends AreaApi
   .add(ParticipationsGroup)
@@ -24,4 +26,5 @@ export class RegistrationsApi extends AreaApi
   .add(WaitlistGroup)
   .add(TransfersGroup)
   .add(DeferralsGroup)
-  .add(WaiversGroup) {}
+  .add(WaiversGroup)
+  .add(WavesGroup) {}

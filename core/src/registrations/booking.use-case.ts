@@ -31,6 +31,7 @@ import {
 import { type Booking, ParticipationRepo } from "./participation.port.js"
 import { notifyWaitlistOffers } from "./waitlist-offers.use-case.js"
 import { recordWaiverAcceptances, waiverToAccept } from "./waiver.use-case.js"
+import { waveTakesBookings } from "./wave.use-case.js"
 import { Transactor } from "../platform/transactor.port.js"
 
 export interface BookingRequest {
@@ -60,6 +61,8 @@ const bookable = Effect.fn("registrations.bookable")(function*(input: BookingReq
   if (!e.bookingsOpen) return yield* new BookingClosed({ reason: "the organizer has closed bookings" })
   if (e.startsAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the event has started" })
   if (!ticket.isActive) return yield* new BookingClosed({ reason: "the ticket is not on sale" })
+  const wave = yield* waveTakesBookings(e.id, ticket.slotId)
+  if (wave !== "OPEN") return yield* new BookingClosed({ reason: wave === "STARTED" ? "the ticket's wave has started" : "the ticket's wave is closed" })
   if (ticket.salesStartAt !== null && ticket.salesStartAt.getTime() > now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has not started" })
   if (ticket.salesEndAt !== null && ticket.salesEndAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has ended" })
   // Add-ons and coupons belong to their own capability; until it lands none exists for any event.

@@ -15,7 +15,8 @@ import type {
   Transfer,
   WaitlistEntry,
   Waiver,
-  WaiverAcceptance
+  WaiverAcceptance,
+  WaveState
 } from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
@@ -44,9 +45,11 @@ import { DeferralAlreadyRequested, DeferralMoves, DeferralNotFound, DeferralRefu
 import { DeferralRepo } from "../registrations/deferral.port.js"
 import { WaiverExists, WaiverNotFound } from "../registrations/waiver.model.js"
 import { WaiverRepo } from "../registrations/waiver.port.js"
+import { WaveMoves } from "../registrations/wave.model.js"
+import { WaveRepo } from "../registrations/wave.port.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
-  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo,
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo,
   never,
   EventInventoryRepo | EventRepo
 > = Layer.effectContext(Effect.gen(function*() {
@@ -68,6 +71,7 @@ export const RegistrationsReposMemory: Layer.Layer<
   const transfers = new Map<string, Transfer & { readonly tokenHash: string }>()
   const deferrals = new Map<string, Deferral>()
   const waivers: Array<Waiver> = []
+  const waves = new Map<string, WaveState>()
   const acceptances = new Map<string, WaiverAcceptance>()
   let seq = 0
   let joinSeq = 0
@@ -734,7 +738,58 @@ export const RegistrationsReposMemory: Layer.Layer<
       })
   })
 
+  const waveRepo = WaveRepo.of({
+    states: (eventId) => Effect.sync(() => [...waves.values()].filter((w) => w.eventId === eventId)),
+    move: (eventId, slotId, move, by, at) =>
+      locked(Effect.gen(function*() {
+        const w = waves.get(slotId) ?? { id: slotId, eventId, status: "OPEN" as const, closedAt: null, startedAt: null, updatedBy: null, updatedAt: at }
+        if (!WaveMoves.allows(w.status, move)) return yield* WaveMoves.refused(w.status, move)
+        const next: WaveState = {
+          ...w,
+          status: WaveMoves.table[move].to,
+          updatedBy: by,
+          updatedAt: at,
+          ...(move === "close" ? { closedAt: at } : move === "start" ? { startedAt: at } : { closedAt: null })
+        }
+        waves.set(slotId, next)
+        return next
+      })),
+    taken: (eventId) =>
+      Effect.gen(function*() {
+        const slots = yield* inventory.slots(eventId)
+        return new Map(slots.map((sl) => [sl.id, slotTaken.get(sl.id) ?? 0]))
+      }),
+    roster: (eventId, slotId) =>
+      Effect.sync(() =>
+        [...people.values()]
+          .filter((p) => {
+            const b = bookings.get(p.participationId)
+            return p.status === "ACTIVE" && b !== undefined && b.eventId === eventId && b.status === "CONFIRMED" && (slotId === undefined || b.slotId === slotId)
+          })
+          .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id))
+          .map((p) => ({ participant: strip(p), participation: bookings.get(p.participationId)!, checkedIn: Option.isSome(liveOf(p.id)) }))
+      ),
+    tally: (eventId, by) =>
+      Effect.sync(() => {
+        const out = new Map<string, { key: string; confirmedSeats: number; pendingSeats: number; cancelledSeats: number; bookings: number; revenue: number }>()
+        for (const b of bookings.values()) {
+          if (b.eventId !== eventId) continue
+          const key = by === "ticket" ? b.ticketId : b.slotId
+          const t = out.get(key) ?? { key, confirmedSeats: 0, pendingSeats: 0, cancelledSeats: 0, bookings: 0, revenue: 0 }
+          t.bookings++
+          if (b.status === "CONFIRMED") {
+            t.confirmedSeats += b.seats
+            t.revenue += b.amount
+          } else if (b.status === "PENDING") t.pendingSeats += b.seats
+          else if (b.status === "CANCELLED") t.cancelledSeats += b.seats
+          out.set(key, t)
+        }
+        return [...out.values()]
+      })
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(WaveRepo, waveRepo),
     Context.add(WaiverRepo, waiverRepo),
     Context.add(DeferralRepo, deferralRepo),
     Context.add(TransferRepo, transferRepo),

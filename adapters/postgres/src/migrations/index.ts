@@ -48,6 +48,7 @@ import eventsConfig from "./0050_events_config.js"
 import registrations from "./0055_registrations.js"
 import registrationsWaitlistTransfers from "./0065_registrations_waitlist_transfers.js"
 import registrationsWaivers from "./0066_registrations_waivers.js"
+import registrationsWaves from "./0067_registrations_waves.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -89,7 +90,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0050_events_config": eventsConfig,
   "0055_registrations": registrations,
   "0065_registrations_waitlist_transfers": registrationsWaitlistTransfers,
-  "0066_registrations_waivers": registrationsWaivers
+  "0066_registrations_waivers": registrationsWaivers,
+  "0067_registrations_waves": registrationsWaves
 }
 
 /** The table recording applied migrations. */

@@ -279,3 +279,31 @@ export const WaiverAcceptance = Schema.Struct({
   text: Schema.String
 }).annotations({ identifier: "WaiverAcceptance" })
 export interface WaiverAcceptance extends Schema.Schema.Type<typeof WaiverAcceptance> {}
+
+export const WaveStatuses = ["OPEN", "CLOSED", "STARTED"] as const
+export const WaveStatus = OneOf(...WaveStatuses)
+export type WaveStatus = typeof WaveStatus.Type
+
+/** A slot acting as a start wave: OPEN takes bookings, CLOSED does not, STARTED is under way (final). */
+export const WaveState = Schema.Struct({
+  /** The slot's id. */
+  id: UuidStr,
+  eventId: UuidStr,
+  status: WaveStatus,
+  closedAt: Schema.NullOr(Instant),
+  startedAt: Schema.NullOr(Instant),
+  updatedBy: Schema.NullOr(Schema.String),
+  updatedAt: Instant
+}).annotations({ identifier: "WaveState" })
+export interface WaveState extends Schema.Schema.Type<typeof WaveState> {}
+
+/** Seats of a ticket or slot by booking status, with the confirmed revenue (integer minor units). */
+export const SeatTally = Schema.Struct({
+  key: UuidStr,
+  confirmedSeats: Schema.Int,
+  pendingSeats: Schema.Int,
+  cancelledSeats: Schema.Int,
+  bookings: Schema.Int,
+  revenue: Schema.Int
+}).annotations({ identifier: "SeatTally" })
+export interface SeatTally extends Schema.Schema.Type<typeof SeatTally> {}

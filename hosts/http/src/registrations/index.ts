@@ -8,5 +8,6 @@ import { DeferralsHandlers } from "./deferrals.handlers.js"
 import { TransfersHandlers } from "./transfers.handlers.js"
 import { WaitlistHandlers } from "./waitlist.handlers.js"
 import { WaiversHandlers } from "./waivers.handlers.js"
+import { WavesHandlers } from "./waves.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers] as const

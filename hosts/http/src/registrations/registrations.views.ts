@@ -27,6 +27,7 @@ export type RegistrationHandlerServices =
   | Registrations.TransferRepo
   | Registrations.DeferralRepo
   | Registrations.WaiverRepo
+  | Registrations.WaveRepo
   | Organizers.PdfRenderer
   | Accounts.UserRepo
   | Events.EventRepo
