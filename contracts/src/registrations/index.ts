@@ -8,6 +8,7 @@ import { TransfersGroup } from "./transfers.group.js"
 import { WaitlistGroup } from "./waitlist.group.js"
 import { WaiversGroup } from "./waivers.group.js"
 import { WavesGroup } from "./waves.group.js"
+import { BibsGroup } from "./bibs.group.js"
 
 export * from "./check-in.group.js"
 export * from "./organizer-bookings.group.js"
@@ -18,6 +19,7 @@ export * from "./transfers.group.js"
 export * from "./waitlist.group.js"
 export * from "./waivers.group.js"
 export * from "./waves.group.js"
+export * from "./bibs.group.js"
 
 export class RegistrationsApi extends AreaApi
   .add(ParticipationsGroup)
@@ -27,4 +29,5 @@ export class RegistrationsApi extends AreaApi
   .add(TransfersGroup)
   .add(DeferralsGroup)
   .add(WaiversGroup)
-  .add(WavesGroup) {}
+  .add(WavesGroup)
+  .add(BibsGroup) {}

@@ -5,6 +5,8 @@
  * the twin never oversells and never releases twice, like the SQL.
  */
 import type {
+  Bib,
+  BibConfig,
   BookingTimelineEntry,
   CheckIn,
   Deferral,
@@ -47,9 +49,11 @@ import { WaiverExists, WaiverNotFound } from "../registrations/waiver.model.js"
 import { WaiverRepo } from "../registrations/waiver.port.js"
 import { WaveMoves } from "../registrations/wave.model.js"
 import { WaveRepo } from "../registrations/wave.port.js"
+import { BibTaken, bibLabel, rangeFor } from "../registrations/bib.model.js"
+import { BibRepo } from "../registrations/bib.port.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
-  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo,
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo,
   never,
   EventInventoryRepo | EventRepo
 > = Layer.effectContext(Effect.gen(function*() {
@@ -72,6 +76,8 @@ export const RegistrationsReposMemory: Layer.Layer<
   const deferrals = new Map<string, Deferral>()
   const waivers: Array<Waiver> = []
   const waves = new Map<string, WaveState>()
+  const bibConfigs = new Map<string, BibConfig>()
+  const bibs = new Map<string, Bib>()
   const acceptances = new Map<string, WaiverAcceptance>()
   let seq = 0
   let joinSeq = 0
@@ -788,7 +794,63 @@ export const RegistrationsReposMemory: Layer.Layer<
       })
   })
 
+  const bibConfigOf = (eventId: string): BibConfig => bibConfigs.get(eventId) ?? { eventId, prefix: "", ranges: [], updatedAt: new Date(0) }
+  const bibRepo = BibRepo.of({
+    config: (eventId) => Effect.sync(() => bibConfigOf(eventId)),
+    updateConfig: (eventId, patch) =>
+      Effect.sync(() => {
+        const current = bibConfigOf(eventId)
+        const next: BibConfig = { ...current, ...(patch.prefix === undefined ? {} : { prefix: patch.prefix }), ...(patch.ranges === undefined ? {} : { ranges: patch.ranges }), updatedAt: new Date() }
+        bibConfigs.set(eventId, next)
+        return next
+      }),
+    pin: (input) =>
+      locked(Effect.gen(function*() {
+        const holder = [...bibs.values()].find((b) => b.eventId === input.eventId && b.number === input.number)
+        if (holder !== undefined && holder.participantId !== input.participantId) return yield* new BibTaken({ number: input.number })
+        const bib: Bib = {
+          participantId: input.participantId,
+          eventId: input.eventId,
+          participationId: input.participationId,
+          number: input.number,
+          label: bibLabel(bibConfigOf(input.eventId).prefix, input.number),
+          pinned: true,
+          assignedBy: input.by,
+          assignedAt: new Date()
+        }
+        bibs.set(input.participantId, bib)
+        return bib
+      })),
+    autoAssign: (eventId, by) =>
+      locked(Effect.sync(() => {
+        const { prefix, ranges } = bibConfigOf(eventId)
+        const used = new Set([...bibs.values()].filter((b) => b.eventId === eventId).map((b) => b.number))
+        const todo = [...people.values()]
+          .filter((p) => p.eventId === eventId && p.status === "ACTIVE" && bookings.get(p.participationId)?.status === "CONFIRMED" && !bibs.has(p.id))
+          .sort((a, b) => bookings.get(a.participationId)!.createdAt.getTime() - bookings.get(b.participationId)!.createdAt.getTime() || a.position - b.position)
+        const assigned: Array<Bib> = []
+        let unassigned = 0
+        for (const p of todo) {
+          const range = rangeFor(ranges, bookings.get(p.participationId)!.ticketId)
+          let n = range?.from ?? 0
+          while (range !== undefined && n <= range.to && used.has(n)) n++
+          if (range === undefined || n > range.to) {
+            unassigned++
+            continue
+          }
+          used.add(n)
+          const bib: Bib = { participantId: p.id, eventId, participationId: p.participationId, number: n, label: bibLabel(prefix, n), pinned: false, assignedBy: by, assignedAt: new Date() }
+          bibs.set(p.id, bib)
+          assigned.push(bib)
+        }
+        return { assigned: assigned.sort((a, b) => a.number - b.number), unassigned }
+      })),
+    findByNumber: (eventId, number) => Effect.sync(() => Option.fromNullable([...bibs.values()].find((b) => b.eventId === eventId && b.number === number))),
+    ofParticipant: (participantId) => Effect.sync(() => Option.fromNullable(bibs.get(participantId)))
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(BibRepo, bibRepo),
     Context.add(WaveRepo, waveRepo),
     Context.add(WaiverRepo, waiverRepo),
     Context.add(DeferralRepo, deferralRepo),

@@ -7,7 +7,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Registrations, type Platform } from "@podium/core"
 import { RegistrationsReposMemory } from "@podium/core/testing"
-import { DeferralRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
+import { BibRepoPg, DeferralRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -34,9 +34,10 @@ const jobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHandler>>, 
 
 export const registrationsContext = hostContext<
   Registrations.ParticipationRepo | Registrations.CheckInRepo | Registrations.WaitlistRepo | Registrations.SelfServiceConfigRepo | Registrations.TransferRepo | Registrations.DeferralRepo | Registrations.WaiverRepo | Registrations.WaveRepo
+    | Registrations.BibRepo
 >({
   name: "registrations",
-  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg))),
+  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg))),
   memory: () => RegistrationsReposMemory,
   jobs: jobHandlers,
   schedules: [

@@ -49,6 +49,7 @@ import registrations from "./0055_registrations.js"
 import registrationsWaitlistTransfers from "./0065_registrations_waitlist_transfers.js"
 import registrationsWaivers from "./0066_registrations_waivers.js"
 import registrationsWaves from "./0067_registrations_waves.js"
+import registrationsBibs from "./0068_registrations_bibs.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -91,7 +92,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0055_registrations": registrations,
   "0065_registrations_waitlist_transfers": registrationsWaitlistTransfers,
   "0066_registrations_waivers": registrationsWaivers,
-  "0067_registrations_waves": registrationsWaves
+  "0067_registrations_waves": registrationsWaves,
+  "0068_registrations_bibs": registrationsBibs
 }
 
 /** The table recording applied migrations. */

@@ -60,7 +60,7 @@ export const Participant = Schema.Struct({
 }).annotations({ identifier: "Participant" })
 export interface Participant extends Schema.Schema.Type<typeof Participant> {}
 
-export const CheckInMethod = OneOf("code", "booking", "manual")
+export const CheckInMethod = OneOf("code", "booking", "manual", "bib")
 export type CheckInMethod = typeof CheckInMethod.Type
 
 /**
@@ -307,3 +307,33 @@ export const SeatTally = Schema.Struct({
   revenue: Schema.Int
 }).annotations({ identifier: "SeatTally" })
 export interface SeatTally extends Schema.Schema.Type<typeof SeatTally> {}
+
+/** A range of bib numbers, for one ticket's participants or (ticketId null) for every other ticket. */
+export const BibRange = Schema.Struct({
+  ticketId: Schema.NullOr(UuidStr),
+  from: IntBetween(1, 999_999),
+  to: IntBetween(1, 999_999)
+}).annotations({ identifier: "BibRange" })
+export interface BibRange extends Schema.Schema.Type<typeof BibRange> {}
+
+/** How an event numbers its bibs: a prefix printed before the number and non-overlapping ranges. */
+export const BibConfig = Schema.Struct({
+  eventId: UuidStr,
+  prefix: StrLength(0, 10),
+  ranges: Schema.Array(BibRange),
+  updatedAt: Instant
+}).annotations({ identifier: "BibConfig" })
+export interface BibConfig extends Schema.Schema.Type<typeof BibConfig> {}
+
+/** A participant's bib number (unique in the event); `pinned` when assigned by hand (auto-assign never moves it). */
+export const Bib = Schema.Struct({
+  participantId: UuidStr,
+  eventId: UuidStr,
+  participationId: UuidStr,
+  number: Schema.Int,
+  label: Schema.String,
+  pinned: Bool,
+  assignedBy: Schema.String,
+  assignedAt: Instant
+}).annotations({ identifier: "Bib" })
+export interface Bib extends Schema.Schema.Type<typeof Bib> {}

@@ -9,5 +9,6 @@ import { TransfersHandlers } from "./transfers.handlers.js"
 import { WaitlistHandlers } from "./waitlist.handlers.js"
 import { WaiversHandlers } from "./waivers.handlers.js"
 import { WavesHandlers } from "./waves.handlers.js"
+import { BibsHandlers } from "./bibs.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers, BibsHandlers] as const

@@ -28,6 +28,7 @@ export type RegistrationHandlerServices =
   | Registrations.DeferralRepo
   | Registrations.WaiverRepo
   | Registrations.WaveRepo
+  | Registrations.BibRepo
   | Organizers.PdfRenderer
   | Accounts.UserRepo
   | Events.EventRepo
