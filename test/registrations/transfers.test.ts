@@ -21,7 +21,7 @@ const setup = async () => {
   return { org, event, sender, booking, participant: booking.participants[0] }
 }
 
-const initiate = (headers: Record<string, string>, participantId: string, recipient: { user: { phoneNumber: string } }, over: Record<string, unknown> = {}) =>
+const initiate = (headers: Record<string, string>, participantId: string, recipient: { user: { phoneNumber: string | null } }, over: Record<string, unknown> = {}) =>
   host().http.post("/v2/event-participations/transfers", {
     participantId,
     phoneNumber: recipient.user.phoneNumber,

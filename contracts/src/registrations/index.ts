@@ -9,6 +9,7 @@ import { WaitlistGroup } from "./waitlist.group.js"
 import { WaiversGroup } from "./waivers.group.js"
 import { WavesGroup } from "./waves.group.js"
 import { BibsGroup } from "./bibs.group.js"
+import { DevHelpersGroup } from "./dev-helpers.group.js"
 
 export * from "./check-in.group.js"
 export * from "./organizer-bookings.group.js"
@@ -20,6 +21,7 @@ export * from "./waitlist.group.js"
 export * from "./waivers.group.js"
 export * from "./waves.group.js"
 export * from "./bibs.group.js"
+export * from "./dev-helpers.group.js"
 
 export class RegistrationsApi extends AreaApi
   .add(ParticipationsGroup)
@@ -30,4 +32,5 @@ export class RegistrationsApi extends AreaApi
   .add(DeferralsGroup)
   .add(WaiversGroup)
   .add(WavesGroup)
-  .add(BibsGroup) {}
+  .add(BibsGroup)
+  .add(DevHelpersGroup) {}

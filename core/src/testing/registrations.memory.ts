@@ -286,6 +286,26 @@ export const RegistrationsReposMemory: Layer.Layer<
       })),
     expireLapsed: (now, limit) => locked(expireNow(now, null, limit)),
     appendTimeline: append,
+    bookingIdTargets: (filter) =>
+      Effect.sync(() =>
+        [...bookings.values()]
+          .filter((b) => (filter.eventId === undefined || b.eventId === filter.eventId) && (filter.shortOnly !== true || b.bookingId.length < 10))
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+          .slice(0, 10_000)
+          .map((b) => b.id)
+      ),
+    reissueBookingId: (id, candidates, timeline) =>
+      locked(Effect.gen(function*() {
+        const p = bookings.get(id)
+        if (p === undefined) return Option.none()
+        const taken = new Set([...bookings.values()].filter((b) => b.eventId === p.eventId && b.id !== id).map((b) => b.bookingId.slice(-7)))
+        const bookingId = candidates.find((c) => !taken.has(c.slice(-7)))
+        if (bookingId === undefined) return Option.none()
+        const next = { ...p, bookingId, updatedAt: new Date() }
+        bookings.set(id, next)
+        yield* append({ participationId: id, ...timeline, data: { bookingId } })
+        return Option.some(next)
+      })),
     timeline: (participationId) => Effect.sync(() => timelines.filter((t) => t.participationId === participationId))
   })
 

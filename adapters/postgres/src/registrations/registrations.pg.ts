@@ -12,7 +12,7 @@ import { Registrations } from "@podium/core"
 import { BookingTimelineEntry, CheckIn, Participant, Participation, type ScanVerdict, StoredScanVerdict } from "@podium/kernel"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
-import { counts, rowsOf } from "../rows.pg.js"
+import { counts, ids, rowsOf } from "../rows.pg.js"
 import { makeSeats } from "./seats.pg.js"
 
 const ParticipationColumns = [
@@ -295,6 +295,28 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
         return rows.length === 0 ? [] : yield* participations.all(sql`select ${pcols} from registrations.participations where id in ${sql.in(rows.map((r) => r.id))}`)
       })),
     appendTimeline,
+    bookingIdTargets: (filter) =>
+      Effect.map(
+        ids.all(sql`select id from registrations.participations
+                    where ${filter.eventId === undefined ? sql`true` : sql`event_id = ${filter.eventId}`}
+                      and ${filter.shortOnly === true ? sql`length(booking_id) < 10` : sql`true`}
+                    order by created_at, id limit 10000`),
+        (rows) => rows.map((r) => r.id)
+      ),
+    reissueBookingId: (id, candidates, timeline) =>
+      tx(Effect.gen(function*() {
+        for (const bookingId of candidates) {
+          // A savepoint per candidate: a taken last-7 rolls back only that attempt.
+          const moved = yield* sql.withTransaction(participations.maybe(sql`
+            update registrations.participations set booking_id = ${bookingId}, booking_last7 = ${bookingId.slice(-7)}, updated_at = now()
+            where id = ${id} returning ${pcols}`)).pipe(Effect.catchAll(() => Effect.succeed(Option.none<Participation>())))
+          if (Option.isSome(moved)) {
+            yield* appendTimeline({ participationId: id, ...timeline, data: { bookingId } })
+            return moved
+          }
+        }
+        return Option.none<Participation>()
+      })),
     timeline: (participationId) =>
       timelines.all(sql`select id, participation_id, action, actor, reason, data, at from registrations.timeline where participation_id = ${participationId} order by at, id`)
   })

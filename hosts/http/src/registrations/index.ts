@@ -10,5 +10,6 @@ import { WaitlistHandlers } from "./waitlist.handlers.js"
 import { WaiversHandlers } from "./waivers.handlers.js"
 import { WavesHandlers } from "./waves.handlers.js"
 import { BibsHandlers } from "./bibs.handlers.js"
+import { DevHelpersHandlers } from "./dev-helpers.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers, BibsHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers, BibsHandlers, DevHelpersHandlers] as const
