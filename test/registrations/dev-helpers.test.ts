@@ -35,16 +35,16 @@ describe("dev helpers", () => {
     const admin = await newAdmin(host())
     const bookings: Array<{ id: string; bookingId: string; participants: Array<{ id: string }> }> = []
     for (let i = 0; i < 4; i++) bookings.push((await bookAs(host(), athlete.headers, event)).body.data)
-    const one = await host().http.post(`/v2/event-participations/assign-booking-id/${bookings[0].participants[0].id}`, {}, admin.headers)
+    const one = await host().http.post(`/v2/event-participations/assign-booking-id/${bookings[0]!.participants[0]!.id}`, {}, admin.headers)
     expect(one.status).toBe(200)
     expect(one.body.data.bookingId).toMatch(/^\d{10}$/)
-    expect(one.body.data.bookingId).not.toBe(bookings[0].bookingId)
-    const timeline = await host().run(Effect.flatMap(Registrations.ParticipationRepo, (r) => r.timeline(bookings[0].id)))
+    expect(one.body.data.bookingId).not.toBe(bookings[0]!.bookingId)
+    const timeline = await host().run(Effect.flatMap(Registrations.ParticipationRepo, (r) => r.timeline(bookings[0]!.id)))
     expect(timeline.map((t) => t.action)).toContain("booking_id.reissued")
 
-    await sql((s) => s`update registrations.participations set booking_id = ${"0001234"}, booking_last7 = ${"0001234"} where id = ${bookings[1].id}`)
+    await sql((s) => s`update registrations.participations set booking_id = ${"0001234"}, booking_last7 = ${"0001234"} where id = ${bookings[1]!.id}`)
     expect((await host().http.post("/v2/event-participations/assign-booking-ids-all", {}, admin.headers)).body.data.updated).toBeGreaterThanOrEqual(1)
-    const fixed = (await host().http.get(`/v2/event-participations/${bookings[1].id}`, athlete.headers)).body.data
+    const fixed = (await host().http.get(`/v2/event-participations/${bookings[1]!.id}`, athlete.headers)).body.data
     expect(fixed.bookingId).toMatch(/^\d{10}$/)
 
     const byEvent = await host().http.post(`/v2/event-participations/reassign-event-booking-ids/${event.eventId}`, {}, admin.headers)
