@@ -8,6 +8,7 @@ import {
   Body,
   CheckIn,
 
+  IntBetween,
   IntFromText,
   MaxSeatsPerBooking,
   OneOf,
@@ -48,7 +49,9 @@ export const BookingBody = Body({
   ticketId: UuidStr,
   participants: ArrayBetween(ParticipantInput, 1, MaxSeatsPerBooking),
   addOnIds: Optional(Schema.Array(UuidStr)),
-  couponCode: Optional(StrLength(1, 50))
+  couponCode: Optional(StrLength(1, 50)),
+  /** The version of the event's active waiver the participants accept (required when the event has one: 409 WAIVER_NOT_ACCEPTED). */
+  waiverVersion: Optional(IntBetween(1, 1_000_000))
 })
 
 /** The billing breakdown of a booking, in integer minor units; nothing is created. */

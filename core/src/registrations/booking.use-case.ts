@@ -29,6 +29,10 @@ import {
   ticketCodeOf
 } from "./participation.model.js"
 import { type Booking, ParticipationRepo } from "./participation.port.js"
+import { notifyWaitlistOffers } from "./waitlist-offers.use-case.js"
+import { recordWaiverAcceptances, waiverToAccept } from "./waiver.use-case.js"
+import { waveTakesBookings } from "./wave.use-case.js"
+import { Transactor } from "../platform/transactor.port.js"
 
 export interface BookingRequest {
   readonly eventId: string
@@ -41,6 +45,8 @@ export interface BookingRequest {
   }>
   readonly addOnIds?: ReadonlyArray<string> | undefined
   readonly couponCode?: string | undefined
+  /** The version of the event's active waiver the athlete accepted (required when the event has one). */
+  readonly waiverVersion?: number | undefined
 }
 
 /** The event and ticket of a request, checked bookable at `now`; the breakdown of its seats. */
@@ -55,6 +61,8 @@ const bookable = Effect.fn("registrations.bookable")(function*(input: BookingReq
   if (!e.bookingsOpen) return yield* new BookingClosed({ reason: "the organizer has closed bookings" })
   if (e.startsAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the event has started" })
   if (!ticket.isActive) return yield* new BookingClosed({ reason: "the ticket is not on sale" })
+  const wave = yield* waveTakesBookings(e.id, ticket.slotId)
+  if (wave !== "OPEN") return yield* new BookingClosed({ reason: wave === "STARTED" ? "the ticket's wave has started" : "the ticket's wave is closed" })
   if (ticket.salesStartAt !== null && ticket.salesStartAt.getTime() > now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has not started" })
   if (ticket.salesEndAt !== null && ticket.salesEndAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has ended" })
   // Add-ons and coupons belong to their own capability; until it lands none exists for any event.
@@ -72,7 +80,8 @@ export const previewBooking = Effect.fn("registrations.preview")(function*(input
 /** Books seats for the caller: one seat per participant, never more than the ticket and slot hold. */
 export const book = Effect.fn("registrations.book")(function*(userId: string, input: BookingRequest) {
   const now = new Date()
-  const { breakdown, ticket } = yield* bookable(input, now)
+  const { breakdown, ticket, event } = yield* bookable(input, now)
+  const waiver = yield* waiverToAccept(input.eventId, input.waiverVersion)
   const random = yield* SecureRandom
   const hmac = yield* Hmac
   const bookingIds = yield* Effect.all(Array.from({ length: 5 }, () => Effect.map(random.digits(10), bookingIdFrom)))
@@ -91,7 +100,8 @@ export const book = Effect.fn("registrations.book")(function*(userId: string, in
     }))
   const paid = breakdown.total > 0
   const repo = yield* ParticipationRepo
-  const booked = yield* repo.book({
+  const tx = yield* Transactor
+  const bookIt = repo.book({
     id: yield* random.uuid,
     bookingIds,
     eventId: input.eventId,
@@ -104,6 +114,8 @@ export const book = Effect.fn("registrations.book")(function*(userId: string, in
     holdExpiresAt: paid ? new Date(now.getTime() + PaymentHoldMs) : null,
     participants
   }, now, { action: paid ? "booked.pending_payment" : "booked.confirmed", actor: `user:${userId}`, data: { seats: participants.length, amount: breakdown.total } })
+  // The acceptances are written with the booking: a booking of a waivered event never lacks them.
+  const booked = Option.isNone(waiver) ? yield* bookIt : yield* tx.atomically(Effect.tap(bookIt, (b) => recordWaiverAcceptances(waiver.value, event, b, now)))
   if (!paid) return { booking: booked, breakdown, payment: null }
   const payment = yield* openPayment(booked, userId).pipe(
     // The gateway refused or is down: the hold must not keep the seats until it lapses.
@@ -168,6 +180,7 @@ export const cancelMyBooking = Effect.fn("registrations.cancelMine")(function*(u
   if (p.status === "CONFIRMED" && p.amount > 0) return yield* new PaidBookingNeedsOrganizer({ participationId: id })
   const repo = yield* ParticipationRepo
   yield* repo.move(id, "cancel", { at: new Date(), reason: "cancelled by the athlete", timeline: { action: "cancelled", actor: `user:${userId}` } })
+  yield* notifyWaitlistOffers()
   return (yield* repo.find(id)).pipe(Option.getOrThrow)
 })
 

@@ -14,6 +14,8 @@ import { Transactor } from "../platform/transactor.port.js"
 import { type OrganizerActor, organizerBooking, organizerEvent } from "./organizer-bookings.use-case.js"
 import { CheckInOpensBeforeMs, claimedParticipantId, last7Of, ParticipantNotFound, TicketCodePurpose, ticketCodeOf } from "./participation.model.js"
 import { type Booking, CheckInRepo, ParticipationRepo } from "./participation.port.js"
+import { bibNumberOf } from "./bib.model.js"
+import { BibRepo } from "./bib.port.js"
 
 const rejected = (reason: ScanVerdict["reason"], booking?: Booking & { readonly participant: Participant }): ScanVerdict => ({
   result: "rejected",
@@ -55,7 +57,8 @@ const decide = (
     if (Option.isNone(found)) return rejected("unknown")
     const b = found.value
     if (b.participation.eventId !== eventId) return rejected("wrong_event")
-    if (b.participant.status === "CANCELLED" || b.participation.status === "CANCELLED" || b.participation.status === "EXPIRED") return rejected("cancelled", b)
+    // A transferred or deferred participant's code is dead like a cancelled one's.
+    if (b.participant.status !== "ACTIVE" || (b.participation.status !== "CONFIRMED" && b.participation.status !== "PENDING")) return rejected("cancelled", b)
     if (b.participation.status === "PENDING") return rejected("unpaid", b)
     if (scannedAt.getTime() < event.startsAt.getTime() - CheckInOpensBeforeMs) return rejected("not_started", b)
     const { checkIn, created } = yield* Effect.flatMap(CheckInRepo, (r) =>
@@ -106,6 +109,20 @@ export interface ScanInput {
 export const scanCode = Effect.fn("registrations.scan")(function*(who: OrganizerActor, eventId: string, input: ScanInput) {
   const event = yield* organizerEvent(who, eventId)
   return yield* onceFor(eventId, input.nonce, Effect.flatMap(byCode(input.code), (found) => decide(who, event, found, "code", input.scannedAt ?? new Date())))
+})
+
+/** A scan of a bib number (with or without the event's prefix): the same verdicts as a ticket code. */
+export const scanBib = Effect.fn("registrations.scanBib")(function*(who: OrganizerActor, eventId: string, input: { readonly bib: string; readonly nonce?: string | undefined }) {
+  const event = yield* organizerEvent(who, eventId)
+  const found = Effect.gen(function*() {
+    const bibs = yield* BibRepo
+    const n = bibNumberOf((yield* bibs.config(eventId)).prefix, input.bib)
+    if (n === undefined) return Option.none()
+    const bib = yield* bibs.findByNumber(eventId, n)
+    if (Option.isNone(bib)) return Option.none()
+    return yield* Effect.flatMap(ParticipationRepo, (r) => r.findParticipant(bib.value.participantId))
+  })
+  return yield* onceFor(eventId, input.nonce, Effect.flatMap(found, (f) => decide(who, event, f, "bib", new Date())))
 })
 
 /** Offline scans uploaded together: each answered in order, as its own nonce-guarded scan (a replay changes nothing). */

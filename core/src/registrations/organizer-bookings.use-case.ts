@@ -13,6 +13,7 @@ import { enqueueNotification } from "../notifications/enqueue-notification.use-c
 import { Transactor } from "../platform/transactor.port.js"
 import { ParticipantNotFound, ParticipationNotFound } from "./participation.model.js"
 import { ParticipationRepo } from "./participation.port.js"
+import { notifyWaitlistOffers } from "./waitlist-offers.use-case.js"
 
 /** Who acts for which organizer (what the tenancy guard granted). */
 export interface OrganizerActor {
@@ -52,6 +53,7 @@ export const cancelBooking = Effect.fn("registrations.cancelBooking")(function*(
   yield* organizerBooking(who, eventId, participationId)
   const repo = yield* ParticipationRepo
   yield* repo.move(participationId, "cancel", { at: new Date(), reason, timeline: { action: "cancelled", actor: who.actor, reason } })
+  yield* notifyWaitlistOffers()
   return (yield* repo.find(participationId)).pipe(Option.getOrThrow)
 })
 
@@ -63,12 +65,14 @@ export const cancelParticipant = Effect.fn("registrations.cancelParticipant")(fu
   reason: string | null
 ) {
   yield* organizerBooking(who, eventId, participationId)
-  return yield* Effect.flatMap(ParticipationRepo, (r) =>
+  const booking = yield* Effect.flatMap(ParticipationRepo, (r) =>
     r.cancelParticipant(participationId, participantId, {
       at: new Date(),
       reason,
       timeline: { action: "participant.cancelled", actor: who.actor, reason, data: { participantId } }
     }))
+  yield* notifyWaitlistOffers()
+  return booking
 })
 
 /** Bulk cancel: the shared reason unless a row gives its own; every row answered (a failed row does not stop the others). */

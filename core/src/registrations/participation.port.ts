@@ -109,6 +109,10 @@ export class ParticipationRepo extends Context.Tag("@podium/core/registrations/P
   /** PENDING bookings whose hold lapsed before `now`, moved to EXPIRED (seats released), up to `limit`. */
   readonly expireLapsed: (now: Date, limit: number) => Effect.Effect<ReadonlyArray<Participation>>
   readonly appendTimeline: (entry: TimelineInput) => Effect.Effect<void>
+  /** Ids of bookings whose booking id a helper re-issues: one event's, legacy short ones, or all (up to 10 000). */
+  readonly bookingIdTargets: (filter: { readonly eventId?: string; readonly shortOnly?: boolean }) => Effect.Effect<ReadonlyArray<string>>
+  /** A fresh booking id (the first candidate whose last 7 digits are free in the event), recorded on the timeline. */
+  readonly reissueBookingId: (id: string, candidates: ReadonlyArray<string>, timeline: Omit<TimelineInput, "participationId">) => Effect.Effect<Option.Option<Participation>>
   readonly timeline: (participationId: string) => Effect.Effect<ReadonlyArray<BookingTimelineEntry>>
 }>() {}
 

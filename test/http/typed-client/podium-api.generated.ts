@@ -722,6 +722,15 @@ export interface components {
             /** @example +919876543210 */
             phoneNumber?: string;
         };
+        BibRange: {
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            ticketId: string | null;
+            from: number;
+            to: number;
+        };
         TimingRecordInput: {
             /**
              * Format: uuid

@@ -60,6 +60,10 @@ import trainingRoutes from "./0083_training_routes.js"
 import eventsEditions from "./0084_events_editions.js"
 import eventsBrand from "./0085_events_brand.js"
 import eventsBibClaimTerms from "./0086_events_bib_claim_terms.js"
+import registrationsWaitlistTransfers from "./0087_registrations_waitlist_transfers.js"
+import registrationsWaivers from "./0088_registrations_waivers.js"
+import registrationsWaves from "./0089_registrations_waves.js"
+import registrationsBibs from "./0090_registrations_bibs.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -113,7 +117,11 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0083_training_routes": trainingRoutes,
   "0084_events_editions": eventsEditions,
   "0085_events_brand": eventsBrand,
-  "0086_events_bib_claim_terms": eventsBibClaimTerms
+  "0086_events_bib_claim_terms": eventsBibClaimTerms,
+  "0087_registrations_waitlist_transfers": registrationsWaitlistTransfers,
+  "0088_registrations_waivers": registrationsWaivers,
+  "0089_registrations_waves": registrationsWaves,
+  "0090_registrations_bibs": registrationsBibs
 }
 
 /** The table recording applied migrations. */

@@ -12,7 +12,8 @@ import { Registrations } from "@podium/core"
 import { BookingTimelineEntry, CheckIn, Participant, Participation, type ScanVerdict, StoredScanVerdict } from "@podium/kernel"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
-import { counts, rowsOf } from "../rows.pg.js"
+import { counts, ids, rowsOf } from "../rows.pg.js"
+import { makeSeats } from "./seats.pg.js"
 
 const ParticipationColumns = [
   "id", "booking_id", "event_id", "slot_id", "ticket_id", "user_id", "status", "seats", "amount", "currency",
@@ -27,7 +28,6 @@ const CheckInColumns = [
 
 const isSqlError = (e: unknown): e is SqlError => typeof e === "object" && e !== null && (e as { _tag?: unknown })._tag === "SqlError"
 const Released = Schema.Struct({ id: Schema.String, seats: Schema.Number, slotId: Schema.String, ticketId: Schema.String })
-const Taken = Schema.Struct({ n: Schema.Number })
 const Fullness = Schema.Struct({ full: Schema.Boolean, lapsed: Schema.Boolean })
 const VerdictRow = Schema.Struct({ verdict: Schema.NullOr(StoredScanVerdict) })
 const WaveRow = Schema.Struct({ slotId: Schema.String, checkedIn: Schema.Number, total: Schema.Number })
@@ -40,7 +40,6 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   const checkIns = rowsOf(CheckIn)
   const timelines = rowsOf(BookingTimelineEntry)
   const released = rowsOf(Released)
-  const taken = rowsOf(Taken)
   const fullness = rowsOf(Fullness)
   const verdicts = rowsOf(VerdictRow)
   const waves = rowsOf(WaveRow)
@@ -49,6 +48,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   const ptcols = sql.literal(ParticipantColumns.join(", "))
   const ccols = sql.literal(CheckInColumns.map((c) => `c.${c}`).join(", "))
   const ccolsPlain = sql.literal(CheckInColumns.join(", "))
+  const seats = makeSeats(sql)
 
   /** A unit of work whose SQL failures are defects and whose domain failures roll it back. */
   const tx = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, Exclude<E, SqlError>> =>
@@ -71,13 +71,8 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
     Effect.flatMap(participations.maybe(sql`select ${pcols} from registrations.participations where ${where}`), (found) =>
       Option.isNone(found) ? Effect.succeed(Option.none<Registrations.Booking>()) : Effect.map(withParticipants([found.value]), (b) => Option.some(b[0]!)))
 
-  /** Gives back `seats` of a slot and a ticket (the caller holds the participation rows that owned them). */
-  const release = (slotId: string, ticketId: string, seats: number) =>
-    Effect.gen(function*() {
-      if (seats <= 0) return
-      yield* sql`update registrations.slot_seats set taken = taken - ${seats} where slot_id = ${slotId}`
-      yield* sql`update events.tickets set sold = sold - ${seats}, updated_at = now() where id = ${ticketId}`
-    }).pipe(Effect.orDie)
+  /** Gives back `n` seats of a slot and a ticket (the caller holds the participation rows that owned them), offered to its waitlist first. */
+  const release = (slotId: string, ticketId: string, n: number) => seats.release(slotId, ticketId, n, new Date())
 
   const moveSet = (move: Registrations.ParticipationMove, context: Registrations.MoveContext) =>
     move === "confirm"
@@ -125,12 +120,13 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
         bySlot.set(r.slotId, (bySlot.get(r.slotId) ?? 0) + r.seats)
         byTicket.set(r.ticketId, (byTicket.get(r.ticketId) ?? 0) + r.seats)
       }
-      for (const [slotId, seats] of [...bySlot].sort(([a], [b]) => a.localeCompare(b))) {
-        yield* sql`update registrations.slot_seats set taken = taken - ${seats} where slot_id = ${slotId}`.pipe(Effect.orDie)
+      for (const [slotId, n] of [...bySlot].sort(([a], [b]) => a.localeCompare(b))) {
+        yield* sql`update registrations.slot_seats set taken = taken - ${n} where slot_id = ${slotId}`.pipe(Effect.orDie)
       }
-      for (const [id, seats] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
-        yield* sql`update events.tickets set sold = sold - ${seats}, updated_at = now() where id = ${id}`.pipe(Effect.orDie)
+      for (const [id, n] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
+        yield* sql`update events.tickets set sold = sold - ${n}, updated_at = now() where id = ${id}`.pipe(Effect.orDie)
       }
+      for (const slotId of [...bySlot.keys()].sort()) yield* seats.passOn(slotId, now)
       for (const r of rows) yield* appendTimeline({ participationId: r.id, action: "expired", actor: "system", reason: "the payment hold lapsed" })
       return rows
     })
@@ -140,35 +136,27 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
     input: Registrations.NewBooking,
     now: Date,
     timeline: Omit<Registrations.TimelineInput, "participationId">,
-    seats: number,
+    n: number,
     soldOut: Registrations.TicketSoldOut
   ) =>
     Effect.gen(function*() {
       yield* expire(now, input.ticketId, 1000)
+      yield* seats.expireOffers(now, input.ticketId, 100)
+      // The athlete's open offer on this ticket: its held seats become the booking's (given back
+      // here without passing on, then taken again by the same conditional updates).
+      const offer = yield* seats.entries.maybe(sql`
+        select ${seats.wcols} from registrations.waitlist_entries
+        where ticket_id = ${input.ticketId} and user_id = ${input.userId} and status = 'OFFERED' and offer_expires_at > ${now} for update`).pipe(Effect.orDie)
+      if (Option.isSome(offer)) yield* seats.give(offer.value.slotId, offer.value.ticketId, offer.value.partySize)
       // The slot's counter first, then the ticket: the one lock order of every seat writer.
-      const takeSlot = taken.maybe(sql`
-        update registrations.slot_seats s set taken = s.taken + ${seats}
-        from events.slots sl
-        where s.slot_id = ${input.slotId} and sl.id = s.slot_id and sl.is_active and s.taken + ${seats} <= sl.capacity
-        returning s.taken as n`)
-      let slot = yield* takeSlot
-      if (Option.isNone(slot)) {
-        // The slot's first booking creates its counter (or waits for a concurrent first one's), then takes again.
-        yield* sql`insert into registrations.slot_seats (slot_id, taken) values (${input.slotId}, 0) on conflict (slot_id) do nothing`.pipe(Effect.orDie)
-        slot = yield* takeSlot
-      }
-      if (Option.isNone(slot)) return yield* soldOut
-      const ticket = yield* taken.maybe(sql`
-        update events.tickets set sold = sold + ${seats}, updated_at = now()
-        where id = ${input.ticketId} and is_active and sold + ${seats} <= capacity
-        returning sold as n`)
-      if (Option.isNone(ticket)) return yield* soldOut
+      if (!(yield* seats.take(input.slotId, input.ticketId, n))) return yield* soldOut
+      const seatCount = n
       let inserted = Option.none<Participation>()
       for (const bookingId of input.bookingIds) {
         inserted = yield* participations.maybe(sql`
           insert into registrations.participations (id, booking_id, booking_last7, event_id, slot_id, ticket_id, user_id, status, seats, amount, currency, hold_expires_at, confirmed_at)
           values (${input.id}, ${bookingId}, ${bookingId.slice(-7)}, ${input.eventId}, ${input.slotId}, ${input.ticketId}, ${input.userId}, ${input.status},
-                  ${seats}, ${input.amount}, ${input.currency}, ${input.holdExpiresAt}, ${input.status === "CONFIRMED" ? now : null})
+                  ${seatCount}, ${input.amount}, ${input.currency}, ${input.holdExpiresAt}, ${input.status === "CONFIRMED" ? now : null})
           on conflict (event_id, booking_last7) do nothing
           returning ${pcols}`)
         if (Option.isSome(inserted)) break
@@ -188,25 +176,41 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
         })))}
         returning ${ptcols}`)
       yield* appendTimeline({ participationId: input.id, ...timeline })
+      if (Option.isSome(offer)) {
+        yield* sql`update registrations.waitlist_entries set status = 'BOOKED', participation_id = ${input.id}, updated_at = now()
+                   where id = ${offer.value.id}`.pipe(Effect.orDie)
+      }
+      // Booking the event clears the athlete's other places on its waitlists (an open offer's seats pass on).
+      const others = yield* seats.entries.all(sql`
+        select ${seats.wcols} from registrations.waitlist_entries
+        where event_id = ${input.eventId} and user_id = ${input.userId} and status in ('WAITING', 'OFFERED') order by slot_id, ticket_id for update`).pipe(Effect.orDie)
+      if (others.length > 0) {
+        yield* sql`update registrations.waitlist_entries set status = 'CANCELLED', closed_by = ${`user:${input.userId}`},
+                     closed_reason = 'booked a ticket of the event', updated_at = now()
+                   where id in ${sql.in(others.map((o) => o.id))}`.pipe(Effect.orDie)
+        for (const o of others) if (o.status === "OFFERED") yield* seats.release(o.slotId, o.ticketId, o.partySize, now)
+      }
       return { participation: inserted.value, participants: people }
     })
 
   const participationRepo = Registrations.ParticipationRepo.of({
     book: (input, now, timeline) =>
       Effect.gen(function*() {
-        const seats = input.participants.length
+        const n = input.participants.length
         const soldOut = new Registrations.TicketSoldOut({ ticketId: input.ticketId })
         // A full ticket with no lapsed hold to give back is refused without taking a lock: the
         // read only ever refuses, every seat is still taken by the conditional updates below.
         const state = yield* fullness.one(sql`
-          select (t.sold + ${seats} > t.capacity or coalesce(ss.taken, 0) + ${seats} > sl.capacity) as full,
-                 exists (select 1 from registrations.participations p
-                         where p.ticket_id = t.id and p.status = 'PENDING' and p.hold_expires_at <= ${now}) as lapsed
+          select (t.sold + ${n} > t.capacity or coalesce(ss.taken, 0) + ${n} > sl.capacity) as full,
+                 (exists (select 1 from registrations.participations p
+                          where p.ticket_id = t.id and p.status = 'PENDING' and p.hold_expires_at <= ${now})
+                  or exists (select 1 from registrations.waitlist_entries w
+                             where w.ticket_id = t.id and w.status = 'OFFERED' and (w.offer_expires_at <= ${now} or w.user_id = ${input.userId}))) as lapsed
           from events.tickets t join events.slots sl on sl.id = t.slot_id
           left join registrations.slot_seats ss on ss.slot_id = sl.id
           where t.id = ${input.ticketId}`)
         if (state.full && !state.lapsed) return yield* soldOut
-        return yield* tx(takeSeatsAndInsert(input, now, timeline, seats, soldOut))
+        return yield* tx(takeSeatsAndInsert(input, now, timeline, n, soldOut))
       }),
     find: (id) => findBy(sql`id = ${id}`),
     findByOrder: (orderId) => findBy(sql`gateway_order_id = ${orderId}`),
@@ -291,6 +295,28 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
         return rows.length === 0 ? [] : yield* participations.all(sql`select ${pcols} from registrations.participations where id in ${sql.in(rows.map((r) => r.id))}`)
       })),
     appendTimeline,
+    bookingIdTargets: (filter) =>
+      Effect.map(
+        ids.all(sql`select id from registrations.participations
+                    where ${filter.eventId === undefined ? sql`true` : sql`event_id = ${filter.eventId}`}
+                      and ${filter.shortOnly === true ? sql`length(booking_id) < 10` : sql`true`}
+                    order by created_at, id limit 10000`),
+        (rows) => rows.map((r) => r.id)
+      ),
+    reissueBookingId: (id, candidates, timeline) =>
+      tx(Effect.gen(function*() {
+        for (const bookingId of candidates) {
+          // A savepoint per candidate: a taken last-7 rolls back only that attempt.
+          const moved = yield* sql.withTransaction(participations.maybe(sql`
+            update registrations.participations set booking_id = ${bookingId}, booking_last7 = ${bookingId.slice(-7)}, updated_at = now()
+            where id = ${id} returning ${pcols}`)).pipe(Effect.catchAll(() => Effect.succeed(Option.none<Participation>())))
+          if (Option.isSome(moved)) {
+            yield* appendTimeline({ participationId: id, ...timeline, data: { bookingId } })
+            return moved
+          }
+        }
+        return Option.none<Participation>()
+      })),
     timeline: (participationId) =>
       timelines.all(sql`select id, participation_id, action, actor, reason, data, at from registrations.timeline where participation_id = ${participationId} order by at, id`)
   })

@@ -1,18 +1,20 @@
 /** Records of the registrations context (bookings of event tickets and check-in); stored shape = wire shape. */
 import { Schema } from "effect"
 import { Instant } from "../record.js"
-import { EmailAddress, IntBetween, OneOf, PhoneNumber, StrLength, UuidStr } from "../validation.js"
+import { Bool, EmailAddress, IntBetween, OneOf, PhoneNumber, StrLength, UuidStr } from "../validation.js"
 
 /**
  * Statuses of a participation (C "Participations", states.tsv "Participation", "Booking"): a free
  * booking is CONFIRMED at once; a paid one is PENDING (its seats held) until the payment is
  * captured, or EXPIRED when its hold lapses (seats released); organizers or the athlete cancel.
+ * TRANSFERRED / DEFERRED: every seat left by a transfer or a deferral (no seat is released by the move).
  */
-export const ParticipationStatuses = ["PENDING", "CONFIRMED", "CANCELLED", "EXPIRED"] as const
+export const ParticipationStatuses = ["PENDING", "CONFIRMED", "CANCELLED", "EXPIRED", "TRANSFERRED", "DEFERRED"] as const
 export const ParticipationStatus = OneOf(...ParticipationStatuses)
 export type ParticipationStatus = typeof ParticipationStatus.Type
 
-export const ParticipantStatus = OneOf("ACTIVE", "CANCELLED")
+/** TRANSFERRED / DEFERRED: the seat moved to another booking (its ticket code is dead, the seat was not released by it). */
+export const ParticipantStatus = OneOf("ACTIVE", "CANCELLED", "TRANSFERRED", "DEFERRED")
 export type ParticipantStatus = typeof ParticipantStatus.Type
 
 /** One booking of one ticket: `seats` places, one per participant. */
@@ -58,7 +60,7 @@ export const Participant = Schema.Struct({
 }).annotations({ identifier: "Participant" })
 export interface Participant extends Schema.Schema.Type<typeof Participant> {}
 
-export const CheckInMethod = OneOf("code", "booking", "manual")
+export const CheckInMethod = OneOf("code", "booking", "manual", "bib")
 export type CheckInMethod = typeof CheckInMethod.Type
 
 /**
@@ -139,3 +141,199 @@ export interface ScanVerdict extends Schema.Schema.Type<typeof ScanVerdict> {}
 
 /** A verdict as stored for a nonce (JSON: instants as ISO text). */
 export const StoredScanVerdict = Schema.Struct({ ...ScanVerdict.fields, checkedInAt: Schema.NullOr(Schema.Date) })
+
+/** Who may change what themselves, per event (C "Organizer event tools / self-service-config"). */
+export const SelfEditableField = OneOf("firstName", "lastName", "email", "phoneNumber")
+export const SelfServiceConfig = Schema.Struct({
+  eventId: UuidStr,
+  /** Participants may correct their own details (the fields listed). */
+  allowSelfEdit: Bool,
+  editableFields: Schema.Array(SelfEditableField),
+  /** A name change is a new person: refused as a self-edit (it must go through a transfer). */
+  nameChangeIsTransfer: Bool,
+  allowTransfers: Bool,
+  /** Accepted transfers per seat (the chain of holders), 1 by default. */
+  maxTransfersPerParticipant: IntBetween(1, 10),
+  /** Null: until the event starts. */
+  transferDeadline: Schema.NullOr(Instant),
+  allowDeferrals: Bool,
+  /** Null: until the event starts. */
+  deferralDeadline: Schema.NullOr(Instant),
+  waitlistEnabled: Bool,
+  /** How long a waitlist offer holds its seats: 1 h to 7 days, 12 h by default. */
+  waitlistOfferHours: IntBetween(1, 168),
+  updatedAt: Instant
+}).annotations({ identifier: "SelfServiceConfig" })
+export interface SelfServiceConfig extends Schema.Schema.Type<typeof SelfServiceConfig> {}
+
+export const WaitlistStatuses = ["WAITING", "OFFERED", "BOOKED", "EXPIRED", "CANCELLED", "REMOVED"] as const
+export const WaitlistStatus = OneOf(...WaitlistStatuses)
+export type WaitlistStatus = typeof WaitlistStatus.Type
+
+/**
+ * A place on a sold-out ticket's waitlist. An OFFERED entry holds `partySize` seats of the ticket
+ * (counted like a booking) until `offerExpiresAt`; only its athlete can book them.
+ */
+export const WaitlistEntry = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  ticketId: UuidStr,
+  slotId: UuidStr,
+  userId: UuidStr,
+  partySize: IntBetween(1, MaxSeatsPerBooking),
+  status: WaitlistStatus,
+  /** Join order (a sequence: smaller is earlier). */
+  seq: Schema.Int,
+  offeredAt: Schema.NullOr(Instant),
+  offerExpiresAt: Schema.NullOr(Instant),
+  offerNotifiedAt: Schema.NullOr(Instant),
+  /** Set when an organizer offered out of order. */
+  promotedBy: Schema.NullOr(Schema.String),
+  promoteReason: Schema.NullOr(Schema.String),
+  participationId: Schema.NullOr(UuidStr),
+  closedBy: Schema.NullOr(Schema.String),
+  closedReason: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "WaitlistEntry" })
+export interface WaitlistEntry extends Schema.Schema.Type<typeof WaitlistEntry> {}
+
+export const TransferStatuses = ["PENDING", "ACCEPTED", "REJECTED", "CANCELLED"] as const
+export const TransferStatus = OneOf(...TransferStatuses)
+export type TransferStatus = typeof TransferStatus.Type
+
+/** A participant's seat handed to someone else; the recipient accepts by token or in the app. */
+export const Transfer = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  participationId: UuidStr,
+  participantId: UuidStr,
+  fromUserId: UuidStr,
+  toEmail: Schema.NullOr(EmailAddress),
+  toPhone: Schema.NullOr(PhoneNumber),
+  toFirstName: StrLength(1, 60),
+  toLastName: StrLength(1, 60),
+  status: TransferStatus,
+  /** The first participant of the seat's chain of holders (counts transfers per seat). */
+  originParticipantId: UuidStr,
+  acceptedBy: Schema.NullOr(UuidStr),
+  newParticipationId: Schema.NullOr(UuidStr),
+  newParticipantId: Schema.NullOr(UuidStr),
+  respondedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Transfer" })
+export interface Transfer extends Schema.Schema.Type<typeof Transfer> {}
+
+export const DeferralStatuses = ["REQUESTED", "CANCELLED", "FULFILLED", "COMP_ISSUED", "REJECTED"] as const
+export const DeferralStatus = OneOf(...DeferralStatuses)
+export type DeferralStatus = typeof DeferralStatus.Type
+
+/** A participant's request to move their seat to a future edition (or be compensated). */
+export const Deferral = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  participationId: UuidStr,
+  participantId: UuidStr,
+  userId: UuidStr,
+  reason: Schema.NullOr(StrLength(1, 1000)),
+  status: DeferralStatus,
+  targetEventId: Schema.NullOr(UuidStr),
+  targetTicketId: Schema.NullOr(UuidStr),
+  newParticipationId: Schema.NullOr(UuidStr),
+  /** The complimentary entry's code (issue-comp). */
+  compCode: Schema.NullOr(Schema.String),
+  decidedBy: Schema.NullOr(Schema.String),
+  decisionReason: Schema.NullOr(Schema.String),
+  decidedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Deferral" })
+export interface Deferral extends Schema.Schema.Type<typeof Deferral> {}
+
+/** A version of an event's waiver: `body` may use the variables the waiver lists (`{{participant_name}}`…). */
+export const Waiver = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  version: Schema.Int,
+  title: StrLength(3, 150),
+  body: StrLength(10, 20_000),
+  isActive: Bool,
+  createdBy: Schema.String,
+  createdAt: Instant,
+  deactivatedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "Waiver" })
+export interface Waiver extends Schema.Schema.Type<typeof Waiver> {}
+
+/** A participant's acceptance: the exact version and the text they accepted, who accepted it and when. */
+export const WaiverAcceptance = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  waiverId: UuidStr,
+  waiverVersion: Schema.Int,
+  participantId: UuidStr,
+  participationId: UuidStr,
+  acceptedBy: UuidStr,
+  acceptedAt: Instant,
+  title: Schema.String,
+  text: Schema.String
+}).annotations({ identifier: "WaiverAcceptance" })
+export interface WaiverAcceptance extends Schema.Schema.Type<typeof WaiverAcceptance> {}
+
+export const WaveStatuses = ["OPEN", "CLOSED", "STARTED"] as const
+export const WaveStatus = OneOf(...WaveStatuses)
+export type WaveStatus = typeof WaveStatus.Type
+
+/** A slot acting as a start wave: OPEN takes bookings, CLOSED does not, STARTED is under way (final). */
+export const WaveState = Schema.Struct({
+  /** The slot's id. */
+  id: UuidStr,
+  eventId: UuidStr,
+  status: WaveStatus,
+  closedAt: Schema.NullOr(Instant),
+  startedAt: Schema.NullOr(Instant),
+  updatedBy: Schema.NullOr(Schema.String),
+  updatedAt: Instant
+}).annotations({ identifier: "WaveState" })
+export interface WaveState extends Schema.Schema.Type<typeof WaveState> {}
+
+/** Seats of a ticket or slot by booking status, with the confirmed revenue (integer minor units). */
+export const SeatTally = Schema.Struct({
+  key: UuidStr,
+  confirmedSeats: Schema.Int,
+  pendingSeats: Schema.Int,
+  cancelledSeats: Schema.Int,
+  bookings: Schema.Int,
+  revenue: Schema.Int
+}).annotations({ identifier: "SeatTally" })
+export interface SeatTally extends Schema.Schema.Type<typeof SeatTally> {}
+
+/** A range of bib numbers, for one ticket's participants or (ticketId null) for every other ticket. */
+export const BibRange = Schema.Struct({
+  ticketId: Schema.NullOr(UuidStr),
+  from: IntBetween(1, 999_999),
+  to: IntBetween(1, 999_999)
+}).annotations({ identifier: "BibRange" })
+export interface BibRange extends Schema.Schema.Type<typeof BibRange> {}
+
+/** How an event numbers its bibs: a prefix printed before the number and non-overlapping ranges. */
+export const BibConfig = Schema.Struct({
+  eventId: UuidStr,
+  prefix: StrLength(0, 10),
+  ranges: Schema.Array(BibRange),
+  updatedAt: Instant
+}).annotations({ identifier: "BibConfig" })
+export interface BibConfig extends Schema.Schema.Type<typeof BibConfig> {}
+
+/** A participant's bib number (unique in the event); `pinned` when assigned by hand (auto-assign never moves it). */
+export const Bib = Schema.Struct({
+  participantId: UuidStr,
+  eventId: UuidStr,
+  participationId: UuidStr,
+  number: Schema.Int,
+  label: Schema.String,
+  pinned: Bool,
+  assignedBy: Schema.String,
+  assignedAt: Instant
+}).annotations({ identifier: "Bib" })
+export interface Bib extends Schema.Schema.Type<typeof Bib> {}

@@ -1,6 +1,6 @@
 /** What the registrations handlers share: the booking answer and the actor of an organizer's request. */
 import type { OrganizerAccessShape } from "@podium/contracts/common"
-import type { Events, Identity, Notifications, Payments, Platform, Registrations } from "@podium/core"
+import type { Accounts, Events, Identity, Notifications, Organizers, Payments, Platform, Registrations } from "@podium/core"
 
 /** A booking as the contract answers it: the participation, its participants, the payment session if any. */
 export const bookingView = (booking: Registrations.Booking, payment: {
@@ -22,6 +22,15 @@ export const organizerActor = (access: OrganizerAccessShape): Registrations.Orga
 export type RegistrationHandlerServices =
   | Registrations.ParticipationRepo
   | Registrations.CheckInRepo
+  | Registrations.WaitlistRepo
+  | Registrations.SelfServiceConfigRepo
+  | Registrations.TransferRepo
+  | Registrations.DeferralRepo
+  | Registrations.WaiverRepo
+  | Registrations.WaveRepo
+  | Registrations.BibRepo
+  | Organizers.PdfRenderer
+  | Accounts.UserRepo
   | Events.EventRepo
   | Events.EventInventoryRepo
   | Identity.SecureRandom
