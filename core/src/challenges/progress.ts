@@ -76,7 +76,14 @@ export const rankStandings = (
   activities: ReadonlyArray<Activity>
 ): ReadonlyArray<ChallengeProgress> => {
   const joinedAt = new Map(participations.map((p) => [p.userId, p.joinedAt.getTime()]))
-  const sorted = participations.map((p) => progressOf(challenge, p, activities)).sort((a, b) =>
+  // Each athlete's activities once, so ranking is linear in activities, not athletes × activities.
+  const byUser = new Map<string, Array<Activity>>()
+  for (const a of activities) {
+    const mine = byUser.get(a.userId)
+    if (mine === undefined) byUser.set(a.userId, [a])
+    else mine.push(a)
+  }
+  const sorted = participations.map((p) => progressOf(challenge, p, byUser.get(p.userId) ?? [])).sort((a, b) =>
     b.value - a.value ||
     (a.completedAt?.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.completedAt?.getTime() ?? Number.MAX_SAFE_INTEGER) ||
     (joinedAt.get(a.userId ?? "") ?? 0) - (joinedAt.get(b.userId ?? "") ?? 0) ||
