@@ -20,13 +20,12 @@
  * BENCH_LEADERBOARD_REQUESTS, BENCH_VIEWERS, BENCH_DATABASE_URL.
  */
 import autocannon from "autocannon"
-import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
+import { cpuModel, migratedDatabase, numberEnv, repoRoot, writeResults } from "./lib/setup.js"
 
 const settings = {
   connections: numberEnv("BENCH_CONNECTIONS", 16, 1, 512),
@@ -40,23 +39,8 @@ const PageSize = 50
 const Otp = "246810"
 const phoneOf = (i: number) => `+91977${String(i).padStart(7, "0")}`
 
-const cli = (url: string, ...args: Array<string>) => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "podium-bench-cli-")) },
-    encoding: "utf8"
-  })
-  if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`)
-  return run.stdout
-}
-
 const createDatabase = async () => {
-  const admin = new pg.Client({ connectionString: settings.databaseUrl, connectionTimeoutMillis: 3_000 })
-  await admin.connect()
-  const name = `podium_bench_challenges_${process.pid}_${Date.now()}`
-  await admin.query(`create database "${name}"`)
-  const url = withDatabase(settings.databaseUrl, name)
-  cli(url, "migrate")
+  const { url, drop } = await migratedDatabase(settings.databaseUrl, "challenges")
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const challenge = await client.query<{ id: string }>(
@@ -96,10 +80,7 @@ const createDatabase = async () => {
     challengeId,
     rankOf: new Map(ranks.rows.map((r) => [r.userId, r.rank])),
     userOfPhone: new Map(ranks.rows.map((r) => [r.phone, r.userId])),
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`)
-      await admin.end()
-    }
+    drop
   }
 }
 

@@ -23,7 +23,6 @@
  * Knobs: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (32), BENCH_DATABASE_URL.
  */
 import autocannon from "autocannon"
-import { spawnSync } from "node:child_process"
 import { createHmac, randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer, type Server } from "node:http"
@@ -31,7 +30,7 @@ import { availableParallelism, tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
+import { cli, cpuModel, migratedDatabase, numberEnv, repoRoot, writeResults } from "./lib/setup.js"
 
 const settings = {
   duration: numberEnv("BENCH_DURATION", 10, 1, 600),
@@ -102,23 +101,8 @@ const startGateway = async (): Promise<{ server: Server; url: string; pay: (orde
 // ---------------------------------------------------------------------------------------------
 // Database and seed.
 
-const cli = (url: string, ...args: Array<string>) => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "podium-bench-cli-")) },
-    encoding: "utf8"
-  })
-  if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`)
-  return run.stdout
-}
-
 const createDatabase = async () => {
-  const admin = new pg.Client({ connectionString: settings.databaseUrl, connectionTimeoutMillis: 3_000 })
-  await admin.connect()
-  const name = `podium_bench_checkout_${process.pid}_${Date.now()}`
-  await admin.query(`create database "${name}"`)
-  const url = withDatabase(settings.databaseUrl, name)
-  cli(url, "migrate")
+  const { url, drop } = await migratedDatabase(settings.databaseUrl, "checkout")
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const owner = "00000000-0000-4000-8000-00000000b0b0"
@@ -146,10 +130,7 @@ const createDatabase = async () => {
         await c.end()
       }
     },
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`)
-      await admin.end()
-    }
+    drop
   }
 }
 

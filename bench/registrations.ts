@@ -33,7 +33,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
+import { cpuModel, migratedDatabase, numberEnv, repoRoot, writeResults } from "./lib/setup.js"
 
 const settings = {
   connections: numberEnv("BENCH_CONNECTIONS", 64, 1, 512),
@@ -49,28 +49,13 @@ const Otp = "246810"
 const OwnerPhone = "+919760000001"
 const athletePhones = Array.from({ length: settings.athletes }, (_, i) => `+91978${String(i).padStart(7, "0")}`)
 
-const cli = (url: string, ...args: Array<string>) => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "podium-bench-cli-")) },
-    encoding: "utf8"
-  })
-  if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`)
-  return run.stdout
-}
-
 interface Seeded {
   readonly eventId: string
   readonly ticketId: string
 }
 
 const createDatabase = async () => {
-  const admin = new pg.Client({ connectionString: settings.databaseUrl, connectionTimeoutMillis: 3_000 })
-  await admin.connect()
-  const name = `podium_bench_registrations_${process.pid}_${Date.now()}`
-  await admin.query(`create database "${name}"`)
-  const url = withDatabase(settings.databaseUrl, name)
-  cli(url, "migrate")
+  const { url, drop } = await migratedDatabase(settings.databaseUrl, "registrations")
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const organizer = await client.query<{ id: string }>(
@@ -101,7 +86,6 @@ const createDatabase = async () => {
   await client.end()
   return {
     url,
-    name,
     organizerId,
     onSale,
     race,
@@ -114,10 +98,7 @@ const createDatabase = async () => {
         await c.end()
       }
     },
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`)
-      await admin.end()
-    }
+    drop
   }
 }
 

@@ -28,13 +28,12 @@
  *                 certificates: renders per second, and the time it would take to render them all
  */
 import autocannon from "autocannon"
-import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-import { cpuModel, numberEnv, repoRoot, withDatabase, writeResults } from "./lib/setup.js"
+import { cpuModel, migratedDatabase, numberEnv, repoRoot, writeResults } from "./lib/setup.js"
 
 const settings = {
   connections: numberEnv("BENCH_CONNECTIONS", 64, 1, 512),
@@ -50,23 +49,8 @@ const Otp = "246810"
 const OwnerPhone = "+919760000009"
 const athletePhones = Array.from({ length: settings.athletes }, (_, i) => `+91977${String(i).padStart(7, "0")}`)
 
-const cli = (url: string, ...args: Array<string>) => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=podium-source", "hosts/cli/src/main.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "podium-bench-cli-")) },
-    encoding: "utf8"
-  })
-  if (run.status !== 0) throw new Error(`cli ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`)
-  return run.stdout
-}
-
 const createDatabase = async () => {
-  const admin = new pg.Client({ connectionString: settings.databaseUrl, connectionTimeoutMillis: 3_000 })
-  await admin.connect()
-  const name = `podium_bench_results_${process.pid}_${Date.now()}`
-  await admin.query(`create database "${name}"`)
-  const url = withDatabase(settings.databaseUrl, name)
-  cli(url, "migrate")
+  const { url, drop } = await migratedDatabase(settings.databaseUrl, "results")
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const organizer = await client.query<{ id: string }>(
@@ -137,10 +121,7 @@ const createDatabase = async () => {
     leaderboardId,
     certEventId,
     eligible,
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`)
-      await admin.end()
-    }
+    drop
   }
 }
 
