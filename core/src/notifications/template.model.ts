@@ -51,7 +51,8 @@ export interface Rendered {
   readonly body: string
 }
 
-const Placeholder = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g
+/** A `{{name}}` placeholder, the one syntax every template of the platform (messages, waivers) uses. */
+export const Placeholder = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g
 
 /** The variable names a text uses. */
 export const placeholdersOf = (text: string): ReadonlyArray<string> => [...text.matchAll(Placeholder)].map((m) => m[1]!)

@@ -1,6 +1,7 @@
 /** Event waivers (C "Waiver", states.tsv "Waiver"): the variables a waiver may use, rendering, and the errors. */
 import { DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+import { Placeholder, placeholdersOf } from "../notifications/template.model.js"
 
 /** What a waiver's text may say, filled per participant when they accept it. */
 export const WaiverVariables = [
@@ -14,12 +15,10 @@ export const WaiverVariables = [
 ] as const
 export type WaiverVariable = (typeof WaiverVariables)[number]["name"]
 
-const Placeholder = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g
-
 /** The placeholders of `text` that are not waiver variables. */
 export const unknownWaiverVariables = (text: string): ReadonlyArray<string> => {
   const names = new Set<string>(WaiverVariables.map((v) => v.name))
-  return [...new Set([...text.matchAll(Placeholder)].map((m) => m[1]!).filter((n) => !names.has(n)))]
+  return [...new Set(placeholdersOf(text).filter((n) => !names.has(n)))]
 }
 
 /** `text` with every variable filled. */

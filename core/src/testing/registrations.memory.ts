@@ -845,12 +845,12 @@ export const RegistrationsReposMemory: Layer.Layer<
       locked(Effect.sync(() => {
         const { prefix, ranges } = bibConfigOf(eventId)
         const used = new Set([...bibs.values()].filter((b) => b.eventId === eventId).map((b) => b.number))
-        const todo = [...people.values()]
+        const unnumbered = [...people.values()]
           .filter((p) => p.eventId === eventId && p.status === "ACTIVE" && bookings.get(p.participationId)?.status === "CONFIRMED" && !bibs.has(p.id))
           .sort((a, b) => bookings.get(a.participationId)!.createdAt.getTime() - bookings.get(b.participationId)!.createdAt.getTime() || a.position - b.position)
         const assigned: Array<Bib> = []
         let unassigned = 0
-        for (const p of todo) {
+        for (const p of unnumbered) {
           const range = rangeFor(ranges, bookings.get(p.participationId)!.ticketId)
           let n = range?.from ?? 0
           while (range !== undefined && n <= range.to && used.has(n)) n++

@@ -61,7 +61,7 @@ export const BibRepoPg = Layer.effect(Registrations.BibRepo, Effect.gen(function
       tx(Effect.gen(function*() {
         yield* lockEvent(eventId)
         const { prefix, ranges } = yield* config(eventId)
-        const todo = yield* needing.all(sql`
+        const unnumbered = yield* needing.all(sql`
           select pt.id, pt.participation_id, p.ticket_id
           from registrations.participants pt join registrations.participations p on p.id = pt.participation_id
           where p.event_id = ${eventId} and p.status = 'CONFIRMED' and pt.status = 'ACTIVE'
@@ -70,7 +70,7 @@ export const BibRepoPg = Layer.effect(Registrations.BibRepo, Effect.gen(function
         const used = new Set((yield* numbers.all(sql`select number from registrations.bibs where event_id = ${eventId}`)).map((r) => r.number))
         const rows: Array<{ participantId: string; eventId: string; participationId: string; number: number; label: string; pinned: boolean; assignedBy: string }> = []
         let unassigned = 0
-        for (const p of todo) {
+        for (const p of unnumbered) {
           const range = Registrations.rangeFor(ranges, p.ticketId)
           let n = range?.from ?? 0
           while (range !== undefined && n <= range.to && used.has(n)) n++
