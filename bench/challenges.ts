@@ -24,8 +24,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
-import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-import { cpuModel, migratedDatabase, numberEnv, repoRoot, writeResults } from "./lib/setup.js"
+import { cpuMicros, type RunningServer, startPodiumFromSources, } from "./lib/process.js"
+import { cpuModel, migratedDatabase, numberEnv, writeResults } from "./lib/setup.js"
 
 const settings = {
   connections: numberEnv("BENCH_CONNECTIONS", 16, 1, 512),
@@ -112,25 +112,7 @@ const main = async () => {
   }
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)))
   try {
-    podium = await startServer({
-      name: "podium",
-      port: await freePort(),
-      cwd: repoRoot,
-      args: ["--conditions=podium-source", "--import", "tsx", "hosts/http/src/main.ts"],
-      env: {
-        HOST: "127.0.0.1",
-        APP_ENV: "development",
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        ACCESS_LOG: "false",
-        LOG_LEVEL: "warning",
-        ALL_IN_ONE: "false",
-        AUTH_TEST_OTPS: viewerPhones.map((n) => `${n}=${Otp}`).join(","),
-        AUTH_OTP_CAP_SCALE: "100000"
-      },
-      readyPath: "/health/live",
-      timeoutMs: 180_000
-    })
+    podium = await startPodiumFromSources({ databaseUrl: database.url, dataDir, otp: Otp, otpPhones: viewerPhones })
     const server = podium
     const viewers: Array<{ token: string; userId: string }> = []
     for (const phone of viewerPhones) viewers.push({ token: await signIn(server.baseUrl, phone), userId: database.userOfPhone.get(phone)! })

@@ -29,8 +29,8 @@ import { createServer, type Server } from "node:http"
 import { availableParallelism, tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
-import { cpuMicros, freePort, type RunningServer, startServer } from "./lib/process.js"
-import { cli, cpuModel, migratedDatabase, numberEnv, repoRoot, writeResults } from "./lib/setup.js"
+import { cpuMicros, freePort, type RunningServer, startPodiumFromSources, } from "./lib/process.js"
+import { cli, cpuModel, migratedDatabase, numberEnv, writeResults } from "./lib/setup.js"
 
 const settings = {
   duration: numberEnv("BENCH_DURATION", 10, 1, 600),
@@ -203,27 +203,12 @@ const main = async () => {
   }
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)))
   try {
-    podium = await startServer({
-      name: "podium",
-      port: await freePort(),
-      cwd: repoRoot,
-      args: ["--conditions=podium-source", "--import", "tsx", "hosts/http/src/main.ts"],
-      env: {
-        HOST: "127.0.0.1",
-        APP_ENV: "development",
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        ACCESS_LOG: "false",
-        LOG_LEVEL: "warning",
-        ALL_IN_ONE: "false",
-        PAYMENT_GATEWAY: "razorpay",
-        RAZORPAY_BASE_URL: gateway.url,
-        RAZORPAY_KEY_ID: KeyId,
-        RAZORPAY_KEY_SECRET: KeySecret,
-        AUTH_TEST_OTPS: buyerPhones.map((n) => `${n}=${Otp}`).join(","),
-        AUTH_OTP_CAP_SCALE: "100000"
-      },
-      readyPath: "/health/live",
+    podium = await startPodiumFromSources({
+      databaseUrl: database.url,
+      dataDir,
+      otp: Otp,
+      otpPhones: buyerPhones,
+      env: { PAYMENT_GATEWAY: "razorpay", RAZORPAY_BASE_URL: gateway.url, RAZORPAY_KEY_ID: KeyId, RAZORPAY_KEY_SECRET: KeySecret },
       timeoutMs: 120_000
     })
     const server = podium

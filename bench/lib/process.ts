@@ -2,6 +2,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
+import { repoRoot } from "./setup.js"
 
 /** Kernel clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat times. */
 const clockTicks = (() => {
@@ -110,3 +111,39 @@ export const startServer = async (options: {
       })
   }
 }
+
+/**
+ * The HTTP host from its sources on a scratch database, as the scenario benches run it: development
+ * settings, access log off, one process (no worker or scheduler inside), and a fixed OTP code for each
+ * of `otpPhones` with the per-address caps raised (every request comes from 127.0.0.1).
+ */
+export const startPodiumFromSources = async (options: {
+  readonly databaseUrl: string
+  readonly dataDir: string
+  readonly otp: string
+  readonly otpPhones: ReadonlyArray<string>
+  /** More environment (a gateway's address, REDIS_URL…). */
+  readonly env?: Record<string, string>
+  readonly nodeArgs?: ReadonlyArray<string>
+  readonly timeoutMs?: number
+}): Promise<RunningServer> =>
+  startServer({
+    name: "podium",
+    port: await freePort(),
+    cwd: repoRoot,
+    args: [...(options.nodeArgs ?? []), "--conditions=podium-source", "--import", "tsx", "hosts/http/src/main.ts"],
+    env: {
+      HOST: "127.0.0.1",
+      APP_ENV: "development",
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      ACCESS_LOG: "false",
+      LOG_LEVEL: "warning",
+      ALL_IN_ONE: "false",
+      AUTH_TEST_OTPS: options.otpPhones.map((n) => `${n}=${options.otp}`).join(","),
+      AUTH_OTP_CAP_SCALE: "100000",
+      ...options.env
+    },
+    readyPath: "/health/live",
+    timeoutMs: options.timeoutMs ?? 180_000
+  })
