@@ -7,9 +7,9 @@
  * router's copy, the API's merge, the group's merge, one per middleware that provides a service)
  * and compares contexts of equal size entry by entry when it restores them; each copy is
  * O(services in the host), so every request paid for the size of the application. Here a request
- * gets one small context for its middleware (the request services, as the middleware contract
- * allows) and one full context for its handler (the group's context plus the request services),
- * built once and never merged again.
+ * holds only its own services (the request, route, query, scope and what its middleware provide),
+ * laid over the server's services for its middleware and over its group's for its handler without
+ * copying either (layered-services.ts): starting a request costs what it adds, not what the host holds.
  *
  * What is kept identical: routing (the router's own find-my-way matcher and configuration), the
  * middleware chain and its order (API middleware and error encoding first through
@@ -43,6 +43,7 @@ import { Chunk, Context, Effect, FiberRef, FiberRefs, HashMap, Option, ParseResu
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http"
 import { pipeline } from "node:stream/promises"
 import type { PipelineSteps } from "../middleware.js"
+import { LayeredServices } from "./layered-services.js"
 import { type ServedGroup, type ServedHandler, ServedGroups } from "./served-groups.js"
 
 type Response = HttpServerResponse.HttpServerResponse
@@ -53,7 +54,7 @@ type AnyEffect = Effect.Effect<unknown, unknown>
 interface Endpoint {
   /** Whether the request needs a scope of its own (multipart files on disk live as long as it). */
   readonly needsScope: boolean
-  /** The answer; `services` is this request's own map (the endpoint adds its route services to it). */
+  /** The answer; `services` is this request's own services (the endpoint adds its route services to them). */
   readonly run: (
     services: Map<string, unknown>,
     request: HttpServerRequest.HttpServerRequest,
@@ -198,7 +199,9 @@ const successEncoder = (schema: Schema.Schema.Any) => {
 const compileEndpoint = (
   group: ServedGroup,
   handler: ServedHandler,
-  apiMiddleware: (effect: Effect.Effect<Response, unknown>) => Effect.Effect<Response, unknown>
+  apiMiddleware: (effect: Effect.Effect<Response, unknown>) => Effect.Effect<Response, unknown>,
+  serverServices: ReadonlyMap<string, unknown>,
+  handlerServices: ReadonlyMap<string, unknown>
 ): Endpoint => {
   const endpoint = handler.endpoint
   const isMultipartStream = Option.match(endpoint.payloadSchema, { onNone: () => false, onSome: ({ ast }) => HttpApiSchema.getMultipartStream(ast) !== undefined })
@@ -211,7 +214,6 @@ const compileEndpoint = (
   const encodeSuccess = successEncoder(endpoint.successSchema)
   const guards = guardsOf(group, handler)
   const route = HttpLayerRouter.route(endpoint.method as Exclude<HttpMethod.HttpMethod, "HEAD">, endpoint.path as HttpLayerRouter.PathInput, Effect.die("served by the dispatcher"))
-  const groupServices = group.context.unsafeMap
 
   // Path, payload, headers and query in that order, each step only when the endpoint declares it.
   type Input = Record<string, unknown>
@@ -248,20 +250,20 @@ const compileEndpoint = (
     return Effect.catchIf(Effect.flatMap(input, handle), ParseResult.isParseError, HttpApiError.HttpApiDecodeError.refailParseError) as Effect.Effect<Response, unknown>
   }
 
-  /** The handler in the group's context with the request's services on top (theirs win, as in a merge). */
-  const inGroupContext = (requestContext: Context.Context<never>, effect: Effect.Effect<Response, unknown>) => {
-    const services = new Map(groupServices)
-    for (const [key, service] of requestContext.unsafeMap) services.set(key, service)
-    return Effect.locally(effect, FiberRef.currentContext, Context.unsafeMake(services) as Context.Context<never>)
-  }
+  /** A context of `base` with the request's own services laid on top (theirs win, as in a merge); nothing is copied. */
+  const over = (base: ReadonlyMap<string, unknown>, request: Map<string, unknown>) =>
+    Context.unsafeMake(new LayeredServices(base, request)) as Context.Context<never>
 
-  /** Runs guard `i` in `context` (the request services so far), then the next with what it provided. */
-  const guarded = (i: number, context: Context.Context<never>, handle: Effect.Effect<Response, unknown>): Effect.Effect<Response, unknown> => {
-    if (i === guards.length) return inGroupContext(context, handle)
+  /**
+   * Runs guard `i` over the server's services and the request's so far, then the next with what
+   * it provided; the handler runs over its group's services (and the server's) with the request's.
+   */
+  const guarded = (i: number, request: Map<string, unknown>, handle: Effect.Effect<Response, unknown>): Effect.Effect<Response, unknown> => {
+    if (i === guards.length) return Effect.locally(handle, FiberRef.currentContext, over(handlerServices, request))
     const guard = guards[i]!
-    const next = (value: unknown) => guarded(i + 1, guard.provides === undefined ? context : Context.add(context, guard.provides, value), handle)
-    const run = Effect.locally(guard.effect as Effect.Effect<unknown, unknown>, FiberRef.currentContext, context)
-    return guard.optional ? Effect.matchEffect(run, { onFailure: () => guarded(i + 1, context, handle), onSuccess: next }) : Effect.flatMap(run, next)
+    const next = (value: unknown) => guarded(i + 1, guard.provides === undefined ? request : new Map(request).set(guard.provides.key, value), handle)
+    const run = Effect.locally(guard.effect as Effect.Effect<unknown, unknown>, FiberRef.currentContext, over(serverServices, request))
+    return guard.optional ? Effect.matchEffect(run, { onFailure: () => guarded(i + 1, request, handle), onSuccess: next }) : Effect.flatMap(run, next)
   }
 
   // A multipart body is written to disk in files that live as long as the request's scope.
@@ -271,7 +273,7 @@ const compileEndpoint = (
     run: (services, request, params, searchParams) => {
       services.set(HttpRouter.RouteContext.key, { [HttpRouter.RouteContextTypeId]: HttpRouter.RouteContextTypeId, route, params })
       services.set(HttpServerRequest.ParsedSearchParams.key, searchParams)
-      const answer = apiMiddleware(guarded(0, Context.unsafeMake(services) as Context.Context<never>, decodeAndHandle(request, params, searchParams)))
+      const answer = apiMiddleware(guarded(0, services, decodeAndHandle(request, params, searchParams)))
       return handler.uninterruptible ? answer : Effect.interruptible(answer)
     }
   }
@@ -376,6 +378,20 @@ export const installDispatcher = (steps: PipelineSteps) =>
   Effect.gen(function*() {
     const served = yield* ServedGroups
     const router = HttpLayerRouter.FindMyWay.make<Endpoint>(yield* HttpLayerRouter.RouterConfig)
+    const runtime = yield* Effect.runtime<never>()
+    const runFork = Runtime.runFork(runtime)
+    const serverServices = runtime.context.unsafeMap
+    // What a group's handlers see besides the request's own services: the group's services with
+    // the server's on top (as the router path merges them), built once per group, not per request.
+    const handlerServices = new Map<Context.Context<never>, ReadonlyMap<string, unknown>>()
+    const handlerServicesOf = (group: ServedGroup) => {
+      let services = handlerServices.get(group.context)
+      if (services === undefined) {
+        services = new Map([...group.context.unsafeMap, ...serverServices])
+        handlerServices.set(group.context, services)
+      }
+      return services
+    }
     const routed = new Set<string>()
     // Only endpoints the router holds are served here (an API added with HttpLayerRouter.addHttpApi).
     const inRouter = new Set(served.routes.map(([method, path]) => `${method} ${path}`))
@@ -392,7 +408,7 @@ export const installDispatcher = (steps: PipelineSteps) =>
         // Each route once (find-my-way refuses a second registration; the router holds each route once too).
         if (!inRouter.has(`${method} ${path}`) || routed.has(`${method} ${path}`)) continue
         routed.add(`${method} ${path}`)
-        router.on(method, path as HttpLayerRouter.PathInput, compileEndpoint(group, handler, forApi))
+        router.on(method, path as HttpLayerRouter.PathInput, compileEndpoint(group, handler, forApi, serverServices, handlerServicesOf(group)))
       }
     }
     // Every other route the router holds is marked here too, so a path matches the same route in
@@ -404,9 +420,6 @@ export const installDispatcher = (steps: PipelineSteps) =>
       else router.on(method, path as HttpLayerRouter.PathInput, LeftToRouter)
     }
 
-    const runtime = yield* Effect.runtime<never>()
-    const runFork = Runtime.runFork(runtime)
-    const serverServices = runtime.context.unsafeMap
     const makeRequest = yield* nodeServerRequest
 
     /** Pre-response handlers the request added (cookies, Retry-After), then the write. */
@@ -426,7 +439,8 @@ export const installDispatcher = (steps: PipelineSteps) =>
       const request = makeRequest(req, res)
       const record = steps.enter(request)
       const routedRequest = steps.requestFor(request)
-      const services = new Map(serverServices)
+      // The request's own services only: the server's and the group's are read through, not copied.
+      const services = new Map<string, unknown>()
       services.set(HttpServerRequest.HttpServerRequest.key, routedRequest)
       const scope = endpoint.needsScope ? Effect.runSync(Scope.make()) : undefined
       if (scope !== undefined) services.set(Scope.Scope.key, scope)
