@@ -39,7 +39,7 @@ describe("layered services", () => {
   it("is extended, not copied, by Context.add and Context.merge, and stays correct", () => {
     const A = Context.GenericTag<"A", number>("a")
     const E = Context.GenericTag<"E", number>("e")
-    const context = Context.unsafeMake(new LayeredServices(base, [["d", 4]])) as Context.Context<never>
+    const context = Context.unsafeMake(new LayeredServices(base, [["d", 4]])) as Context.Context<"A">
     const added = Context.add(context, E, 5)
     expect(added.unsafeMap).toBeInstanceOf(LayeredServices)
     expect(Context.get(added, E)).toBe(5)

@@ -44,13 +44,17 @@ const HealthProbesLive = (config: AppConfigShape) => Layer.effect(
  * Builds the infrastructure of a host from a loaded configuration; the database is ready before
  * it returns. Each context's layer sees the base and every context listed before it.
  */
-export const infrastructureLayer = (config: AppConfigShape): Layer.Layer<Infrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
+export const infrastructureLayer = (
+  config: AppConfigShape,
+  /** The contexts to build (every host builds all; the bench's one-context host builds a prefix of the list). */
+  contexts: ReadonlyArray<AnyHostContext> = HostContexts
+): Layer.Layer<Infrastructure, DatabaseConnectionFailed | RedisUnavailable> => {
   const base = Layer.mergeAll(DatabaseLive, RedisPortsLive).pipe(Layer.provideMerge(Layer.succeed(AppConfig, config)))
   const jobs = JobHandlersLive.pipe(Layer.provideMerge(JobQueueLive))
   const probes = HealthProbesLive(config).pipe(Layer.provide(searchEngineLayer(config.search ?? defaultSearchSettings)))
   // biome-ignore lint/suspicious/noExplicitAny: the fold's intermediate types are the declared result
   let layer: Layer.Layer<any, DatabaseConnectionFailed | RedisUnavailable> = Layer.merge(jobs, probes).pipe(Layer.provideMerge(base))
-  for (const context of HostContexts as ReadonlyArray<AnyHostContext>) layer = context.live(config).pipe(Layer.provideMerge(layer))
+  for (const context of contexts) layer = context.live(config).pipe(Layer.provideMerge(layer))
   return layer as Layer.Layer<Infrastructure, DatabaseConnectionFailed | RedisUnavailable>
 }
 

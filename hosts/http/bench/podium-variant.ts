@@ -2,11 +2,12 @@
  * The Podium HTTP host as bench/run.ts's flatness variants run it (from sources, access log as
  * ACCESS_LOG says), composed like hosts/http/src/main.ts but with `BENCH_VARIANT`:
  *   all      every area's routes (the production composition)
- *   one      the routes of one context only (platform health + identity/accounts), same infrastructure
+ *   one      one context only: the platform's and identity's routes (health, accounts, sign-in) on the
+ *            services of the first contexts of the host's list they need (platform, identity, notifications, organizers)
  *   padded   every area's routes plus 1000 extra services in the host's context, standing in for the
  *            operations still to come (a per-request cost that grows with the context shows here)
  */
-import { infrastructureLayer, loadAppConfig, parseLogLevel, runHost } from "@podium/host-common"
+import { HostContexts, infrastructureLayer, loadAppConfig, parseLogLevel, runHost } from "@podium/host-common"
 import { Context, Effect, Layer, LogLevel } from "effect"
 import { makeLifecycle } from "../src/lifecycle.js"
 import { httpServerLayer, IdentityRoutes, PlatformRoutes } from "../src/server.js"
@@ -27,7 +28,11 @@ const lifecycle = makeLifecycle()
 
 runHost("podium-bench-variant", Effect.gen(function*() {
   const config = yield* loadAppConfig
-  const infra = variant === "padded" ? Layer.merge(infrastructureLayer(config), Padding) : infrastructureLayer(config)
+  const infra = variant === "padded"
+    ? Layer.merge(infrastructureLayer(config), Padding)
+    : variant === "one"
+    ? infrastructureLayer(config, HostContexts.slice(0, 4))
+    : infrastructureLayer(config)
   const server = httpServerLayer(infra, {
     port: config.port,
     host: config.host,
