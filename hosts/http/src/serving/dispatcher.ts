@@ -187,12 +187,20 @@ const toResponse = (data: unknown, _: AST.ParseOptions, ast: AST.Transformation)
   }
 }
 
-/** The success schema as a schema to a response: each member of the success union with its own status. */
-const successEncoder = (schema: Schema.Schema.Any) => {
+/**
+ * The success schema as a schema to a response: each member of the success union with its own
+ * status. Nearly every endpoint declares one success, which is encoded by its own schema and
+ * answered with its status and encoding worked out here once (no union to search per request).
+ */
+const successEncoder = (schema: Schema.Schema.Any): (data: unknown) => Effect.Effect<Response, ParseResult.ParseError> => {
   const members = new Set<Schema.Schema.Any>()
   HttpApiSchema.deunionize(members, schema)
   const responses = [...members].map((member) => Schema.transformOrFail(responseSchema, member, { decode: decodeForbidden, encode: toResponse }))
-  return Schema.encode(Schema.Union(...responses) as unknown as Schema.Schema<unknown, Response>)
+  if (responses.length !== 1) return Schema.encode(Schema.Union(...responses) as unknown as Schema.Schema<unknown, Response>)
+  const transformation = responses[0]!.ast as AST.Transformation
+  const encode = Schema.encodeUnknown(responses[0]!.to as Schema.Schema<unknown, unknown>)
+  const parseError = (issue: ParseResult.ParseIssue) => new ParseResult.ParseError({ issue })
+  return (data) => Effect.flatMap(encode(data), (encoded) => Effect.mapError(toResponse(encoded, {}, transformation), parseError))
 }
 
 /** One endpoint, compiled once: its decoders, encoder, middleware chain and the context it runs in. */
@@ -280,6 +288,13 @@ const compileEndpoint = (
 }
 
 // ---- the request's fiber and the writing of its answer ----
+
+/** The server's log annotations with the request's (its ids) added. */
+const annotated = (base: HashMap.HashMap<string, unknown>, annotations: Readonly<Record<string, string>>) => {
+  let all = base
+  for (const key in annotations) all = HashMap.set(all, key, annotations[key])
+  return all
+}
 
 /**
  * The platform's request over node's (`ServerRequestImpl` of @effect/platform-node: body readers,
@@ -454,7 +469,7 @@ export const installDispatcher = (steps: PipelineSteps) =>
           FiberRefs.updateAs(refs, {
             fiberId: id,
             fiberRef: FiberRef.currentLogAnnotations,
-            value: HashMap.union(FiberRefs.getOrDefault(refs, FiberRef.currentLogAnnotations), HashMap.fromIterable(Object.entries(record.annotations)))
+            value: annotated(FiberRefs.getOrDefault(refs, FiberRef.currentLogAnnotations), record.annotations)
           })
       })
       fiber.addObserver((exit) => {
