@@ -394,7 +394,9 @@ export const installDispatcher = (steps: PipelineSteps) =>
     const served = yield* ServedGroups
     const router = HttpLayerRouter.FindMyWay.make<Endpoint>(yield* HttpLayerRouter.RouterConfig)
     const runtime = yield* Effect.runtime<never>()
-    const runFork = Runtime.runFork(runtime)
+    // Request fibers start over the server's services laid out as a layer, so what they provide to
+    // themselves (the error encoding below, spans) extends that layer instead of copying it.
+    const runFork = Runtime.runFork(Runtime.make({ ...runtime, context: Context.unsafeMake(new LayeredServices(runtime.context.unsafeMap)) }))
     const serverServices = runtime.context.unsafeMap
     // What a group's handlers see besides the request's own services: the group's services with
     // the server's on top (as the router path merges them), built once per group, not per request.
@@ -415,7 +417,11 @@ export const installDispatcher = (steps: PipelineSteps) =>
       let forApi = apiMiddleware.get(group.api)
       if (forApi === undefined) {
         // API-level middleware and the encoding of every declared error, as HttpLayerRouter.addHttpApi builds them.
-        forApi = yield* Effect.provide(HttpApiBuilder.buildMiddleware(group.api as HttpApi.HttpApi<string, HttpApiGroup.HttpApiGroup.Any>), group.context)
+        // It provides the context it is built in to every error it encodes, so it gets only what it
+        // reads: the implementations of the API's own middleware (a merge of it costs its size).
+        const api = group.api as HttpApi.HttpApi<string, HttpApiGroup.HttpApiGroup.Any>
+        const middlewareKeys = [...(api.middlewares as ReadonlySet<MiddlewareTag>)].map((tag) => tag.key)
+        forApi = yield* Effect.provide(HttpApiBuilder.buildMiddleware(api), Context.unsafeMake(new Map(middlewareKeys.map((key) => [key, group.context.unsafeMap.get(key)]))))
         apiMiddleware.set(group.api, forApi)
       }
       for (const handler of group.handlers) {
