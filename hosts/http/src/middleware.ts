@@ -148,8 +148,10 @@ export const makePipelineSteps = (
           requestId: record.requestId, correlationId: record.correlationId
         })
       }
-      const withId = HttpServerResponse.setHeader(response, "x-request-id", record.requestId)
-      return record.correlationId === undefined ? withId : HttpServerResponse.setHeader(withId, "x-correlation-id", record.correlationId)
+      return HttpServerResponse.setHeaders(
+        response,
+        record.correlationId === undefined ? { "x-request-id": record.requestId } : { "x-request-id": record.requestId, "x-correlation-id": record.correlationId }
+      )
     },
     leave: lifecycle.leave
   }

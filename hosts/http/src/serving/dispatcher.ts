@@ -174,10 +174,12 @@ const toResponse = (data: unknown, _: AST.ParseOptions, ast: AST.Transformation)
   const encoding = HttpApiSchema.getEncoding(ast.to)
   switch (encoding.kind) {
     case "Json":
-      return Effect.mapError(
-        HttpServerResponse.json(data, { status, contentType: encoding.contentType }),
-        (error) => new ParseResult.Type(ast, error, "Could not encode to JSON")
-      )
+      // HttpServerResponse.json without its Effect.try: the same body, or the same failure.
+      try {
+        return Effect.succeed(HttpServerResponse.unsafeJson(data, { status, contentType: encoding.contentType }))
+      } catch (error) {
+        return Effect.fail(new ParseResult.Type(ast, error, "Could not encode to JSON"))
+      }
     case "Text":
       return Effect.succeed(HttpServerResponse.text(data as string, { status, contentType: encoding.contentType }))
     case "Uint8Array":
