@@ -229,10 +229,14 @@ const compileEndpoint = (
   type Input = Record<string, unknown>
   type Step = (input: Input, request: HttpServerRequest.HttpServerRequest, params: Readonly<Record<string, string | undefined>>, urlParams: Readonly<Record<string, string | Array<string>>>) => Effect.Effect<Input, unknown, unknown>
   const steps: Array<Step> = []
-  if (decodePath !== undefined) steps.push((input, _, params) => Effect.map(decodePath(params), (path) => ((input.path = path), input)))
+  const put = (input: Input, key: string) => (value: unknown) => {
+    input[key] = value
+    return input
+  }
+  if (decodePath !== undefined) steps.push((input, _, params) => Effect.map(decodePath(params), put(input, "path")))
   if (decodePayload !== undefined) {
     steps.push((input, request, _, urlParams) =>
-      Effect.map(Effect.flatMap(requestPayload(request, urlParams, multipartLimits), decodePayload), (payload) => ((input.payload = payload), input)))
+      Effect.map(Effect.flatMap(requestPayload(request, urlParams, multipartLimits), decodePayload), put(input, "payload")))
   } else if (isMultipartStream) {
     steps.push((input, request) => {
       input.payload = Option.match(multipartLimits, {
@@ -242,9 +246,9 @@ const compileEndpoint = (
       return Effect.succeed(input)
     })
   }
-  if (decodeHeaders !== undefined) steps.push((input, request) => Effect.map(decodeHeaders(request.headers), (headers) => ((input.headers = headers), input)))
+  if (decodeHeaders !== undefined) steps.push((input, request) => Effect.map(decodeHeaders(request.headers), put(input, "headers")))
   if (decodeUrlParams !== undefined) {
-    steps.push((input, _, __, urlParams) => Effect.map(decodeUrlParams(normalizeUrlParams(urlParams, urlParamsSchema!.ast)), (query) => ((input.urlParams = query), input)))
+    steps.push((input, _, __, urlParams) => Effect.map(decodeUrlParams(normalizeUrlParams(urlParams, urlParamsSchema!.ast)), put(input, "urlParams")))
   }
   const handle = (input: Input) =>
     Effect.flatMap(handler.handler(input as never) as Effect.Effect<unknown, unknown>, (response) =>
