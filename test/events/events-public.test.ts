@@ -6,7 +6,7 @@
  * athletes' bookmarks.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
+import { multipart, newAthlete, seedOrganizer, type SeededOrganizer } from "../organizers/support.js"
 import { realHostOf } from "../support/real-host.js"
 import { eventBody, eventsCast, idsOf, inDays, publishedEvent, readyDraft } from "./support.js"
 
@@ -173,5 +173,34 @@ describe("event bookmarks", () => {
     expect((await send("PATCH", `/v2/event-bookmarks/${draft.id}/toggle`, undefined, athlete.headers)).status).toBe(404)
     expect((await send("PATCH", `/v2/event-bookmarks/${event.id}/toggle`, undefined, athlete.headers)).body.data.bookmarked).toBe(false)
     expect(idsOf(await send("GET", "/v2/event-bookmarks/mine", undefined, athlete.headers))).toEqual([])
+  })
+
+})
+
+describe("public course", () => {
+  it("shows a public event's course waypoints in course order to anyone, and no waypoints of an event the public cannot see", async () => {
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+      <trkpt lat="0" lon="0"><ele>10</ele></trkpt><trkpt lat="0" lon="0.01"><ele>20</ele></trkpt></trkseg></trk></gpx>`
+    const withCourse = async (eventId: string) => {
+      const file = { bytes: new TextEncoder().encode(gpx), name: "course.gpx", type: "application/gpx+xml" }
+      expect((await multipart(host, "POST", `/v2/organizers/events/${eventId}/course`, { file }, org.owner.headers)).status).toBe(201)
+      for (const [name, kind, sortOrder] of [["Finish", "finish", 9], ["Aid 1", "aid_station", 1]] as const) {
+        const made = await send("POST", `/v2/organizers/events/${eventId}/course/waypoints`, { name, kind, latitude: 0, longitude: 0.005, sortOrder })
+        expect(made.status).toBe(201)
+      }
+    }
+    const event = await publishedEvent(host, org, reviewer)
+    await withCourse(event.id)
+    const seen = await send("GET", `/v2/events/${event.id}/course/waypoints`, undefined, {})
+    expect(seen.status).toBe(200)
+    expect(seen.body.data.data.map((w: { name: string; kind: string }) => [w.name, w.kind])).toEqual([["Aid 1", "aid_station"], ["Finish", "finish"]])
+    expect((await send("GET", `/v2/events/${event.slug}/course/waypoints?limit=1`, undefined, {})).body.data.data).toHaveLength(1)
+
+    const draft = await readyDraft(host, org)
+    await withCourse(draft.id)
+    const hidden = await send("GET", `/v2/events/${draft.id}/course/waypoints`, undefined, {})
+    expect(hidden.status).toBe(404)
+    expect(hidden.body.data).toBeNull()
+    expect((await send("GET", "/v2/events/no-such-event/course/waypoints", undefined, {})).status).toBe(404)
   })
 })

@@ -15,6 +15,7 @@ import {
   EventSlot,
   EventStatus,
   EventTicket,
+  EventWaypoint,
   inputOf,
   Instant,
   IntFromText,
@@ -26,7 +27,7 @@ import {
   UuidStr
 } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, GetMany, op, OrganizerManagers, OrganizerReaders, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, GetMany, ListQueryParams, op, OrganizerManagers, OrganizerReaders, Requires } from "../common/index.js"
 import { DateTimeText } from "./organizer-staff-tasks.group.js"
 
 export const EventPhase = OneOf("draft", "pending_approval", "published", "unpublished", "suspended", "open", "closing_soon", "in_progress", "completed", "cancelled")
@@ -209,6 +210,7 @@ export class PublicEventsGroup extends HttpApiGroup.make("publicEvents")
   .add(op.get("eventBySlug", "/v2/events/by-slug/:slug", { path: Schema.Struct({ slug: Schema.String }), ok: PublicEventView, summary: "A public event by its slug" }))
   .add(op.get("publicEvent", "/v2/events/:idOrSlug/public", { path: Schema.Struct({ idOrSlug: Schema.String }), ok: PublicEventView, summary: "A public event by id or slug" }))
   .add(op.get("eventRefundPolicy", "/v2/events/:eventId/refund-policy", { path: EventIdPath, ok: RefundPolicyView, summary: "A public event's refund policy" }))
+  .add(op.get("publicEventWaypoints", "/v2/events/:eventId/course/waypoints", { path: EventIdPath, query: ListQueryParams, ok: GetMany(Schema.partial(EventWaypoint)), summary: "A public event's course waypoints (aid stations, checkpoints…), in course order; 404 for an event the public cannot see" }))
   .add(op.get("eventMarketingSummary", "/v2/events/:eventId/marketing-summary", { path: EventIdPath, ok: MarketingSummary, summary: "A public event at a glance for promotion: status now, start, place, price range (minor units) and places left of tickets on sale" }))
   .add(op.get("organizationEvents", "/v2/organizations/:id/events", { path: IdPath, query: PagingQuery, ok: PublicEventPage, summary: "An organization's upcoming public events" }))
   .annotate(OpenApi.Title, "Events (public)")

@@ -17,6 +17,7 @@ import { ResourceConflict, ResourceNotFound, selectFields } from "../../platform
 import { type ListParams, type ListQuery, listPage, type ListSpec, parseListQuery } from "../../platform/list-query.model.js"
 import { EventInvalid, EventNotFound, EventSuspended, instantIn, wallClockOf } from "../event.model.js"
 import { EventInventoryRepo, EventRepo } from "../event.port.js"
+import { publicEvent } from "../event.use-case.js"
 import {
   AddOnSold,
   CommunicationExists,
@@ -284,6 +285,10 @@ export interface WaypointInput {
 
 export const listWaypoints = (scope: EventScope, params: ListParams) =>
   Effect.zipRight(organizerEvent(scope), Effect.flatMap(EventWaypointRepo, (repo) => listIn(EventWaypoints, repo, scope.eventId, params)))
+
+/** The waypoints of an event the public can see (by id or slug); any other event is EVENT_NOT_FOUND. */
+export const listPublicWaypoints = (idOrSlug: string, params: ListParams) =>
+  Effect.flatMap(publicEvent(idOrSlug), (event) => Effect.flatMap(EventWaypointRepo, (repo) => listIn(EventWaypoints, repo, event.id, params)))
 
 /** Waypoints sit on a course: the event needs one first. */
 export const createWaypoint = Effect.fn("events.waypoints.create")(function*(scope: EventScope, input: WaypointInput) {

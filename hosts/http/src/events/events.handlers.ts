@@ -9,6 +9,7 @@ import { apiGroup } from "../serving/served-groups.js"
 export type EventHandlerServices =
   | Events.EventRepo
   | Events.EventInventoryRepo
+  | Events.EventWaypointRepo
   | Events.EventBookmarkRepo
   | Events.EventCategoryRepo
   | Events.BrandRepo
@@ -71,6 +72,7 @@ export const PublicEventsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("eventBySlug", ({ path }) => Events.getPublicEventBySlug(path.slug))
       .handle("publicEvent", ({ path }) => Events.getPublicEvent(path.idOrSlug))
       .handle("eventRefundPolicy", ({ path }) => Events.refundPolicy(path.eventId))
+      .handle("publicEventWaypoints", ({ path, urlParams }) => Events.listPublicWaypoints(path.eventId, urlParams))
       .handle("eventMarketingSummary", ({ path }) => Events.marketingSummary(path.eventId))
       .handle("organizationEvents", ({ path, urlParams }) => Events.listOrganizationEvents(path.id, urlParams)))
 
