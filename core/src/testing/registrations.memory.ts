@@ -7,9 +7,11 @@
 import type {
   Bib,
   BibConfig,
+  BibRosterRow,
   BookingTimelineEntry,
   CheckIn,
   Deferral,
+  DigitalBib,
   Participant,
   Participation,
   ScanVerdict,
@@ -49,7 +51,7 @@ import { WaiverExists, WaiverNotFound } from "../registrations/waiver.model.js"
 import { WaiverRepo } from "../registrations/waiver.port.js"
 import { WaveMoves } from "../registrations/wave.model.js"
 import { WaveRepo } from "../registrations/wave.port.js"
-import { BibTaken, bibLabel, rangeFor } from "../registrations/bib.model.js"
+import { BibTaken, bibLabel, DigitalBibMoves, DigitalBibNotFound, rangeFor } from "../registrations/bib.model.js"
 import { BibRepo } from "../registrations/bib.port.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
@@ -78,6 +80,7 @@ export const RegistrationsReposMemory: Layer.Layer<
   const waves = new Map<string, WaveState>()
   const bibConfigs = new Map<string, BibConfig>()
   const bibs = new Map<string, Bib>()
+  const digitalBibs = new Map<string, DigitalBib>()
   const acceptances = new Map<string, WaiverAcceptance>()
   let seq = 0
   let joinSeq = 0
@@ -866,7 +869,92 @@ export const RegistrationsReposMemory: Layer.Layer<
         return { assigned: assigned.sort((a, b) => a.number - b.number), unassigned }
       })),
     findByNumber: (eventId, number) => Effect.sync(() => Option.fromNullable([...bibs.values()].find((b) => b.eventId === eventId && b.number === number))),
-    ofParticipant: (participantId) => Effect.sync(() => Option.fromNullable(bibs.get(participantId)))
+    ofParticipant: (participantId) => Effect.sync(() => Option.fromNullable(bibs.get(participantId))),
+    issueDigital: (eventId, by, fresh) =>
+      locked(Effect.gen(function*() {
+        const waiting = [...bibs.values()]
+          .filter((b) => b.eventId === eventId && people.get(b.participantId)?.status === "ACTIVE" && bookings.get(b.participationId)?.status === "CONFIRMED" && !digitalBibs.has(b.participantId))
+          .sort((a, b) => a.number - b.number)
+        const issued: Array<DigitalBib> = []
+        for (const b of waiting) {
+          const at = new Date()
+          const card: DigitalBib = {
+            ...(yield* fresh),
+            participantId: b.participantId,
+            eventId,
+            participationId: b.participationId,
+            status: "ISSUED",
+            version: 1,
+            displayName: null,
+            emergencyContact: null,
+            issuedBy: by,
+            issuedAt: at,
+            revokedReason: null,
+            updatedAt: at
+          }
+          digitalBibs.set(b.participantId, card)
+          issued.push(card)
+        }
+        return issued
+      })),
+    digitalOf: (participantId) => Effect.sync(() => Option.fromNullable(digitalBibs.get(participantId))),
+    digitalBySlug: (slug) => Effect.sync(() => Option.fromNullable([...digitalBibs.values()].find((d) => d.slug === slug))),
+    moveDigital: (id, move, change) =>
+      locked(Effect.gen(function*() {
+        const current = [...digitalBibs.values()].find((d) => d.id === id)
+        if (current === undefined) return yield* new DigitalBibNotFound({ ref: id })
+        if (!DigitalBibMoves.allows(current.status, move)) return yield* DigitalBibMoves.refused(current.status, move)
+        const at = new Date()
+        const next: DigitalBib = change.slug === undefined
+          ? { ...current, status: DigitalBibMoves.table[move].to, revokedReason: change.reason, updatedAt: at }
+          : { ...current, status: DigitalBibMoves.table[move].to, slug: change.slug, version: current.version + 1, revokedReason: null, issuedBy: change.by, issuedAt: at, updatedAt: at }
+        digitalBibs.set(current.participantId, next)
+        return next
+      })),
+    updateDigital: (id, patch) =>
+      locked(Effect.gen(function*() {
+        const current = [...digitalBibs.values()].find((d) => d.id === id)
+        if (current === undefined) return yield* new DigitalBibNotFound({ ref: id })
+        const next: DigitalBib = {
+          ...current,
+          ...(patch.displayName === undefined ? {} : { displayName: patch.displayName }),
+          ...(patch.emergencyContact === undefined ? {} : { emergencyContact: patch.emergencyContact }),
+          updatedAt: new Date()
+        }
+        digitalBibs.set(current.participantId, next)
+        return next
+      })),
+    roster: (eventId, filter) =>
+      Effect.sync(() => {
+        const all = [...people.values()]
+          .filter((p) => {
+            const booking = bookings.get(p.participationId)
+            return p.eventId === eventId && p.status === "ACTIVE" && booking?.status === "CONFIRMED" && (filter.userId === undefined || booking.userId === filter.userId)
+          })
+          .sort((a, b) => {
+            const na = bibs.get(a.id)?.number ?? Number.MAX_SAFE_INTEGER
+            const nb = bibs.get(b.id)?.number ?? Number.MAX_SAFE_INTEGER
+            return na - nb || bookings.get(a.participationId)!.createdAt.getTime() - bookings.get(b.participationId)!.createdAt.getTime() ||
+              a.participationId.localeCompare(b.participationId) || a.position - b.position
+          })
+        const items = all.slice((filter.page - 1) * filter.limit, filter.page * filter.limit).map((p): BibRosterRow => {
+          const booking = bookings.get(p.participationId)!
+          const bib = bibs.get(p.id)
+          return {
+            participantId: p.id,
+            participationId: p.participationId,
+            bookingId: booking.bookingId,
+            ticketId: booking.ticketId,
+            firstName: p.firstName,
+            lastName: p.lastName,
+            number: bib?.number ?? null,
+            label: bib?.label ?? null,
+            pinned: bib?.pinned ?? null,
+            digitalBib: digitalBibs.get(p.id) ?? null
+          }
+        })
+        return { items, total: all.length }
+      })
   })
 
   return Context.make(ParticipationRepo, participationRepo).pipe(
