@@ -32,8 +32,8 @@ export const ReissueBibBody = Body({ reason: Optional(StrLength(3, 500)) })
 export const RevokeBibBody = Body({ reason: StrLength(3, 500) })
 export const MyBibBody = Body({
   participantId: UuidStr,
-  displayName: Optional(Schema.NullOr(DigitalBib.fields.displayName)),
-  emergencyContact: Optional(Schema.NullOr(DigitalBib.fields.emergencyContact))
+  displayName: Optional(DigitalBib.fields.displayName),
+  emergencyContact: Optional(DigitalBib.fields.emergencyContact)
 })
 
 const athlete = Role("user")
