@@ -5,10 +5,10 @@
  * bookings. Sold out is 409 TICKET_SOLD_OUT however many requests arrive at once.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { UuidStr } from "@podium/kernel"
+import { Participant, UuidStr } from "@podium/kernel"
 import { Schema } from "effect"
 import { Authenticated, op, Requires, Role } from "../common/index.js"
-import { BookingBody, BookingPage, BookingPreview, BookingView, MyBookingsQuery } from "./registrations.dto.js"
+import { BookingBody, BookingPage, BookingPreview, BookingView, MyBookingsQuery, ParticipantPatchBody } from "./registrations.dto.js"
 
 const athlete = Role("user")
 const Id = Schema.Struct({ id: UuidStr })
@@ -22,6 +22,7 @@ export class ParticipationsGroup extends HttpApiGroup.make("participations")
   .add(op.get("myBooking", "/v2/event-participations/:id", { path: Id, ok: BookingView, summary: "One of the caller's bookings with its participants and ticket codes" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.del("cancelMyBooking", "/v2/event-participations/:id", { path: Id, ok: BookingView, summary: "Cancel the caller's PENDING or free booking (seats released once); a paid confirmed booking is refunded by the organizer (409 PARTICIPATION_PAID)" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.post("resumePayment", "/v2/event-participations/:id/resume-payment", { path: Id, ok: BookingView, summary: "A fresh payment session (new gateway order and hold) for a PENDING booking; 409 otherwise" }).middleware(Authenticated).annotate(Requires, athlete))
+  .add(op.patch("selfEditParticipant", "/v2/event-participations/:participationId/participants/:participantId/self-edit", { path: Schema.Struct({ participationId: UuidStr, participantId: UuidStr }), body: ParticipantPatchBody, ok: Participant, summary: "Correct a seat's own details as the organizer's policy allows (409 SELF_EDIT_DISABLED, FIELD_NOT_EDITABLE, NAME_CHANGE_IS_TRANSFER, PARTICIPANT_NOT_EDITABLE)" }).middleware(Authenticated).annotate(Requires, athlete))
   .annotate(OpenApi.Title, "Events / Participations")
   .annotate(OpenApi.Description, "Athletes' bookings of event tickets")
 {}

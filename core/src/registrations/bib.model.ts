@@ -67,10 +67,3 @@ export class DigitalBibNotFound extends DomainError<DigitalBibNotFound>()("Digit
     return `Digital bib ${this.ref} not found`
   }
 }
-
-/** The athlete may not change their bib's details: the organizer's self-service policy does not allow it. */
-export class BibSelfEditDisabled extends DomainError<BibSelfEditDisabled>()("BibSelfEditDisabled", { kind: "conflict", code: "SELF_EDIT_DISABLED" }, { eventId: Schema.String }) {
-  override get message() {
-    return "The organizer does not allow participants to edit their details"
-  }
-}

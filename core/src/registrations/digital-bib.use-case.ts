@@ -11,10 +11,10 @@ import { EventRepo } from "../events/event.port.js"
 import { SecureRandom } from "../identity/crypto.port.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
-import { BibNotAssignable, BibSelfEditDisabled, type DigitalBibMove, DigitalBibNotFound, DigitalBibSlugBytes } from "./bib.model.js"
+import { BibNotAssignable, type DigitalBibMove, DigitalBibNotFound, DigitalBibSlugBytes } from "./bib.model.js"
 import { BibRepo } from "./bib.port.js"
 import { auditActor, type OrganizerActor, organizerEvent } from "./organizer-bookings.use-case.js"
-import { ParticipantNotFound } from "./participation.model.js"
+import { ParticipantNotFound, SelfEditRefused } from "./participation.model.js"
 import { ParticipationRepo } from "./participation.port.js"
 import { SelfServiceConfigRepo } from "./waitlist.port.js"
 
@@ -138,7 +138,7 @@ export const updateMyBib = Effect.fn("registrations.updateMyBib")(function*(user
     found.value.participant.status !== "ACTIVE"
   ) return yield* new ParticipantNotFound({ ref: input.participantId })
   const config = yield* Effect.flatMap(SelfServiceConfigRepo, (r) => r.get(eventId))
-  if (!config.allowSelfEdit) return yield* new BibSelfEditDisabled({ eventId })
+  if (!config.allowSelfEdit) return yield* new SelfEditRefused({ code: "SELF_EDIT_DISABLED", reason: "the organizer does not allow participants to edit their details" })
   const current = yield* Effect.flatMap(BibRepo, (r) => r.digitalOf(input.participantId))
   if (Option.isNone(current) || current.value.status === "REVOKED") return yield* new DigitalBibNotFound({ ref: input.participantId })
   const tx = yield* Transactor

@@ -47,4 +47,6 @@ export const ParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         const me = yield* CurrentPrincipal
         const { booking, payment } = yield* Registrations.resumePayment(me.accountId, path.id)
         return bookingView(booking, payment)
-      })))
+      }))
+    .handle("selfEditParticipant", ({ path, payload }) =>
+      Effect.flatMap(CurrentPrincipal, (me) => Registrations.selfEditParticipant(me.accountId, path.participationId, path.participantId, payload))))
