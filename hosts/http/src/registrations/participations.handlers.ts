@@ -48,5 +48,7 @@ export const ParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         const { booking, payment } = yield* Registrations.resumePayment(me.accountId, path.id)
         return bookingView(booking, payment)
       }))
+    .handle("shareCardContext", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Registrations.shareCardContext(me.accountId, path.bookingId)))
+    .handle("finisherCardContext", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Registrations.finisherCardContext(me.accountId, path.bookingId)))
     .handle("selfEditParticipant", ({ path, payload }) =>
       Effect.flatMap(CurrentPrincipal, (me) => Registrations.selfEditParticipant(me.accountId, path.participationId, path.participantId, payload))))
