@@ -49,7 +49,7 @@ import { DeferralAlreadyRequested, DeferralMoves, DeferralNotFound, DeferralRefu
 import { DeferralRepo } from "../registrations/deferral.port.js"
 import { WaiverExists, WaiverNotFound } from "../registrations/waiver.model.js"
 import { WaiverRepo } from "../registrations/waiver.port.js"
-import { WaveMoves } from "../registrations/wave.model.js"
+import { WaveMoves, WaveSeedConflict } from "../registrations/wave.model.js"
 import { WaveRepo } from "../registrations/wave.port.js"
 import { BibTaken, bibLabel, DigitalBibMoves, DigitalBibNotFound, rangeFor } from "../registrations/bib.model.js"
 import { BibRepo } from "../registrations/bib.port.js"
@@ -782,6 +782,27 @@ export const RegistrationsReposMemory: Layer.Layer<
         }
         waves.set(slotId, next)
         return next
+      })),
+    reseat: (eventId, moves) =>
+      locked(Effect.gen(function*() {
+        const next = new Map(slotTaken)
+        const moving: Array<Participation> = []
+        for (const m of moves) {
+          const b = bookings.get(m.participationId)
+          if (b === undefined || b.eventId !== eventId || b.slotId !== m.fromSlotId || b.status !== "CONFIRMED" || b.seats !== m.seats) continue
+          next.set(m.fromSlotId, (next.get(m.fromSlotId) ?? 0) - m.seats)
+          next.set(m.toSlotId, (next.get(m.toSlotId) ?? 0) + m.seats)
+          moving.push({ ...b, slotId: m.toSlotId, updatedAt: new Date() })
+        }
+        for (const slotId of new Set(moves.map((m) => m.toSlotId))) {
+          const slot = yield* inventory.findSlot(eventId, slotId)
+          const grew = (next.get(slotId) ?? 0) > (slotTaken.get(slotId) ?? 0)
+          if (grew && (Option.isNone(slot) || (next.get(slotId) ?? 0) > slot.value.capacity)) return yield* new WaveSeedConflict({ slotId })
+        }
+        for (const [slotId, n] of next) slotTaken.set(slotId, n)
+        for (const b of moving) bookings.set(b.id, b)
+        for (const slotId of new Set(moves.map((m) => m.fromSlotId))) yield* passOn(slotId, new Date())
+        return moving.map((b) => b.id)
       })),
     taken: (eventId) =>
       Effect.gen(function*() {
