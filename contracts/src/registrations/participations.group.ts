@@ -4,14 +4,18 @@
  * the bill (the public preview needs no sign-in), reads, cancels and resumes the payment of their own
  * bookings. Sold out is 409 TICKET_SOLD_OUT however many requests arrive at once.
  */
-import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { Instant, MedalKind, Participant, ParticipationStatus, StrLength, UuidStr } from "@podium/kernel"
-import { Schema } from "effect"
+import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
+import { Form, FormUpload, Instant, MedalKind, Optional, Participant, ParticipationStatus, says, StrLength, UuidStr } from "@podium/kernel"
+import { Option, Schema } from "effect"
 import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { BookingBody, BookingPage, BookingPreview, BookingView, MyBookingsQuery, ParticipantPatchBody } from "./registrations.dto.js"
 
 const athlete = Role("user")
 const Id = Schema.Struct({ id: UuidStr })
+// One file of at most 5 MB is accepted (checked by its bytes); the parser stops well above that.
+const FormUploadLimits = { maxFileSize: Option.some(10 * 1024 * 1024), maxParts: Option.some(5), maxFieldSize: 64 * 1024 }
+export const FormUploadForm = HttpApiSchema.Multipart(Form({ file: Optional(Multipart.SingleFileSchema.annotations(says("must be a single file"))) }), FormUploadLimits)
+export const FormUploadView = Schema.Struct({ ...FormUpload.fields, url: Schema.String }).annotations({ identifier: "FormUploadView" })
 const BookingNumber = Schema.Struct({ bookingId: StrLength(7, 20) })
 
 const CardParticipant = Schema.Struct({ participantId: UuidStr, firstName: Schema.String, bibLabel: Schema.NullOr(Schema.String) })
@@ -60,6 +64,7 @@ export class ParticipationsGroup extends HttpApiGroup.make("participations")
   .add(op.patch("selfEditParticipant", "/v2/event-participations/:participationId/participants/:participantId/self-edit", { path: Schema.Struct({ participationId: UuidStr, participantId: UuidStr }), body: ParticipantPatchBody, ok: Participant, summary: "Correct a seat's own details as the organizer's policy allows (409 SELF_EDIT_DISABLED, FIELD_NOT_EDITABLE, NAME_CHANGE_IS_TRANSFER, PARTICIPANT_NOT_EDITABLE)" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.get("shareCardContext", "/v2/event-participations/:bookingId/share-card-context", { path: BookingNumber, ok: ShareCardContext, summary: "What a share card of the caller's booking shows: event, ticket, first names and bibs, with SVG-escaped texts" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.get("finisherCardContext", "/v2/event-participations/:bookingId/finisher-card-context", { path: BookingNumber, ok: FinisherCardContext, summary: "The share card's data plus the booker's published results (404 RESULT_NOT_FOUND before results are published)" }).middleware(Authenticated).annotate(Requires, athlete))
+  .add(op.post("uploadEventFormFile", "/v2/event-participations/events/:eventId/form-uploads", { path: Schema.Struct({ eventId: UuidStr }), body: FormUploadForm, ok: FormUploadView, status: 201, summary: "Upload a file for the event's registration form (multipart `file`: PDF, JPG or PNG, 5 MB; 20 per event; 409 FORM_UPLOAD_LIMIT_REACHED)" }).middleware(Authenticated).annotate(Requires, athlete))
   .annotate(OpenApi.Title, "Events / Participations")
   .annotate(OpenApi.Description, "Athletes' bookings of event tickets")
 {}

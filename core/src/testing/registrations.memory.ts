@@ -12,6 +12,7 @@ import type {
   CheckIn,
   Deferral,
   DigitalBib,
+  FormUpload,
   Participant,
   Participation,
   ScanVerdict,
@@ -53,9 +54,11 @@ import { WaveMoves, WaveSeedConflict } from "../registrations/wave.model.js"
 import { WaveRepo } from "../registrations/wave.port.js"
 import { BibTaken, bibLabel, DigitalBibMoves, DigitalBibNotFound, rangeFor } from "../registrations/bib.model.js"
 import { BibRepo } from "../registrations/bib.port.js"
+import { FormUploadRepo } from "../registrations/form-upload.port.js"
+import { FormUploadLimitReached } from "../registrations/form-upload.use-case.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
-  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo,
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo | FormUploadRepo,
   never,
   EventInventoryRepo | EventRepo
 > = Layer.effectContext(Effect.gen(function*() {
@@ -81,6 +84,7 @@ export const RegistrationsReposMemory: Layer.Layer<
   const bibConfigs = new Map<string, BibConfig>()
   const bibs = new Map<string, Bib>()
   const digitalBibs = new Map<string, DigitalBib>()
+  const formUploads: Array<FormUpload> = []
   const acceptances = new Map<string, WaiverAcceptance>()
   let seq = 0
   let joinSeq = 0
@@ -978,7 +982,18 @@ export const RegistrationsReposMemory: Layer.Layer<
       })
   })
 
+  const formUploadRepo = FormUploadRepo.of({
+    create: (input, max) =>
+      locked(Effect.gen(function*() {
+        if (formUploads.filter((u) => u.eventId === input.eventId && u.userId === input.userId).length >= max) return yield* new FormUploadLimitReached({ max })
+        const row: FormUpload = { ...input, createdAt: new Date() }
+        formUploads.push(row)
+        return row
+      }))
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(FormUploadRepo, formUploadRepo),
     Context.add(BibRepo, bibRepo),
     Context.add(WaveRepo, waveRepo),
     Context.add(WaiverRepo, waiverRepo),

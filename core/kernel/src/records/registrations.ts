@@ -393,3 +393,20 @@ export const PublicBibCard = Schema.Struct({
   version: Schema.Int
 }).annotations({ identifier: "PublicBibCard" })
 export interface PublicBibCard extends Schema.Schema.Type<typeof PublicBibCard> {}
+
+/**
+ * A file an athlete uploaded for an event's registration form (a medical certificate, an ID):
+ * stored in the blob store under an unguessable key, served only through short-lived private media
+ * URLs; the row says whose and for which event.
+ */
+export const FormUpload = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  userId: UuidStr,
+  key: Schema.String,
+  contentType: Schema.String,
+  fileName: Schema.String,
+  size: Schema.Int,
+  createdAt: Instant
+}).annotations({ identifier: "FormUpload" })
+export interface FormUpload extends Schema.Schema.Type<typeof FormUpload> {}
