@@ -14,7 +14,7 @@ const setup = async () => {
   const org = await seedOrganizer(host())
   const event = await seedEvent(host(), org.id)
   const athlete = await newAthlete(host())
-  const upload = (fields: Parameters<typeof multipart>[3], headers = athlete.headers, eventId = event.eventId) =>
+  const upload = (fields: Parameters<typeof multipart>[3], headers: Record<string, string> = athlete.headers, eventId = event.eventId) =>
     multipart(host(), "POST", `/v2/event-participations/events/${eventId}/form-uploads`, fields, headers)
   return { event, athlete, upload }
 }
