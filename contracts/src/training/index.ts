@@ -3,6 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { CalendarGroup } from "./calendar.group.js"
 import { AdminNutritionGroup, NutritionGroup } from "./nutrition.group.js"
 import { AdminRoutesGroup } from "./routes.group.js"
+import { OcrGroup } from "./ocr.group.js"
 import { OrganizerTrainingProgramsGroup } from "./organizer-programs.group.js"
 import { AdminTrainingGroup, ProgramsGroup, TrainingTemplatesGroup } from "./programs.group.js"
 
@@ -11,6 +12,7 @@ export * from "./programs.group.js"
 export * from "./organizer-programs.group.js"
 export * from "./nutrition.group.js"
 export * from "./routes.group.js"
+export * from "./ocr.group.js"
 
 export class TrainingApi extends AreaApi
   .add(CalendarGroup)
@@ -20,4 +22,5 @@ export class TrainingApi extends AreaApi
   .add(OrganizerTrainingProgramsGroup)
   .add(NutritionGroup)
   .add(AdminNutritionGroup)
-  .add(AdminRoutesGroup) {}
+  .add(AdminRoutesGroup)
+  .add(OcrGroup) {}

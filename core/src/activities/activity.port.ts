@@ -91,6 +91,10 @@ export class ActivityRepo extends Context.Tag("@podium/core/activities/ActivityR
 
 export interface FlagFilter {
   readonly userId?: string | undefined
+  /** Flags of any of these accounts (an event's participants). */
+  readonly userIds?: ReadonlyArray<string> | undefined
+  /** Flags on activities started in this window (an event's days). */
+  readonly activityStartedBetween?: { readonly from: Date; readonly to: Date } | undefined
   readonly activityId?: string | undefined
   readonly mode?: "shadow" | "enforce" | undefined
   readonly statuses?: ReadonlyArray<FlagStatus> | undefined

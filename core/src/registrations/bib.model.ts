@@ -1,5 +1,5 @@
 /** Bib numbering (C "Check-in and bib config"): range rules, labels and errors. */
-import { type BibRange, DomainError } from "@podium/kernel"
+import { type BibRange, defineMoves, type DigitalBibStatus, DomainError } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** Why a set of ranges is refused: a range ending before it starts, two overlapping, two defaults. */
@@ -49,5 +49,21 @@ export class BibTaken extends DomainError<BibTaken>()("BibTaken", { kind: "confl
 export class BibNotAssignable extends DomainError<BibNotAssignable>()("BibNotAssignable", { kind: "conflict", code: "BIB_NOT_ASSIGNABLE" }, { reason: Schema.String }) {
   override get message() {
     return `No bib can be assigned: ${this.reason}`
+  }
+}
+
+/** Digital bibs (C "Digital bibs", states.tsv "Digital bib"): a reissue (new link) from any state, a revoke of a live one. */
+export const DigitalBibMoves = defineMoves<DigitalBibStatus>()({ machine: "digital bib", code: "DIGITAL_BIB_STATUS_CONFLICT" }, {
+  reissue: { from: ["ISSUED", "REISSUED", "REVOKED"], to: "REISSUED" },
+  revoke: { from: ["ISSUED", "REISSUED"], to: "REVOKED" }
+})
+export type DigitalBibMove = keyof typeof DigitalBibMoves.table
+
+/** Random bytes behind a public bib link (base64url of 12 bytes: 16 characters, 96 bits, unguessable). */
+export const DigitalBibSlugBytes = 12
+
+export class DigitalBibNotFound extends DomainError<DigitalBibNotFound>()("DigitalBibNotFound", { kind: "not-found", code: "DIGITAL_BIB_NOT_FOUND" }, { ref: Schema.String }) {
+  override get message() {
+    return `Digital bib ${this.ref} not found`
   }
 }

@@ -11,7 +11,7 @@ import { Effect, Option } from "effect"
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
-import { type OrganizerActor, organizerBooking, organizerEvent } from "./organizer-bookings.use-case.js"
+import { auditActor, type OrganizerActor, organizerBooking, organizerEvent } from "./organizer-bookings.use-case.js"
 import { CheckInOpensBeforeMs, claimedParticipantId, last7Of, ParticipantNotFound, TicketCodePurpose, ticketCodeOf } from "./participation.model.js"
 import { type Booking, CheckInRepo, ParticipationRepo } from "./participation.port.js"
 import { bibNumberOf } from "./bib.model.js"
@@ -184,7 +184,7 @@ export const undoCheckIn = Effect.fn("registrations.undoCheckIn")(function*(who:
     yield* Effect.flatMap(AuditLog, (log) =>
       log.append({
         action: "registrations.check_in.undone",
-        actor: { kind: who.actor.split(":")[0]!, id: who.actor.split(":")[1] ?? null },
+        actor: auditActor(who),
         subject: { kind: "participant", id: undone.participantId },
         ...(reason === null ? {} : { reason }),
         data: { eventId, checkInId, checkedInAt: undone.checkedInAt.toISOString(), checkedInBy: undone.checkedInBy }

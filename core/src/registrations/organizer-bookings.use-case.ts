@@ -22,6 +22,9 @@ export interface OrganizerActor {
   readonly actor: string
 }
 
+/** The audit log's actor of an organizer's request (`organizer:<memberId>` → kind and id). */
+export const auditActor = (who: OrganizerActor) => ({ kind: who.actor.split(":")[0]!, id: who.actor.split(":")[1] ?? null })
+
 /** The event, when it belongs to the actor's organizer. */
 export const organizerEvent = Effect.fn("registrations.organizerEvent")(function*(who: OrganizerActor, eventId: string) {
   const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(eventId))

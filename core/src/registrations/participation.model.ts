@@ -111,6 +111,21 @@ export class ParticipantAlreadyCancelled extends DomainError<ParticipantAlreadyC
   }
 }
 
+/**
+ * Why a participant may not change their own details: the organizer's self-service policy is off
+ * (SELF_EDIT_DISABLED), a field is not in its editable list (FIELD_NOT_EDITABLE), a new name where
+ * the policy makes a name change a transfer (NAME_CHANGE_IS_TRANSFER), or the seat is no longer
+ * open to edits (PARTICIPANT_NOT_EDITABLE: cancelled, checked in, or the event has started).
+ */
+export class SelfEditRefused extends DomainError<SelfEditRefused>()("SelfEditRefused", { kind: "conflict", code: (e) => e.code }, {
+  code: Schema.Literal("SELF_EDIT_DISABLED", "FIELD_NOT_EDITABLE", "NAME_CHANGE_IS_TRANSFER", "PARTICIPANT_NOT_EDITABLE"),
+  reason: Schema.String
+}) {
+  override get message() {
+    return `The details cannot be changed: ${this.reason}`
+  }
+}
+
 /** The billing breakdown of a booking, in integer minor units. */
 export interface Breakdown {
   readonly seats: number

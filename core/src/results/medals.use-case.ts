@@ -48,7 +48,8 @@ export const escapeXml = (text: string): string =>
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
-const duration = (ms: number) => {
+/** A finish time as h:mm:ss. */
+export const finishTimeText = (ms: number) => {
   const s = Math.round(ms / 1000)
   const hh = Math.floor(s / 3600)
   const mm = Math.floor((s % 3600) / 60)
@@ -69,7 +70,7 @@ const athleteOf = (userId: string) =>
 export const profileCardSvg = Effect.fn("results.cards.profile")(function*(userId: string) {
   const a = yield* athleteOf(userId)
   const races = a.summary.gold + a.summary.silver + a.summary.bronze + a.summary.finisher
-  const latest = a.latest === undefined ? "No published results yet" : `Latest: ${a.latest.eventTitle} · ${duration(a.latest.elapsedMs)} · #${a.latest.place}`
+  const latest = a.latest === undefined ? "No published results yet" : `Latest: ${a.latest.eventTitle} · ${finishTimeText(a.latest.elapsedMs)} · #${a.latest.place}`
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">`,
     `<rect width="1200" height="630" fill="#101828"/>`,
@@ -102,7 +103,7 @@ export const shareCardSvg = Effect.fn("results.cards.share")(function*(userId: s
     line(760, 200, String(a.summary.gold + a.summary.silver + a.summary.bronze + a.summary.finisher), t.accent, "700"),
     line(850, 48, "races finished"),
     line(1050, 44, `${a.summary.gold} gold · ${a.summary.silver} silver · ${a.summary.bronze} bronze`),
-    ...(a.latest === undefined ? [] : [line(1250, 40, clip(a.latest.eventTitle, 36)), line(1320, 56, `${duration(a.latest.elapsedMs)} · #${a.latest.place}`, t.accent, "700")]),
+    ...(a.latest === undefined ? [] : [line(1250, 40, clip(a.latest.eventTitle, 36)), line(1320, 56, `${finishTimeText(a.latest.elapsedMs)} · #${a.latest.place}`, t.accent, "700")]),
     line(1780, 40, "Podium", t.accent, "700"),
     `</svg>`
   ].join("")
@@ -123,7 +124,7 @@ export const finisherCardSvg = Effect.fn("results.cards.finisher")(function*(eve
     line(200, 44, "FINISHER", "#f79009", "700"),
     line(330, 72, clip(name, 24), "#ffffff", "700"),
     line(450, 44, clip(event.value.title, 36), "#d0d5dd"),
-    line(640, 140, duration(best.elapsedMs), "#ffffff", "700"),
+    line(640, 140, finishTimeText(best.elapsedMs), "#ffffff", "700"),
     line(760, 52, `#${best.place} overall · ${best.leaderboardName}`, "#98a2b3"),
     ...(best.kind === "finisher" ? [] : [line(860, 48, `${best.kind.toUpperCase()} MEDAL`, "#f79009", "700")]),
     line(1000, 32, "Podium", "#f79009", "700"),

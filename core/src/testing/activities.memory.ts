@@ -55,6 +55,9 @@ interface StoredActivity {
   fingerprint: string | null
 }
 
+const startedWithin = (at: Date | undefined, window: { readonly from: Date; readonly to: Date }) =>
+  at !== undefined && at.getTime() >= window.from.getTime() && at.getTime() < window.to.getTime()
+
 const makeStore = () => ({
   activities: new Map<string, StoredActivity>(),
   audit: [] as Array<ActivityAuditEntry>,
@@ -260,6 +263,8 @@ const antiCheatRepo = (store: Store) => {
       Effect.sync(() => {
         const all = [...store.flags.values()].filter((flag) =>
           (f.userId === undefined || flag.userId === f.userId) && (f.activityId === undefined || flag.activityId === f.activityId) &&
+          (f.userIds === undefined || f.userIds.includes(flag.userId)) &&
+          (f.activityStartedBetween === undefined || startedWithin(store.activities.get(flag.activityId)?.activity.startedAt, f.activityStartedBetween)) &&
           (f.mode === undefined || flag.mode === f.mode) && (f.statuses === undefined || f.statuses.includes(flag.status))
         ).sort(byNewest)
         return page(f.oldestFirst === true ? all.reverse() : all, f.limit, f.offset)

@@ -7,9 +7,12 @@
 import type {
   Bib,
   BibConfig,
+  BibRosterRow,
   BookingTimelineEntry,
   CheckIn,
   Deferral,
+  DigitalBib,
+  FormUpload,
   Participant,
   Participation,
   ScanVerdict,
@@ -47,13 +50,15 @@ import { DeferralAlreadyRequested, DeferralMoves, DeferralNotFound, DeferralRefu
 import { DeferralRepo } from "../registrations/deferral.port.js"
 import { WaiverExists, WaiverNotFound } from "../registrations/waiver.model.js"
 import { WaiverRepo } from "../registrations/waiver.port.js"
-import { WaveMoves } from "../registrations/wave.model.js"
+import { WaveMoves, WaveSeedConflict } from "../registrations/wave.model.js"
 import { WaveRepo } from "../registrations/wave.port.js"
-import { BibTaken, bibLabel, rangeFor } from "../registrations/bib.model.js"
+import { BibTaken, bibLabel, DigitalBibMoves, DigitalBibNotFound, rangeFor } from "../registrations/bib.model.js"
 import { BibRepo } from "../registrations/bib.port.js"
+import { FormUploadRepo } from "../registrations/form-upload.port.js"
+import { FormUploadLimitReached } from "../registrations/form-upload.use-case.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
-  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo,
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo | FormUploadRepo,
   never,
   EventInventoryRepo | EventRepo
 > = Layer.effectContext(Effect.gen(function*() {
@@ -78,6 +83,8 @@ export const RegistrationsReposMemory: Layer.Layer<
   const waves = new Map<string, WaveState>()
   const bibConfigs = new Map<string, BibConfig>()
   const bibs = new Map<string, Bib>()
+  const digitalBibs = new Map<string, DigitalBib>()
+  const formUploads: Array<FormUpload> = []
   const acceptances = new Map<string, WaiverAcceptance>()
   let seq = 0
   let joinSeq = 0
@@ -780,6 +787,27 @@ export const RegistrationsReposMemory: Layer.Layer<
         waves.set(slotId, next)
         return next
       })),
+    reseat: (eventId, moves) =>
+      locked(Effect.gen(function*() {
+        const next = new Map(slotTaken)
+        const moving: Array<Participation> = []
+        for (const m of moves) {
+          const b = bookings.get(m.participationId)
+          if (b === undefined || b.eventId !== eventId || b.slotId !== m.fromSlotId || b.status !== "CONFIRMED" || b.seats !== m.seats) continue
+          next.set(m.fromSlotId, (next.get(m.fromSlotId) ?? 0) - m.seats)
+          next.set(m.toSlotId, (next.get(m.toSlotId) ?? 0) + m.seats)
+          moving.push({ ...b, slotId: m.toSlotId, updatedAt: new Date() })
+        }
+        for (const slotId of new Set(moves.map((m) => m.toSlotId))) {
+          const slot = yield* inventory.findSlot(eventId, slotId)
+          const grew = (next.get(slotId) ?? 0) > (slotTaken.get(slotId) ?? 0)
+          if (grew && (Option.isNone(slot) || (next.get(slotId) ?? 0) > slot.value.capacity)) return yield* new WaveSeedConflict({ slotId })
+        }
+        for (const [slotId, n] of next) slotTaken.set(slotId, n)
+        for (const b of moving) bookings.set(b.id, b)
+        for (const slotId of new Set(moves.map((m) => m.fromSlotId))) yield* passOn(slotId, new Date())
+        return moving.map((b) => b.id)
+      })),
     taken: (eventId) =>
       Effect.gen(function*() {
         const slots = yield* inventory.slots(eventId)
@@ -866,10 +894,106 @@ export const RegistrationsReposMemory: Layer.Layer<
         return { assigned: assigned.sort((a, b) => a.number - b.number), unassigned }
       })),
     findByNumber: (eventId, number) => Effect.sync(() => Option.fromNullable([...bibs.values()].find((b) => b.eventId === eventId && b.number === number))),
-    ofParticipant: (participantId) => Effect.sync(() => Option.fromNullable(bibs.get(participantId)))
+    ofParticipant: (participantId) => Effect.sync(() => Option.fromNullable(bibs.get(participantId))),
+    issueDigital: (eventId, by, fresh) =>
+      locked(Effect.gen(function*() {
+        const waiting = [...bibs.values()]
+          .filter((b) => b.eventId === eventId && people.get(b.participantId)?.status === "ACTIVE" && bookings.get(b.participationId)?.status === "CONFIRMED" && !digitalBibs.has(b.participantId))
+          .sort((a, b) => a.number - b.number)
+        const issued: Array<DigitalBib> = []
+        for (const b of waiting) {
+          const at = new Date()
+          const card: DigitalBib = {
+            ...(yield* fresh),
+            participantId: b.participantId,
+            eventId,
+            participationId: b.participationId,
+            status: "ISSUED",
+            version: 1,
+            displayName: null,
+            emergencyContact: null,
+            issuedBy: by,
+            issuedAt: at,
+            revokedReason: null,
+            updatedAt: at
+          }
+          digitalBibs.set(b.participantId, card)
+          issued.push(card)
+        }
+        return issued
+      })),
+    digitalOf: (participantId) => Effect.sync(() => Option.fromNullable(digitalBibs.get(participantId))),
+    digitalBySlug: (slug) => Effect.sync(() => Option.fromNullable([...digitalBibs.values()].find((d) => d.slug === slug))),
+    moveDigital: (id, move, change) =>
+      locked(Effect.gen(function*() {
+        const current = [...digitalBibs.values()].find((d) => d.id === id)
+        if (current === undefined) return yield* new DigitalBibNotFound({ ref: id })
+        if (!DigitalBibMoves.allows(current.status, move)) return yield* DigitalBibMoves.refused(current.status, move)
+        const at = new Date()
+        const next: DigitalBib = change.slug === undefined
+          ? { ...current, status: DigitalBibMoves.table[move].to, revokedReason: change.reason, updatedAt: at }
+          : { ...current, status: DigitalBibMoves.table[move].to, slug: change.slug, version: current.version + 1, revokedReason: null, issuedBy: change.by, issuedAt: at, updatedAt: at }
+        digitalBibs.set(current.participantId, next)
+        return next
+      })),
+    updateDigital: (id, patch) =>
+      locked(Effect.gen(function*() {
+        const current = [...digitalBibs.values()].find((d) => d.id === id)
+        if (current === undefined) return yield* new DigitalBibNotFound({ ref: id })
+        const next: DigitalBib = {
+          ...current,
+          ...(patch.displayName === undefined ? {} : { displayName: patch.displayName }),
+          ...(patch.emergencyContact === undefined ? {} : { emergencyContact: patch.emergencyContact }),
+          updatedAt: new Date()
+        }
+        digitalBibs.set(current.participantId, next)
+        return next
+      })),
+    roster: (eventId, filter) =>
+      Effect.sync(() => {
+        const all = [...people.values()]
+          .filter((p) => {
+            const booking = bookings.get(p.participationId)
+            return p.eventId === eventId && p.status === "ACTIVE" && booking?.status === "CONFIRMED" && (filter.userId === undefined || booking.userId === filter.userId)
+          })
+          .sort((a, b) => {
+            const na = bibs.get(a.id)?.number ?? Number.MAX_SAFE_INTEGER
+            const nb = bibs.get(b.id)?.number ?? Number.MAX_SAFE_INTEGER
+            return na - nb || bookings.get(a.participationId)!.createdAt.getTime() - bookings.get(b.participationId)!.createdAt.getTime() ||
+              a.participationId.localeCompare(b.participationId) || a.position - b.position
+          })
+        const items = all.slice((filter.page - 1) * filter.limit, filter.page * filter.limit).map((p): BibRosterRow => {
+          const booking = bookings.get(p.participationId)!
+          const bib = bibs.get(p.id)
+          return {
+            participantId: p.id,
+            participationId: p.participationId,
+            bookingId: booking.bookingId,
+            ticketId: booking.ticketId,
+            firstName: p.firstName,
+            lastName: p.lastName,
+            number: bib?.number ?? null,
+            label: bib?.label ?? null,
+            pinned: bib?.pinned ?? null,
+            digitalBib: digitalBibs.get(p.id) ?? null
+          }
+        })
+        return { items, total: all.length }
+      })
+  })
+
+  const formUploadRepo = FormUploadRepo.of({
+    create: (input, max) =>
+      locked(Effect.gen(function*() {
+        if (formUploads.filter((u) => u.eventId === input.eventId && u.userId === input.userId).length >= max) return yield* new FormUploadLimitReached({ max })
+        const row: FormUpload = { ...input, createdAt: new Date() }
+        formUploads.push(row)
+        return row
+      }))
   })
 
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(FormUploadRepo, formUploadRepo),
     Context.add(BibRepo, bibRepo),
     Context.add(WaveRepo, waveRepo),
     Context.add(WaiverRepo, waiverRepo),

@@ -10,9 +10,12 @@
  * - GEOCODER: `nominatim` (GEOCODER_URL default https://nominatim.openstreetmap.org,
  *   GEOCODER_USER_AGENT), `local` (built-in gazetteer; refused in production) or `none`. Default:
  *   `local` outside production, `none` in production (503 GEOCODER_NOT_CONFIGURED).
+ * - OCR_PROVIDER (checkpoint photos): `http` (OCR_URL and OCR_API_KEY required), `local` (reads the
+ *   answer test fixtures carry; refused in production) or `none`. Default: `http` when OCR_URL is
+ *   set, else `local` outside production and `none` in production (503 OCR_PROVIDER_NOT_CONFIGURED).
  */
-import { Platform } from "@podium/core"
-import { FeedChatLocal, FeedChatStream, FeedChatUnconfigured, GeocoderLocal, GeocoderNominatim, GeocoderUnconfigured } from "@podium/providers"
+import { Platform, Training } from "@podium/core"
+import { FeedChatLocal, FeedChatStream, FeedChatUnconfigured, GeocoderLocal, GeocoderNominatim, GeocoderUnconfigured, OcrHttp, OcrLocal, OcrUnconfigured } from "@podium/providers"
 import { Config, ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import type { AppConfigShape, AppEnv } from "./config.js"
 
@@ -26,9 +29,16 @@ export type GeocoderSettings =
   | { readonly kind: "local" }
   | { readonly kind: "none" }
 
+export type OcrSettings =
+  | { readonly kind: "http"; readonly url: string; readonly apiKey: Redacted.Redacted<string> }
+  | { readonly kind: "local" }
+  | { readonly kind: "none" }
+
 export interface IntegrationsSettings {
   readonly feedChat: FeedChatSettings
   readonly geocoder: GeocoderSettings
+  /** Absent in configurations built before OCR existed: the environment's default applies. */
+  readonly ocr?: OcrSettings
 }
 
 const text = (name: string) => Config.option(Config.string(name)).pipe(Effect.map(Option.filter((v) => v.trim() !== "")), Effect.map(Option.map((v) => v.trim())))
@@ -77,19 +87,37 @@ export const loadIntegrationsSettings = (appEnv: AppEnv): Effect.Effect<Integrat
         userAgent: Option.getOrElse(yield* text("GEOCODER_USER_AGENT"), () => "Podium backend (ops@podium.example)")
       }
       : { kind: geocoderKind }
-    return { feedChat, geocoder }
+    const ocrUrl = yield* text("OCR_URL")
+    const ocrKind = yield* Config.literal("http", "local", "none")("OCR_PROVIDER").pipe(
+      Config.withDefault(Option.isSome(ocrUrl) ? "http" : appEnv === "production" ? "none" : "local")
+    )
+    if (ocrKind === "local" && appEnv === "production") {
+      return yield* Effect.fail(ConfigError.InvalidData(["OCR_PROVIDER"], "The local OCR reader is refused in production"))
+    }
+    let ocr: OcrSettings = { kind: ocrKind === "http" ? "none" : ocrKind }
+    if (ocrKind === "http") {
+      const key = yield* text("OCR_API_KEY")
+      if (Option.isNone(key)) return yield* Effect.fail(ConfigError.MissingData(["OCR_API_KEY"], "OCR_API_KEY is required when OCR_PROVIDER is http"))
+      if (Option.isNone(ocrUrl)) return yield* Effect.fail(ConfigError.MissingData(["OCR_URL"], "OCR_URL is required when OCR_PROVIDER is http"))
+      ocr = { kind: "http", url: yield* url("OCR_URL", ocrUrl.value), apiKey: Redacted.make(key.value) }
+    }
+    return { feedChat, geocoder, ocr }
   })
 
 const settingsOf = (config: AppConfigShape): IntegrationsSettings =>
   config.integrations ?? { feedChat: { kind: config.appEnv === "production" ? "none" : "local" }, geocoder: { kind: config.appEnv === "production" ? "none" : "local" } }
 
-export type IntegrationsInfrastructure = Platform.FeedChat | Platform.Geocoder
+export type IntegrationsInfrastructure = Platform.FeedChat | Platform.Geocoder | Training.Ocr
+
+const ocrOf = (config: AppConfigShape): OcrSettings => settingsOf(config).ocr ?? { kind: config.appEnv === "production" ? "none" : "local" }
 
 export const integrationsLayer = (config: AppConfigShape): Layer.Layer<IntegrationsInfrastructure> => {
   const { feedChat, geocoder } = settingsOf(config)
-  return Layer.merge(
+  const ocr = ocrOf(config)
+  return Layer.mergeAll(
     feedChat.kind === "stream" ? FeedChatStream(feedChat) : feedChat.kind === "local" ? FeedChatLocal : FeedChatUnconfigured,
-    geocoder.kind === "nominatim" ? GeocoderNominatim(geocoder) : geocoder.kind === "local" ? GeocoderLocal : GeocoderUnconfigured
+    geocoder.kind === "nominatim" ? GeocoderNominatim(geocoder) : geocoder.kind === "local" ? GeocoderLocal : GeocoderUnconfigured,
+    ocr.kind === "http" ? OcrHttp(ocr) : ocr.kind === "local" ? OcrLocal : OcrUnconfigured
   )
 }
 
@@ -98,6 +126,7 @@ export const describeIntegrations = (config: AppConfigShape): string => {
   const { feedChat, geocoder } = settingsOf(config)
   const fc = feedChat.kind === "stream" ? `stream (${feedChat.region})` : feedChat.kind === "local" ? "local store" : "not configured"
   const geo = geocoder.kind === "nominatim" ? `nominatim ${geocoder.url}` : geocoder.kind === "local" ? "local gazetteer" : "not configured"
-  return `feed/chat ${fc}; geocoder ${geo}`
+  const ocr = ocrOf(config)
+  return `feed/chat ${fc}; geocoder ${geo}; OCR ${ocr.kind === "http" ? `http ${ocr.url}` : ocr.kind === "local" ? "local fixtures" : "not configured"}`
 }
 

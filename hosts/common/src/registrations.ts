@@ -7,7 +7,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Registrations, type Platform } from "@podium/core"
 import { RegistrationsReposMemory } from "@podium/core/testing"
-import { BibRepoPg, DeferralRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
+import { BibRepoPg, DeferralRepoPg, FormUploadRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -35,9 +35,10 @@ const jobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHandler>>, 
 export const registrationsContext = hostContext<
   Registrations.ParticipationRepo | Registrations.CheckInRepo | Registrations.WaitlistRepo | Registrations.SelfServiceConfigRepo | Registrations.TransferRepo | Registrations.DeferralRepo | Registrations.WaiverRepo | Registrations.WaveRepo
     | Registrations.BibRepo
+    | Registrations.FormUploadRepo
 >({
   name: "registrations",
-  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg))),
+  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg, FormUploadRepoPg))),
   memory: () => RegistrationsReposMemory,
   jobs: jobHandlers,
   schedules: [

@@ -996,6 +996,11 @@ export interface components {
             lat: number;
             lon: number;
         };
+        CheckpointReading: {
+            bibNumber: string | null;
+            checkpointCode: string | null;
+            confidence: number;
+        };
         Club: {
             id: string;
             name: string;

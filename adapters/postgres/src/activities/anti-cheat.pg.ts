@@ -109,6 +109,9 @@ export const AntiCheatRepoPg = Layer.effect(Activities.AntiCheatRepo, Effect.gen
         const where = sql.and([
           sql`true`,
           ...(filter.userId === undefined ? [] : [sql`user_id = ${filter.userId}`]),
+          ...(filter.userIds === undefined ? [] : [filter.userIds.length === 0 ? sql`false` : sql`user_id in ${sql.in(filter.userIds as Array<string>)}`]),
+          ...(filter.activityStartedBetween === undefined ? [] : [sql`activity_id in (
+            select id from activities.activities where started_at >= ${filter.activityStartedBetween.from} and started_at < ${filter.activityStartedBetween.to})`]),
           ...(filter.activityId === undefined ? [] : [sql`activity_id = ${filter.activityId}`]),
           ...(filter.mode === undefined ? [] : [sql`mode = ${filter.mode}`]),
           ...(filter.statuses === undefined ? [] : [sql`status in ${sql.in(filter.statuses as ReadonlyArray<string>)}`])

@@ -64,6 +64,8 @@ import registrationsWaitlistTransfers from "./0087_registrations_waitlist_transf
 import registrationsWaivers from "./0088_registrations_waivers.js"
 import registrationsWaves from "./0089_registrations_waves.js"
 import registrationsBibs from "./0090_registrations_bibs.js"
+import registrationsDigitalBibs from "./0095_registrations_digital_bibs.js"
+import registrationsFormUploads from "./0096_registrations_form_uploads.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -121,7 +123,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0087_registrations_waitlist_transfers": registrationsWaitlistTransfers,
   "0088_registrations_waivers": registrationsWaivers,
   "0089_registrations_waves": registrationsWaves,
-  "0090_registrations_bibs": registrationsBibs
+  "0090_registrations_bibs": registrationsBibs,
+  "0095_registrations_digital_bibs": registrationsDigitalBibs,
+  "0096_registrations_form_uploads": registrationsFormUploads
 }
 
 /** The table recording applied migrations. */

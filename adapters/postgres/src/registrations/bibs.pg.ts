@@ -1,20 +1,38 @@
 /**
  * Bib numbering on Postgres (migration 0090). Every assignment of an event locks the event's row
  * first, so two auto-assigns (or an auto-assign and a pin) never read the same free number; the
- * unique (event, number) index backs it.
+ * unique (event, number) index backs it. Digital bibs (migration 0095) are one per participant (a
+ * unique index) and move by conditional updates; their number is read from the bib at read time.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Registrations } from "@podium/core"
-import { Bib, BibConfig } from "@podium/kernel"
+import { Bib, BibConfig, type BibRosterRow, DigitalBib } from "@podium/kernel"
 import { Effect, Layer, Option, Schema } from "effect"
-import { rowsOf } from "../rows.pg.js"
+import { applyMove } from "../moves.pg.js"
+import { counts, rowsOf } from "../rows.pg.js"
 
 const isSqlError = (e: unknown): e is SqlError => typeof e === "object" && e !== null && (e as { _tag?: unknown })._tag === "SqlError"
 const BibColumns = ["participant_id", "event_id", "participation_id", "number", "label", "pinned", "assigned_by", "assigned_at"] as const
 const Needing = Schema.Struct({ id: Schema.String, participationId: Schema.String, ticketId: Schema.String })
 const Holder = Schema.Struct({ participantId: Schema.String })
 const NumberRow = Schema.Struct({ number: Schema.Number })
+const DigitalColumns = [
+  "id", "participant_id", "event_id", "participation_id", "slug", "status", "version", "display_name", "emergency_contact",
+  "issued_by", "issued_at", "revoked_reason", "updated_at"
+] as const
+const Numbered = Schema.Struct({ participantId: Schema.String, participationId: Schema.String })
+const RosterLine = Schema.Struct({
+  participantId: Schema.String,
+  participationId: Schema.String,
+  bookingId: Schema.String,
+  ticketId: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  number: Schema.NullOr(Schema.Number),
+  label: Schema.NullOr(Schema.String),
+  pinned: Schema.NullOr(Schema.Boolean)
+})
 
 export const BibRepoPg = Layer.effect(Registrations.BibRepo, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -23,7 +41,11 @@ export const BibRepoPg = Layer.effect(Registrations.BibRepo, Effect.gen(function
   const needing = rowsOf(Needing)
   const holders = rowsOf(Holder)
   const numbers = rowsOf(NumberRow)
+  const digitals = rowsOf(DigitalBib)
+  const numbered = rowsOf(Numbered)
+  const rosterLines = rowsOf(RosterLine)
   const cols = sql.literal(BibColumns.join(", "))
+  const dcols = sql.literal(DigitalColumns.join(", "))
   const tx = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, Exclude<E, SqlError>> =>
     sql.withTransaction(effect).pipe(Effect.catchAll((e: E | SqlError) => (isSqlError(e) ? Effect.die(e) : Effect.fail(e as Exclude<E, SqlError>))))
   const lockEvent = (eventId: string) => sql`select id from events.events where id = ${eventId} for update`.pipe(Effect.orDie)
@@ -86,6 +108,67 @@ export const BibRepoPg = Layer.effect(Registrations.BibRepo, Effect.gen(function
         return { assigned: [...assigned].sort((a, b) => a.number - b.number), unassigned }
       })),
     findByNumber: (eventId, number) => bibs.maybe(sql`select ${cols} from registrations.bibs where event_id = ${eventId} and number = ${number}`),
-    ofParticipant: (participantId) => bibs.maybe(sql`select ${cols} from registrations.bibs where participant_id = ${participantId}`)
+    ofParticipant: (participantId) => bibs.maybe(sql`select ${cols} from registrations.bibs where participant_id = ${participantId}`),
+    issueDigital: (eventId, by, fresh) =>
+      tx(Effect.gen(function*() {
+        yield* lockEvent(eventId)
+        const waiting = yield* numbered.all(sql`
+          select b.participant_id, b.participation_id
+          from registrations.bibs b
+            join registrations.participants pt on pt.id = b.participant_id
+            join registrations.participations p on p.id = b.participation_id
+          where b.event_id = ${eventId} and p.status = 'CONFIRMED' and pt.status = 'ACTIVE'
+            and not exists (select 1 from registrations.digital_bibs d where d.participant_id = b.participant_id)
+          order by b.number`)
+        if (waiting.length === 0) return []
+        const rows = []
+        for (const w of waiting) {
+          rows.push({ ...(yield* fresh), participantId: w.participantId, eventId, participationId: w.participationId, issuedBy: by })
+        }
+        return yield* digitals.all(sql`insert into registrations.digital_bibs ${sql.insert(rows)} on conflict (participant_id) do nothing returning ${dcols}`)
+      })),
+    digitalOf: (participantId) => digitals.maybe(sql`select ${dcols} from registrations.digital_bibs where participant_id = ${participantId}`),
+    digitalBySlug: (slug) => digitals.maybe(sql`select ${dcols} from registrations.digital_bibs where slug = ${slug}`),
+    moveDigital: (id, move, change) =>
+      applyMove(sql, {
+        moves: Registrations.DigitalBibMoves,
+        move,
+        table: "registrations.digital_bibs",
+        id,
+        set: change.slug === undefined
+          ? sql`revoked_reason = ${change.reason}, updated_at = now()`
+          : sql`slug = ${change.slug}, version = version + 1, revoked_reason = null, issued_by = ${change.by}, issued_at = now(), updated_at = now()`,
+        returning: dcols,
+        rows: digitals,
+        notFound: () => new Registrations.DigitalBibNotFound({ ref: id })
+      }),
+    updateDigital: (id, patch) =>
+      Effect.flatMap(
+        digitals.maybe(sql`
+          update registrations.digital_bibs set
+            display_name = ${patch.displayName === undefined ? sql`display_name` : patch.displayName},
+            emergency_contact = ${patch.emergencyContact === undefined ? sql`emergency_contact` : patch.emergencyContact},
+            updated_at = now()
+          where id = ${id} returning ${dcols}`),
+        Option.match({ onNone: () => Effect.fail(new Registrations.DigitalBibNotFound({ ref: id })), onSome: Effect.succeed })
+      ),
+    roster: (eventId, filter) =>
+      Effect.gen(function*() {
+        const where = sql`p.event_id = ${eventId} and p.status = 'CONFIRMED' and pt.status = 'ACTIVE'
+          ${filter.userId === undefined ? sql`` : sql`and p.user_id = ${filter.userId}`}`
+        const from = sql`registrations.participants pt join registrations.participations p on p.id = pt.participation_id
+          left join registrations.bibs b on b.participant_id = pt.id`
+        const total = yield* counts.one(sql`select count(*)::int as n from ${from} where ${where}`)
+        const lines = yield* rosterLines.all(sql`
+          select pt.id as participant_id, pt.participation_id, p.booking_id, p.ticket_id, pt.first_name, pt.last_name, b.number, b.label, b.pinned
+          from ${from} where ${where}
+          order by b.number nulls last, p.created_at, p.id, pt.position
+          limit ${filter.limit} offset ${(filter.page - 1) * filter.limit}`)
+        const ids = lines.map((l) => l.participantId)
+        const cards = ids.length === 0 ? [] : yield* digitals.all(sql`select ${dcols} from registrations.digital_bibs where participant_id in ${sql.in(ids)}`)
+        const byParticipant = new Map(cards.map((c) => [c.participantId, c]))
+        const items: Array<BibRosterRow> = lines.map((l) => ({ ...l, digitalBib: byParticipant.get(l.participantId) ?? null }))
+        return { items, total: total.n }
+      })
   })
 }))

@@ -337,3 +337,76 @@ export const Bib = Schema.Struct({
   assignedAt: Instant
 }).annotations({ identifier: "Bib" })
 export interface Bib extends Schema.Schema.Type<typeof Bib> {}
+
+export const DigitalBibStatuses = ["ISSUED", "REISSUED", "REVOKED"] as const
+export const DigitalBibStatus = OneOf(...DigitalBibStatuses)
+export type DigitalBibStatus = typeof DigitalBibStatus.Type
+
+/**
+ * The athlete-facing copy of a participant's bib: an unguessable `slug` behind the public link
+ * `/v2/b/{slug}`; a reissue gives a new slug (the old link dies) and bumps `version`, a revoke
+ * kills the link. The number is read from the participant's `Bib` at read time, so a renumbering
+ * never leaves a stale card. `displayName` is what the card prints (the athlete may set it where the
+ * organizer's self-service policy allows); `emergencyContact` is never shown publicly.
+ */
+export const DigitalBib = Schema.Struct({
+  id: UuidStr,
+  participantId: UuidStr,
+  eventId: UuidStr,
+  participationId: UuidStr,
+  slug: Schema.String,
+  status: DigitalBibStatus,
+  version: Schema.Int,
+  displayName: Schema.NullOr(StrLength(1, 40)),
+  emergencyContact: Schema.NullOr(StrLength(1, 120)),
+  issuedBy: Schema.String,
+  issuedAt: Instant,
+  revokedReason: Schema.NullOr(Schema.String),
+  updatedAt: Instant
+}).annotations({ identifier: "DigitalBib" })
+export interface DigitalBib extends Schema.Schema.Type<typeof DigitalBib> {}
+
+/** One line of an event's bib roster: an active participant of a confirmed booking, their number and digital bib. */
+export const BibRosterRow = Schema.Struct({
+  participantId: UuidStr,
+  participationId: UuidStr,
+  bookingId: Schema.String,
+  ticketId: UuidStr,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  number: Schema.NullOr(Schema.Int),
+  label: Schema.NullOr(Schema.String),
+  pinned: Schema.NullOr(Bool),
+  digitalBib: Schema.NullOr(DigitalBib)
+}).annotations({ identifier: "BibRosterRow" })
+export interface BibRosterRow extends Schema.Schema.Type<typeof BibRosterRow> {}
+
+/** The public bib card behind `/v2/b/{slug}`: what a share page renders, no contact details. */
+export const PublicBibCard = Schema.Struct({
+  slug: Schema.String,
+  label: Schema.String,
+  number: Schema.Int,
+  name: Schema.String,
+  eventId: UuidStr,
+  eventTitle: Schema.String,
+  startsAt: Instant,
+  version: Schema.Int
+}).annotations({ identifier: "PublicBibCard" })
+export interface PublicBibCard extends Schema.Schema.Type<typeof PublicBibCard> {}
+
+/**
+ * A file an athlete uploaded for an event's registration form (a medical certificate, an ID):
+ * stored in the blob store under an unguessable key, served only through short-lived private media
+ * URLs; the row says whose and for which event.
+ */
+export const FormUpload = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  userId: UuidStr,
+  key: Schema.String,
+  contentType: Schema.String,
+  fileName: Schema.String,
+  size: Schema.Int,
+  createdAt: Instant
+}).annotations({ identifier: "FormUpload" })
+export interface FormUpload extends Schema.Schema.Type<typeof FormUpload> {}

@@ -5,6 +5,7 @@ import { RegistrationsApi } from "@podium/contracts/registrations"
 import { Registrations } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { bookingView, type RegistrationHandlerServices } from "./registrations.views.js"
+import { readUpload } from "../organizers/organizer.view.js"
 import { apiGroup } from "../serving/served-groups.js"
 
 const page = (q: { readonly page?: number | undefined; readonly limit?: number | undefined }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 })
@@ -47,4 +48,13 @@ export const ParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         const me = yield* CurrentPrincipal
         const { booking, payment } = yield* Registrations.resumePayment(me.accountId, path.id)
         return bookingView(booking, payment)
-      })))
+      }))
+    .handle("shareCardContext", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Registrations.shareCardContext(me.accountId, path.bookingId)))
+    .handle("finisherCardContext", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Registrations.finisherCardContext(me.accountId, path.bookingId)))
+    .handle("uploadEventFormFile", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const me = yield* CurrentPrincipal
+        return yield* Registrations.uploadEventFormFile(me.accountId, path.eventId, yield* readUpload(payload.file))
+      }))
+    .handle("selfEditParticipant", ({ path, payload }) =>
+      Effect.flatMap(CurrentPrincipal, (me) => Registrations.selfEditParticipant(me.accountId, path.participationId, path.participantId, payload))))

@@ -1,6 +1,6 @@
 /** What the registrations handlers share: the booking answer and the actor of an organizer's request. */
 import type { OrganizerAccessShape } from "@podium/contracts/common"
-import type { Accounts, Events, Identity, Notifications, Organizers, Payments, Platform, Registrations } from "@podium/core"
+import type { Accounts, Activities, Events, Identity, Media, Notifications, Organizers, Payments, Platform, Registrations, Results } from "@podium/core"
 
 /** A booking as the contract answers it: the participation, its participants, the payment session if any. */
 export const bookingView = (booking: Registrations.Booking, payment: {
@@ -29,6 +29,10 @@ export type RegistrationHandlerServices =
   | Registrations.WaiverRepo
   | Registrations.WaveRepo
   | Registrations.BibRepo
+  | Registrations.FormUploadRepo
+  | Media.BlobStore
+  | Activities.AntiCheatRepo
+  | Results.ResultsRepo
   | Organizers.PdfRenderer
   | Accounts.UserRepo
   | Events.EventRepo

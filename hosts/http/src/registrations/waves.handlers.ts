@@ -17,6 +17,8 @@ export const WavesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "waves">
     .handle("openWave", ({ path }) => Effect.flatMap(who, (w) => Registrations.moveWave(w, path.eventId, path.slotId, "open")))
     .handle("startWave", ({ path }) => Effect.flatMap(who, (w) => Registrations.moveWave(w, path.eventId, path.slotId, "start")))
     .handle("waveRoster", ({ path, urlParams }) => Effect.flatMap(who, (w) => Registrations.waveRoster(w, path.eventId, urlParams.slotId)))
+    .handle("seedWaves", ({ path, payload }) => Effect.flatMap(who, (w) => Registrations.seedWaves(w, path.eventId, payload.dryRun ?? false)))
+    .handle("eventAntiCheat", ({ path }) => Effect.flatMap(who, (w) => Registrations.eventAntiCheat(w, path.eventId)))
     .handle("participationWave", ({ path }) => Effect.flatMap(who, (w) => Registrations.participationWave(w, path.eventId, path.participationId)))
     .handle("ticketSalesTicketWise", ({ path }) => Effect.flatMap(who, (w) => Registrations.ticketSalesByTicket(w, path.eventId)))
     .handle("ticketSalesSlotWise", ({ path }) => Effect.flatMap(who, (w) => Registrations.ticketSalesBySlot(w, path.eventId))))

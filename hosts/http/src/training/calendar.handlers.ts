@@ -13,6 +13,7 @@ import { apiGroup } from "../serving/served-groups.js"
  */
 export type TrainingHandlerServices =
   | TrainingInfrastructure
+  | Training.Ocr
   | ActivitiesInfrastructure
   | Accounts.UserRepo
   | Events.EventRepo

@@ -4,7 +4,8 @@ import type { Accounts, Activities, Events, Training } from "@podium/core"
 import { CalendarHandlers } from "./calendar.handlers.js"
 import { AdminNutritionHandlers, NutritionHandlers } from "./nutrition.handlers.js"
 import { AdminRoutesHandlers } from "./routes.handlers.js"
+import { OcrHandlers } from "./ocr.handlers.js"
 import { OrganizerTrainingProgramsHandlers } from "./organizer-programs.handlers.js"
 import { AdminTrainingHandlers, ProgramsHandlers, TrainingTemplatesHandlers } from "./programs.handlers.js"
 
-export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers, OrganizerTrainingProgramsHandlers, NutritionHandlers, AdminNutritionHandlers, AdminRoutesHandlers] as const
+export const handlers = [CalendarHandlers, ProgramsHandlers, TrainingTemplatesHandlers, AdminTrainingHandlers, OrganizerTrainingProgramsHandlers, NutritionHandlers, AdminNutritionHandlers, AdminRoutesHandlers, OcrHandlers] as const
