@@ -10,7 +10,7 @@
  * enforced, undismissed anti-cheat flags.
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { AntiCheatFlag, Body, Bool, Instant, Optional, Query, SeatTally, UuidStr, WaveStatus } from "@podium/kernel"
+import { AntiCheatFlag, Body, Bool, Instant, Optional, Query, RosterParticipantFields, SeatTally, UuidStr, WaveStatus } from "@podium/kernel"
 import { Schema } from "effect"
 import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
 
@@ -35,15 +35,7 @@ export const WaveCapacity = Schema.Struct({
 }).annotations({ identifier: "WaveCapacity" })
 export const WaveRoster = Schema.Array(Schema.Struct({
   ...WaveView.fields,
-  participants: Schema.Array(Schema.Struct({
-    participantId: UuidStr,
-    participationId: UuidStr,
-    bookingId: Schema.String,
-    ticketId: UuidStr,
-    firstName: Schema.String,
-    lastName: Schema.String,
-    checkedIn: Schema.Boolean
-  }))
+  participants: Schema.Array(Schema.Struct({ ...RosterParticipantFields, checkedIn: Schema.Boolean }))
 }))
 export const WaveRosterQuery = Query({ slotId: Optional(UuidStr) })
 export const ParticipationWave = Schema.Struct({ participationId: UuidStr, ...WaveView.fields }).annotations({ identifier: "ParticipationWave" })

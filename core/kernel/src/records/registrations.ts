@@ -366,14 +366,19 @@ export const DigitalBib = Schema.Struct({
 }).annotations({ identifier: "DigitalBib" })
 export interface DigitalBib extends Schema.Schema.Type<typeof DigitalBib> {}
 
-/** One line of an event's bib roster: an active participant of a confirmed booking, their number and digital bib. */
-export const BibRosterRow = Schema.Struct({
+/** Who a roster line is about: a participant, their booking and ticket (bib roster, wave roster). */
+export const RosterParticipantFields = {
   participantId: UuidStr,
   participationId: UuidStr,
   bookingId: Schema.String,
   ticketId: UuidStr,
   firstName: Schema.String,
-  lastName: Schema.String,
+  lastName: Schema.String
+}
+
+/** One line of an event's bib roster: an active participant of a confirmed booking, their number and digital bib. */
+export const BibRosterRow = Schema.Struct({
+  ...RosterParticipantFields,
   number: Schema.NullOr(Schema.Int),
   label: Schema.NullOr(Schema.String),
   pinned: Schema.NullOr(Bool),
