@@ -48,15 +48,23 @@ const url = (name: string, fallback: string) =>
     return /^https?:\/\/\S+$/.test(chosen) ? Effect.succeed(chosen) : Effect.fail(ConfigError.InvalidData([name], "Expected an http:// or https:// URL"))
   })
 
+/** A provider's kind from `variable` (else `fallback`); its local adapter is refused in production. */
+const providerKind = <const K extends string>(variable: string, kinds: readonly [K, ...Array<K>], fallback: K, appEnv: AppEnv, what: string) =>
+  Effect.flatMap(Config.literal(...kinds)(variable).pipe(Config.withDefault(fallback)), (kind) =>
+    kind === "local" && appEnv === "production"
+      ? Effect.fail(ConfigError.InvalidData([variable], `The local ${what} is refused in production`))
+      : Effect.succeed(kind))
+
 export const loadIntegrationsSettings = (appEnv: AppEnv): Effect.Effect<IntegrationsSettings, ConfigError.ConfigError> =>
   Effect.gen(function*() {
     const apiKey = yield* text("STREAM_API_KEY")
-    const feedChatKind = yield* Config.literal("stream", "local", "none")("FEED_CHAT_PROVIDER").pipe(
-      Config.withDefault(Option.isSome(apiKey) ? "stream" : appEnv === "production" ? "none" : "local")
+    const feedChatKind = yield* providerKind(
+      "FEED_CHAT_PROVIDER",
+      ["stream", "local", "none"],
+      Option.isSome(apiKey) ? "stream" : appEnv === "production" ? "none" : "local",
+      appEnv,
+      "feed/chat provider"
     )
-    if (feedChatKind === "local" && appEnv === "production") {
-      return yield* Effect.fail(ConfigError.InvalidData(["FEED_CHAT_PROVIDER"], "The local feed/chat provider is refused in production"))
-    }
     let feedChat: FeedChatSettings = { kind: feedChatKind === "stream" ? "none" : feedChatKind }
     if (feedChatKind === "stream") {
       if (Option.isNone(apiKey)) return yield* Effect.fail(ConfigError.MissingData(["STREAM_API_KEY"], "STREAM_API_KEY is required when FEED_CHAT_PROVIDER is stream"))
@@ -76,10 +84,7 @@ export const loadIntegrationsSettings = (appEnv: AppEnv): Effect.Effect<Integrat
         )
       }
     }
-    const geocoderKind = yield* Config.literal("nominatim", "local", "none")("GEOCODER").pipe(Config.withDefault(appEnv === "production" ? "none" : "local"))
-    if (geocoderKind === "local" && appEnv === "production") {
-      return yield* Effect.fail(ConfigError.InvalidData(["GEOCODER"], "The local geocoder is refused in production"))
-    }
+    const geocoderKind = yield* providerKind("GEOCODER", ["nominatim", "local", "none"], appEnv === "production" ? "none" : "local", appEnv, "geocoder")
     const geocoder: GeocoderSettings = geocoderKind === "nominatim"
       ? {
         kind: "nominatim",
@@ -88,12 +93,7 @@ export const loadIntegrationsSettings = (appEnv: AppEnv): Effect.Effect<Integrat
       }
       : { kind: geocoderKind }
     const ocrUrl = yield* text("OCR_URL")
-    const ocrKind = yield* Config.literal("http", "local", "none")("OCR_PROVIDER").pipe(
-      Config.withDefault(Option.isSome(ocrUrl) ? "http" : appEnv === "production" ? "none" : "local")
-    )
-    if (ocrKind === "local" && appEnv === "production") {
-      return yield* Effect.fail(ConfigError.InvalidData(["OCR_PROVIDER"], "The local OCR reader is refused in production"))
-    }
+    const ocrKind = yield* providerKind("OCR_PROVIDER", ["http", "local", "none"], Option.isSome(ocrUrl) ? "http" : appEnv === "production" ? "none" : "local", appEnv, "OCR reader")
     let ocr: OcrSettings = { kind: ocrKind === "http" ? "none" : ocrKind }
     if (ocrKind === "http") {
       const key = yield* text("OCR_API_KEY")
