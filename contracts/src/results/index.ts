@@ -3,7 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { CertificatesGroup } from "./certificates.group.js"
 import { EventResultsGroup } from "./event-results.group.js"
 import { LeaderboardsGroup } from "./leaderboards.group.js"
-import { FinisherCardGroup, MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
+import { AttestationGroup, FinisherCardGroup, MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
 import { CertificateVerifyGroup, MyCertificatesGroup } from "./my-certificates.group.js"
 
 export * from "./certificates.group.js"
@@ -21,4 +21,5 @@ export class ResultsApi extends AreaApi
   .add(CertificateVerifyGroup)
   .add(MedalsGroup)
   .add(ProfileCardsGroup)
-  .add(FinisherCardGroup) {}
+  .add(FinisherCardGroup)
+  .add(AttestationGroup) {}

@@ -37,3 +37,9 @@ export class FinisherCardGroup extends HttpApiGroup.make("finisherCard")
   .annotate(OpenApi.Title, "Events / Certificates (athlete)")
   .annotate(OpenApi.Description, "Public finisher cards")
 {}
+
+export class AttestationGroup extends HttpApiGroup.make("attestation")
+  .add(op.get("challengeAttestation", "/v2/me/challenges/:id/attestation.svg", { path: Schema.Struct({ id: UuidStr }), success: Svg, summary: "The caller's 1080×1920 attestation of participation and progress in a challenge (404 PARTICIPATION_NOT_FOUND, 409 PARTICIPATION_REVOKED)" }).middleware(Authenticated).annotate(Requires, Role("user")))
+  .annotate(OpenApi.Title, "Athlete / Attestation")
+  .annotate(OpenApi.Description, "Attestations of challenge participation")
+{}

@@ -1,10 +1,10 @@
 /** The results context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Accounts, Events, Identity, Media, Organizers, Platform, Registrations, Results } from "@podium/core"
+import type { Accounts, Activities, Challenges, Events, Identity, Media, Organizers, Platform, Registrations, Results } from "@podium/core"
 import { CertificatesHandlers } from "./certificates.handlers.js"
 import { EventResultsHandlers } from "./event-results.handlers.js"
 import { LeaderboardsHandlers } from "./leaderboards.handlers.js"
-import { FinisherCardHandlers, MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
+import { AttestationHandlers, FinisherCardHandlers, MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
 import { CertificateVerifyHandlers, MyCertificatesHandlers } from "./my-certificates.handlers.js"
 
-export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers] as const
+export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers, AttestationHandlers] as const

@@ -2,7 +2,8 @@
 import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { ResultsApi } from "@podium/contracts/results"
-import { Results } from "@podium/core"
+import { type Activities, Results } from "@podium/core"
+import type { ChallengesInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import type { ResultsHandlerServices } from "./results.views.js"
@@ -20,3 +21,6 @@ export const ProfileCardsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
 
 export const FinisherCardHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "finisherCard">, never, ResultsHandlerServices> = apiGroup(ResultsApi, "finisherCard", (handlers) =>
   handlers.handle("finisherCard", ({ path }) => Results.finisherCardSvg(path.eventId, path.userId)))
+
+export const AttestationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "attestation">, never, ResultsHandlerServices | ChallengesInfrastructure | Activities.ActivityRepo | Authenticated> = apiGroup(ResultsApi, "attestation", (handlers) =>
+  handlers.handle("challengeAttestation", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Results.challengeAttestationSvg(me, path.id))))
