@@ -1,5 +1,5 @@
 /**
- * Challenge video uploads through the real host: signed-in users only, the file's presence, type
+ * Challenge video uploads through the real host: signed-in users (admins with challenges.manage), the file's presence, type
  * (by its bytes) and size checked with the spec's wording, stored and served back through a private
  * media URL; the cleanup (admins with challenges.manage) removes unclaimed uploads older than a day
  * and keeps fresher ones, and two cleanups at once remove each orphan exactly once.
@@ -30,9 +30,11 @@ const age = (id: string, hours: number) =>
   host().run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`update challenges.video_uploads set created_at = created_at - make_interval(hours => ${hours}) where id = ${id}`))
 
 describe("challenge video uploads", () => {
-  it("answers 401 without a token and 400 for a missing, wrong or oversized file", async () => {
+  it("answers 401 without a token, 403 to an admin without challenges.manage, and 400 for a missing, wrong or oversized file", async () => {
     const athlete = await newAthlete(host())
     expect((await upload({ file: { bytes: Mp4Bytes, name: "v.mp4" } }, {})).status).toBe(401)
+    expect((await upload({ file: { bytes: Mp4Bytes, name: "v.mp4" } }, (await challengeAdmin(host(), [])).headers)).status).toBe(403)
+    expect((await upload({ file: { bytes: Mp4Bytes, name: "v.mp4" } }, (await challengeAdmin(host())).headers)).status).toBe(201)
     const missing = await upload({ note: "x" }, athlete.headers)
     expect(missing.status).toBe(400)
     expect(missing.body.message).toEqual(["file should not be empty"])

@@ -1,9 +1,11 @@
 /**
- * Challenge video uploads (C "Challenges" video-uploads): a signed-in user uploads one short video
- * for a challenge promo story: MP4, MOV or WEBM up to 50 MB, recognised by its bytes (the declared
- * content type is not trusted), stored in the blob store under an unguessable key and answered
- * with a short-lived private media URL. A story claims the upload when it is posted; admins run
- * the cleanup that removes unclaimed uploads older than a day (rows first, then their blobs).
+ * Challenge video uploads (C "Challenges" video-uploads): a signed-in user (an admin with
+ * challenges.manage) uploads one short video for a challenge promo story: MP4, MOV or WEBM up to
+ * 50 MB, recognised by its bytes (the declared content type is not trusted), stored in the blob
+ * store under an unguessable key and answered with a short-lived private media URL. A promo story
+ * claims its upload when posted (`claimedAt`; stories are not served yet, so today every upload
+ * stays unclaimed); admins run the cleanup that removes unclaimed uploads older than a day (rows
+ * first, then their blobs).
  */
 import type { ChallengeVideoUpload } from "@podium/kernel"
 import { Clock, Effect, Schema } from "effect"
