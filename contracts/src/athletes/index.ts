@@ -5,6 +5,7 @@ import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
+import { ChallengeVideoUploadsGroup } from "./challenge-video-uploads.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
@@ -21,6 +22,7 @@ export * from "./bib-templates.group.js"
 export * from "./challenge-badge-requests.group.js"
 export * from "./challenge-events.group.js"
 export * from "./challenge-progress.group.js"
+export * from "./challenge-video-uploads.group.js"
 export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
 
@@ -41,4 +43,5 @@ export class AthletesApi extends AreaApi
   .add(AdminFulfillmentTasksGroup)
   .add(BibTemplatesGroup)
   .add(ChallengeEventsGroup)
-  .add(ChallengeAudiencesGroup) {}
+  .add(ChallengeAudiencesGroup)
+  .add(ChallengeVideoUploadsGroup) {}

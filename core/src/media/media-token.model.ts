@@ -27,7 +27,7 @@ export const MediaTokenTtlSeconds: Readonly<Record<MediaAudience, number>> = { p
 // Tokens must stay short (the router caps a path parameter at 100 characters): the claims are
 // `<key>|<kind>|<audience>|<expiry base36>` in base64url, and the signature is the first 128 bits
 // of the HMAC in hex. The file name served is the key's base name.
-const KindCodes: Readonly<Record<string, FileKind>> = { p: "png", j: "jpeg", w: "webp", d: "pdf" }
+const KindCodes: Readonly<Record<string, FileKind>> = { p: "png", j: "jpeg", w: "webp", d: "pdf", m: "mp4", q: "mov", v: "webm" }
 const codeOf = (contentType: string) => Object.entries(KindCodes).find(([, k]) => ContentTypes[k] === contentType)?.[0]
 const SignatureHexLength = 32
 

@@ -893,6 +893,10 @@ export interface components {
             status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
             attachedAt: components["schemas"]["Instant"];
         };
+        ChallengeVideoCleanup: {
+            removed: number;
+            before: components["schemas"]["Instant"];
+        };
         LiveSignalsResult: {
             accepted: number;
             remaining: number;

@@ -328,3 +328,19 @@ export const ChallengeAudience = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "ChallengeAudience" })
 export interface ChallengeAudience extends Schema.Schema.Type<typeof ChallengeAudience> {}
+
+/**
+ * A short video a creator uploaded for a challenge's promo story (the bytes live in the blob
+ * store). It stays unclaimed until a story uses it; unclaimed uploads older than a day are orphans.
+ */
+export const ChallengeVideoUpload = Schema.Struct({
+  id: UuidStr,
+  userId: UuidStr,
+  key: Schema.String,
+  contentType: Schema.String,
+  fileName: Schema.String,
+  size: Schema.Int,
+  claimedAt: Schema.NullOr(Instant),
+  createdAt: Instant
+}).annotations({ identifier: "ChallengeVideoUpload" })
+export interface ChallengeVideoUpload extends Schema.Schema.Type<typeof ChallengeVideoUpload> {}

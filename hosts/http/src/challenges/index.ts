@@ -13,6 +13,7 @@ import {
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
+import { ChallengeVideoUploadsHandlers } from "./video-uploads.handlers.js"
 
 export const handlers = [
   AdminChallengeBadgeRequestsHandlers,
@@ -31,5 +32,6 @@ export const handlers = [
   AdminFulfillmentTasksHandlers,
   BibTemplatesHandlers,
   ChallengeEventsHandlers,
-  ChallengeAudiencesHandlers
+  ChallengeAudiencesHandlers,
+  ChallengeVideoUploadsHandlers
 ] as const
