@@ -129,6 +129,38 @@ describe("public editions", () => {
   })
 })
 
+describe("an event's series", () => {
+  it("lists every public edition newest first with the current one; drafts are left out; a hidden event is 404", async () => {
+    const { event, edition: later } = await editionOf()
+    const earlier = await send("PATCH", `/v2/organizers/events/${event.id}/edition`, {
+      year: later.year as number - 1, startsAt: inDays(20), endsAt: inDays(20.5), capacity: 10, status: "published"
+    })
+    const cancelled = await send("PATCH", `/v2/organizers/events/${event.id}/edition`, {
+      year: later.year as number - 2, startsAt: inDays(10), endsAt: inDays(10.5), capacity: 10, status: "published"
+    })
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/edition`, { year: cancelled.body.data.year, status: "cancelled" })).status).toBe(200)
+    await send("PATCH", `/v2/organizers/events/${event.id}/edition`, { year: 2100, startsAt: inDays(500), endsAt: inDays(501), capacity: 5 })
+    const res = await host.http.get(`/v2/events/${event.slug}/series`)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ eventId: event.id, slug: event.slug, editionCount: 3 })
+    expect(res.body.data.editions.map((e: { id: string }) => e.id)).toEqual([later.id, earlier.body.data.id, cancelled.body.data.id])
+    // The cancelled edition starts first but is not the one athletes can act on.
+    expect(res.body.data.current.id).toBe(earlier.body.data.id)
+    expect((await host.http.get(`/v2/events/${event.id}/series`)).body.data.eventId).toBe(event.id)
+    expect((await send("PATCH", `/v2/events/${event.id}/unpublish`)).status).toBe(200)
+    expect((await host.http.get(`/v2/events/${event.id}/series`)).status).toBe(404)
+    expect((await host.http.get("/v2/events/no-such-event/series")).status).toBe(404)
+  })
+
+  it("has no current edition when every edition is cancelled", async () => {
+    const { event, edition } = await editionOf()
+    expect((await send("PATCH", `/v2/organizers/events/${event.id}/edition`, { year: edition.year, status: "cancelled" })).status).toBe(200)
+    const res = await host.http.get(`/v2/events/${event.id}/series`)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ editionCount: 1, current: null })
+  })
+})
+
 describe("registering for an edition", () => {
   it("is for signed-in athletes: 401 without a session, 403 for an admin", async () => {
     const { edition } = await editionOf()

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { multipart, PdfBytes, PngBytes, type SeededOrganizer, seedOrganizer } from "../organizers/support.js"
 import { useRealHost } from "../support/real-host.js"
 import { seedEvent } from "./event-config-support.js"
+import { adminWithPermissions } from "../notifications/http-support.js"
+import { publishedEvent } from "./support.js"
 
 const host = useRealHost(import.meta.url)
 
@@ -147,6 +149,35 @@ describe("event gallery", () => {
     expect((await send("DELETE", `/v2/organizers/events/${eventId}/gallery/${id}`, undefined, other.owner.headers)).status).toBe(404)
     expect((await send("DELETE", `/v2/organizers/events/${eventId}/gallery/${id}`)).body.data).toEqual({ id, deleted: true })
     expect((await send("GET", `/v2/organizers/events/${eventId}/gallery`)).body.data.total).toBe(0)
+  })
+})
+
+describe("an event's photo summary", () => {
+  it("shows a public event's gallery in gallery order with media URLs; a draft or unpublished event is 404", async () => {
+    const reviewer = await adminWithPermissions(host(), ["events.review"])
+    const published = await publishedEvent(host(), org, reviewer)
+    const base = `/v2/organizers/events/${published.id}/gallery`
+    const finish = await upload("POST", base, { image: { bytes: PngBytes, name: "finish.png", type: "image/png" }, caption: "Finish", sortOrder: "5" })
+    const start = await upload("POST", base, { image: { bytes: PngBytes, name: "start.png", type: "image/png" }, caption: "Start", sortOrder: "1" })
+    expect([finish.status, start.status]).toEqual([201, 201])
+
+    const res = await host().http.get(`/v2/events/${published.slug}/photo-summary`)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ eventId: published.id, photoCount: 2 })
+    expect(res.body.data.photos.map((p: { caption: string }) => p.caption)).toEqual(["Start", "Finish"])
+    const photo = await host().http.get(res.body.data.photos[0].url)
+    expect(photo.status).toBe(200)
+    expect((await host().http.get(`/v2/events/${published.id}/photo-summary`)).body.data.photoCount).toBe(2)
+
+    expect((await host().http.get(`/v2/events/${eventId}/photo-summary`)).status).toBe(404)
+    expect((await send("PATCH", `/v2/events/${published.id}/unpublish`)).status).toBe(200)
+    expect((await host().http.get(`/v2/events/${published.id}/photo-summary`)).status).toBe(404)
+  })
+
+  it("answers an empty summary for a public event without photos", async () => {
+    const reviewer = await adminWithPermissions(host(), ["events.review"])
+    const published = await publishedEvent(host(), org, reviewer)
+    expect((await host().http.get(`/v2/events/${published.id}/photo-summary`)).body.data).toEqual({ eventId: published.id, photoCount: 0, photos: [] })
   })
 })
 

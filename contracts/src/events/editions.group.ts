@@ -60,6 +60,19 @@ export const EditionStats = Schema.Struct({
 export const AdminEditionQuery = Query({ status: Optional(EditionStatus), eventId: Optional(UuidStr), ...PageParams })
 export const EditionStatusBody = Body({ status: EditionStatus, reason: Optional(StrLength(10, 500)) })
 
+/** An event as its series (the spec names the read, not its body): its public editions and the current one. */
+export const EventSeries = Schema.Struct({
+  eventId: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  timezone: Schema.String,
+  editionCount: Schema.Int,
+  /** The earliest public edition not cancelled and not yet ended; null when none is ahead. */
+  current: Schema.NullOr(Edition),
+  /** Every public edition, newest first (one per year, so the series is never paged). */
+  editions: Schema.Array(Edition)
+}).annotations({ identifier: "EventSeries" })
+
 export const GatewayWebhookHeaders = Schema.Struct({
   "x-razorpay-signature": Schema.optional(Schema.String),
   "x-razorpay-event-id": Schema.optional(Schema.String)
@@ -76,6 +89,7 @@ const IdOrSlugPath = Schema.Struct({ idOrSlug: Schema.String })
 export class PublicEditionsGroup extends HttpApiGroup.make("publicEditions")
   .add(op.get("getEdition", "/v2/editions/:idOrSlug", { path: IdOrSlugPath, ok: Edition, summary: "A published (or closed, or cancelled) edition of a public event, by id or slug" }))
   .add(op.get("eventEditions", "/v2/events/:idOrSlug/editions", { path: IdOrSlugPath, query: Query(PageParams), ok: EditionPage, summary: "A public event's editions (not drafts), newest first" }))
+  .add(op.get("eventSeries", "/v2/events/:eventId/series", { path: Schema.Struct({ eventId: Schema.String }), ok: EventSeries, summary: "A public event (by id or slug) as its series: every public edition, newest first, and the current one; 404 for an event the public cannot see" }))
   .annotate(OpenApi.Title, "Editions")
   .annotate(OpenApi.Description, "Dated editions of event series, as the public reads them")
 {}

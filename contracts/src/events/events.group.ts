@@ -15,6 +15,7 @@ import {
   EventSlot,
   EventStatus,
   EventTicket,
+  EventGalleryImage,
   EventWaypoint,
   inputOf,
   Instant,
@@ -154,6 +155,14 @@ export const UpdateTicketBody = Body({
 const OrganizerHeader = Schema.Struct({ "x-organizer-id": Schema.optional(Schema.String) })
 const IdPath = Schema.Struct({ id: Schema.String })
 const EventIdPath = Schema.Struct({ eventId: Schema.String })
+
+/** The spec names the read, not its body: the event's gallery, never paged (a gallery holds at most 50). */
+export const EventPhotoSummary = Schema.Struct({
+  eventId: Schema.String,
+  photoCount: Schema.Int,
+  /** In gallery order; `url` is a short-lived signed `/v2/media/content/...` URL. */
+  photos: Schema.Array(Schema.Struct({ id: EventGalleryImage.fields.id, caption: EventGalleryImage.fields.caption, contentType: EventGalleryImage.fields.contentType, sortOrder: EventGalleryImage.fields.sortOrder, url: Schema.String }))
+}).annotations({ identifier: "EventPhotoSummary" })
 const SlotPath = Schema.Struct({ eventId: Schema.String, slotId: Schema.String })
 const TicketPath = Schema.Struct({ eventId: Schema.String, ticketId: Schema.String })
 const KindPath = Schema.Struct({ kind: OneOf("event"), id: Schema.String })
@@ -211,6 +220,7 @@ export class PublicEventsGroup extends HttpApiGroup.make("publicEvents")
   .add(op.get("publicEvent", "/v2/events/:idOrSlug/public", { path: Schema.Struct({ idOrSlug: Schema.String }), ok: PublicEventView, summary: "A public event by id or slug" }))
   .add(op.get("eventRefundPolicy", "/v2/events/:eventId/refund-policy", { path: EventIdPath, ok: RefundPolicyView, summary: "A public event's refund policy" }))
   .add(op.get("publicEventWaypoints", "/v2/events/:eventId/course/waypoints", { path: EventIdPath, query: ListQueryParams, ok: GetMany(Schema.partial(EventWaypoint)), summary: "A public event's course waypoints (aid stations, checkpoints…), in course order; 404 for an event the public cannot see" }))
+  .add(op.get("publicEventPhotoSummary", "/v2/events/:eventId/photo-summary", { path: EventIdPath, ok: EventPhotoSummary, summary: "A public event's gallery photos in gallery order, each with a media URL; 404 for an event the public cannot see" }))
   .add(op.get("eventMarketingSummary", "/v2/events/:eventId/marketing-summary", { path: EventIdPath, ok: MarketingSummary, summary: "A public event at a glance for promotion: status now, start, place, price range (minor units) and places left of tickets on sale" }))
   .add(op.get("organizationEvents", "/v2/organizations/:id/events", { path: IdPath, query: PagingQuery, ok: PublicEventPage, summary: "An organization's upcoming public events" }))
   .annotate(OpenApi.Title, "Events (public)")

@@ -193,6 +193,43 @@ export const listEventEditions = Effect.fn("events.editions.ofEvent")(function*(
   return page(found, paging, limit)
 })
 
+/** An event seen as its series: every public edition (one per year, newest first) and the one that is current. */
+export interface EventSeries {
+  readonly eventId: string
+  readonly slug: string
+  readonly title: string
+  readonly timezone: string
+  readonly editionCount: number
+  /**
+   * The edition an athlete would act on now: the earliest public edition that is not cancelled and
+   * has not ended yet; null when the series has none ahead (its page then shows the past ones).
+   */
+  readonly current: Edition | null
+  readonly editions: ReadonlyArray<Edition>
+}
+
+/** Years are bounded (2000–2100, one edition each), so the whole series fits in one read. */
+const seriesLimit = 101
+
+export const eventSeries = Effect.fn("events.editions.series")(function*(eventIdOrSlug: string) {
+  const event = yield* publicEvent(eventIdOrSlug)
+  const now = yield* nowDate
+  const editions = yield* Effect.flatMap(EditionRepo, (r) =>
+    r.list({ eventId: event.id, statuses: ["published", "closed", "cancelled"], limit: seriesLimit, offset: 0 }))
+  const ahead = editions.data
+    .filter((e) => e.status !== "cancelled" && e.endsAt.getTime() > now.getTime())
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+  return {
+    eventId: event.id,
+    slug: event.slug,
+    title: event.title,
+    timezone: event.timezone,
+    editionCount: editions.data.length,
+    current: ahead[0] ?? null,
+    editions: editions.data
+  } satisfies EventSeries
+})
+
 /** Why registration is not possible now (undefined when it is). */
 const closedReason = (edition: Edition, now: Date): string | undefined =>
   edition.status !== "published"

@@ -5,10 +5,11 @@
  * Records of the plain collections are reached only through their event: an id of another
  * event's record is a 404 too.
  */
-import type { Event, EventCommunication, EventCoupon, EventTicket, FormField } from "@podium/kernel"
+import type { Event, EventCommunication, EventCoupon, EventGalleryImage, EventTicket, FormField } from "@podium/kernel"
 import { Clock, Effect, Either, Option } from "effect"
 import { ImageRule, type Upload, checkUpload } from "../../media/file-type.model.js"
 import { BlobStore } from "../../media/blob-store.port.js"
+import { mediaUrl } from "../../media/media-token.model.js"
 import { putUpload } from "../../media/stored-file.js"
 import { renderTemplate } from "../../notifications/template.model.js"
 import { placeholdersOf } from "../../notifications/template.model.js"
@@ -432,6 +433,19 @@ export const deleteForm = Effect.fn("events.forms.delete")(function*(scope: Even
 
 export const listGallery = (scope: EventScope, params: ListParams) =>
   Effect.zipRight(organizerEvent(scope), Effect.flatMap(EventGalleryRepo, (repo) => listIn(EventGallery, repo, scope.eventId, params)))
+
+/**
+ * What a public event shows in pictures: its gallery in gallery order, each photo with a fresh
+ * public media URL (the covers are on the event itself). A gallery holds at most GalleryLimit
+ * images, so the summary is one read and never paged.
+ */
+export const publicPhotoSummary = Effect.fn("events.gallery.photoSummary")(function*(idOrSlug: string) {
+  const event = yield* publicEvent(idOrSlug)
+  const gallery = yield* Effect.flatMap(EventGalleryRepo, (repo) => listIn(EventGallery, repo, event.id, { limit: GalleryLimit }))
+  const photos = yield* Effect.forEach(gallery.data as ReadonlyArray<EventGalleryImage>, (image) =>
+    Effect.map(mediaUrl(image, "public"), (url) => ({ id: image.id, caption: image.caption, contentType: image.contentType, sortOrder: image.sortOrder, url })))
+  return { eventId: event.id, photoCount: gallery.total, photos }
+})
 
 /** Stores a checked image (PNG, JPG or WEBP, 5 MB) under an unguessable key; at most GalleryLimit per event. */
 export const addGalleryImage = Effect.fn("events.gallery.add")(function*(

@@ -21,7 +21,8 @@ export const PublicEditionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
   apiGroup(EventsApi, "publicEditions", (handlers) =>
     handlers
       .handle("getEdition", ({ path }) => Events.publicEdition(path.idOrSlug))
-      .handle("eventEditions", ({ path, urlParams }) => Events.listEventEditions(path.idOrSlug, urlParams)))
+      .handle("eventEditions", ({ path, urlParams }) => Events.listEventEditions(path.idOrSlug, urlParams))
+      .handle("eventSeries", ({ path }) => Events.eventSeries(path.eventId)))
 
 export const EditionRegistrationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "editionRegistrations">, never, EditionHandlerServices> =
   apiGroup(EventsApi, "editionRegistrations", (handlers) =>

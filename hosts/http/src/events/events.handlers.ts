@@ -2,7 +2,7 @@
 import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
-import { Events, type Platform } from "@podium/core"
+import { Events, type Identity, type Platform } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
@@ -10,6 +10,8 @@ export type EventHandlerServices =
   | Events.EventRepo
   | Events.EventInventoryRepo
   | Events.EventWaypointRepo
+  | Events.EventGalleryRepo
+  | Identity.Hmac
   | Events.EventBookmarkRepo
   | Events.EventCategoryRepo
   | Events.BrandRepo
@@ -73,6 +75,7 @@ export const PublicEventsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
       .handle("publicEvent", ({ path }) => Events.getPublicEvent(path.idOrSlug))
       .handle("eventRefundPolicy", ({ path }) => Events.refundPolicy(path.eventId))
       .handle("publicEventWaypoints", ({ path, urlParams }) => Events.listPublicWaypoints(path.eventId, urlParams))
+      .handle("publicEventPhotoSummary", ({ path }) => Events.publicPhotoSummary(path.eventId))
       .handle("eventMarketingSummary", ({ path }) => Events.marketingSummary(path.eventId))
       .handle("organizationEvents", ({ path, urlParams }) => Events.listOrganizationEvents(path.id, urlParams)))
 
