@@ -4,6 +4,7 @@ import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js
 import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
+import { ChallengePromoStoriesGroup } from "./challenge-promo-stories.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
@@ -20,6 +21,7 @@ export * from "./badges.group.js"
 export * from "./bib-templates.group.js"
 export * from "./challenge-badge-requests.group.js"
 export * from "./challenge-events.group.js"
+export * from "./challenge-promo-stories.group.js"
 export * from "./challenge-progress.group.js"
 export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
@@ -41,4 +43,5 @@ export class AthletesApi extends AreaApi
   .add(AdminFulfillmentTasksGroup)
   .add(BibTemplatesGroup)
   .add(ChallengeEventsGroup)
-  .add(ChallengeAudiencesGroup) {}
+  .add(ChallengeAudiencesGroup)
+  .add(ChallengePromoStoriesGroup) {}

@@ -5,8 +5,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
-import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
+import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengePromoStoryRepoMemory, ChallengesReposMemory } from "@podium/core/testing"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -22,6 +22,7 @@ export type ChallengesInfrastructure =
   | Challenges.BibTemplateRepo
   | Challenges.ChallengeEventRepo
   | Challenges.ChallengeAudienceRepo
+  | Challenges.ChallengePromoStoryRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -31,7 +32,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   FulfillmentTaskRepoPg,
   BibTemplateRepoPg,
   ChallengeEventRepoPg,
-  ChallengeAudienceRepoPg
+  ChallengeAudienceRepoPg,
+  ChallengePromoStoryRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
@@ -57,7 +59,7 @@ export const challengesJobHandlers: Effect.Effect<Readonly<Record<string, Platfo
 export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   live: () => ChallengesLive,
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengePromoStoryRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

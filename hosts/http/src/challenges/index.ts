@@ -12,6 +12,7 @@ import {
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
+import { ChallengePromoStoriesHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 
 export const handlers = [
@@ -31,5 +32,6 @@ export const handlers = [
   AdminFulfillmentTasksHandlers,
   BibTemplatesHandlers,
   ChallengeEventsHandlers,
-  ChallengeAudiencesHandlers
+  ChallengeAudiencesHandlers,
+  ChallengePromoStoriesHandlers
 ] as const
