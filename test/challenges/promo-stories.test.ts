@@ -70,3 +70,36 @@ describe("challenge promo stories", () => {
     expect(listed.body.code).toBe("CHALLENGE_NOT_FOUND")
   })
 })
+
+describe("the caller's promo stories", () => {
+  it("posts for a challenge the caller manages, lists only the caller's stories, and deletes only the caller's own once", async () => {
+    const challenge = await activeChallenge(host, admin, challengeBody({ creatorType: "organizer", creatorId: org.id }))
+    const post = (fields: Parameters<typeof multipart>[3], headers?: Record<string, string>) => multipart(host, "POST", "/v2/challenges/promo-stories", fields, headers)
+
+    expect((await post({ challengeId: challenge.id, media: png })).status).toBe(401)
+    expect((await post({ challengeId: challenge.id, media: png }, rival.owner.headers)).status).toBe(403)
+    const bad = await post({ challengeId: "x", media: png }, org.owner.headers)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toEqual(["challengeId must be a UUID"])
+    const mine = await post({ challengeId: challenge.id, media: png, caption: "Join us" }, org.owner.headers)
+    expect(mine.status).toBe(201)
+    expect(mine.body.data).toMatchObject({ challengeId: challenge.id, caption: "Join us" })
+    const theirs = await multipart(host, "POST", `/v2/challenges/${challenge.id}/promo-story`, { media: png }, org.admin.headers)
+    expect(theirs.status).toBe(201)
+
+    expect((await host.http.get("/v2/challenges/promo-stories")).status).toBe(401)
+    const listed = await host.http.request("GET", "/v2/challenges/promo-stories", undefined, org.owner.headers)
+    expect(listed.status).toBe(200)
+    const ids = listed.body.data.map((s: { id: string }) => s.id)
+    expect(ids[0]).toBe(mine.body.data.id)
+    expect(ids).not.toContain(theirs.body.data.id)
+
+    const del = (id: string, headers: Record<string, string>) => host.http.request("DELETE", `/v2/challenges/promo-stories/${id}`, undefined, headers)
+    expect((await del(mine.body.data.id, {})).status).toBe(401)
+    expect((await del(theirs.body.data.id, org.owner.headers)).body.code).toBe("PROMO_STORY_NOT_FOUND")
+    const racing = await Promise.all([del(mine.body.data.id, org.owner.headers), del(mine.body.data.id, org.owner.headers)])
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 404])
+    expect((await host.http.get(mine.body.data.mediaUrl)).status).toBe(404)
+    expect((await host.http.get(`/v2/challenges/${challenge.id}/promo-stories`)).body.data.map((s: { id: string }) => s.id)).toEqual([theirs.body.data.id])
+  })
+})

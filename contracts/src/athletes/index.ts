@@ -4,7 +4,7 @@ import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js
 import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
-import { ChallengePromoStoriesGroup } from "./challenge-promo-stories.group.js"
+import { ChallengePromoStoriesGroup, MyPromoStoriesGroup } from "./challenge-promo-stories.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
@@ -44,4 +44,5 @@ export class AthletesApi extends AreaApi
   .add(BibTemplatesGroup)
   .add(ChallengeEventsGroup)
   .add(ChallengeAudiencesGroup)
-  .add(ChallengePromoStoriesGroup) {}
+  .add(ChallengePromoStoriesGroup)
+  .add(MyPromoStoriesGroup) {}

@@ -60,12 +60,32 @@ export const createChallengePromoStory = Effect.fn("challenges.promoStories.crea
   return yield* viewOf(story)
 })
 
+// The row is gone first, so no reader is left pointing at a missing file; a failed removal only leaves an orphan blob.
+const removed = (principal: Principal, storyId: string, story: Option.Option<ChallengePromoStory>) =>
+  Effect.gen(function*() {
+    if (Option.isNone(story)) return yield* new PromoStoryNotFound({ id: storyId })
+    yield* Effect.flatMap(BlobStore, (b) => b.remove(story.value.mediaKey)).pipe(Effect.ignore)
+    yield* audit(principal, "promo_story_deleted", story.value)
+    return { id: storyId, deleted: true as const }
+  })
+
 export const deleteChallengePromoStory = Effect.fn("challenges.promoStories.delete")(function*(principal: Principal, id: string, storyId: string) {
   const challenge = yield* managedChallenge(principal, id)
-  const removed = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.remove(challenge.id, storyId)) : Option.none()
-  if (Option.isNone(removed)) return yield* new PromoStoryNotFound({ id: storyId })
-  // The row is gone first, so no reader is left pointing at a missing file; a failed removal only leaves an orphan blob.
-  yield* Effect.flatMap(BlobStore, (b) => b.remove(removed.value.mediaKey)).pipe(Effect.ignore)
-  yield* audit(principal, "promo_story_deleted", removed.value)
-  return { id: storyId, deleted: true as const }
+  const story = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.remove(challenge.id, storyId)) : Option.none()
+  return yield* removed(principal, storyId, story)
+})
+
+/** The stories the caller posted, on every challenge, newest first. */
+export const myPromoStories = Effect.fn("challenges.promoStories.mine")(function*(principal: Principal) {
+  const stories = yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.ofCreator(principal.accountId))
+  return yield* Effect.forEach(stories, viewOf)
+})
+
+/**
+ * Deletes a story the caller posted. Its author may take it down even after losing the right to
+ * manage the challenge; another manager deletes it through the challenge's own path.
+ */
+export const deleteMyPromoStory = Effect.fn("challenges.promoStories.deleteMine")(function*(principal: Principal, storyId: string) {
+  const story = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.removeOwn(principal.accountId, storyId)) : Option.none()
+  return yield* removed(principal, storyId, story)
 })

@@ -18,6 +18,12 @@ export const ChallengePromoStoryRepoMemory = Layer.sync(ChallengePromoStoryRepo,
         const i = stories.findIndex((s) => s.id === storyId && s.challengeId === challengeId)
         return i < 0 ? Option.none() : Option.some(stories.splice(i, 1)[0]!)
       }),
+    removeOwn: (createdBy, storyId) =>
+      Effect.sync(() => {
+        const i = stories.findIndex((s) => s.id === storyId && s.createdBy === createdBy)
+        return i < 0 ? Option.none() : Option.some(stories.splice(i, 1)[0]!)
+      }),
+    ofCreator: (createdBy) => Effect.sync(() => stories.filter((s) => s.createdBy === createdBy).reverse()),
     // Inserted in time order, so the reverse is newest first (the Postgres order, ties by insertion).
     ofChallenge: (challengeId) => Effect.sync(() => stories.filter((s) => s.challengeId === challengeId).reverse())
   })

@@ -15,6 +15,10 @@ export const ChallengePromoStoryRepoPg = Layer.effect(Challenges.ChallengePromoS
         values (${s.challengeId}, ${s.caption}, ${s.mediaKey}, ${s.mediaContentType}, ${s.mediaSize}, ${s.createdBy}) returning *`),
     remove: (challengeId, storyId) =>
       stories.maybe(sql`delete from challenges.challenge_promo_stories where id = ${storyId} and challenge_id = ${challengeId} returning *`),
+    removeOwn: (createdBy, storyId) =>
+      stories.maybe(sql`delete from challenges.challenge_promo_stories where id = ${storyId} and created_by = ${createdBy} returning *`),
+    ofCreator: (createdBy) =>
+      stories.all(sql`select * from challenges.challenge_promo_stories where created_by = ${createdBy} order by created_at desc, id desc`),
     ofChallenge: (challengeId) =>
       stories.all(sql`select * from challenges.challenge_promo_stories where challenge_id = ${challengeId} order by created_at desc, id desc`)
   })

@@ -15,5 +15,6 @@ export default Effect.gen(function*() {
       created_by text not null,
       created_at timestamptz not null default now()
     )`
+  yield* sql`create index challenge_promo_stories_creator on challenges.challenge_promo_stories (created_by, created_at desc)`
   yield* sql`create index challenge_promo_stories_challenge on challenges.challenge_promo_stories (challenge_id, created_at desc)`
 })

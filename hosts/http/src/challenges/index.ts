@@ -12,7 +12,7 @@ import {
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
-import { ChallengePromoStoriesHandlers } from "./promo-stories.handlers.js"
+import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 
 export const handlers = [
@@ -33,5 +33,6 @@ export const handlers = [
   BibTemplatesHandlers,
   ChallengeEventsHandlers,
   ChallengeAudiencesHandlers,
-  ChallengePromoStoriesHandlers
+  ChallengePromoStoriesHandlers,
+  MyPromoStoriesHandlers
 ] as const

@@ -22,3 +22,18 @@ export const ChallengePromoStoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         }))
       .handle("deleteChallengePromoStory", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.deleteChallengePromoStory(me, path.id, path.storyId)))
 )
+
+export const MyPromoStoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "myPromoStories">, never, ChallengeHandlerServices> = apiGroup(
+  AthletesApi,
+  "myPromoStories",
+  (handlers) =>
+    handlers
+      .handle("myPromoStories", () => Effect.flatMap(CurrentPrincipal, Challenges.myPromoStories))
+      .handle("createMyPromoStory", ({ payload }) =>
+        Effect.gen(function*() {
+          const me = yield* CurrentPrincipal
+          const media = yield* readUpload(payload.media)
+          return yield* Challenges.createChallengePromoStory(me, payload.challengeId, { media: media!, caption: payload.caption })
+        }))
+      .handle("deleteMyPromoStory", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.deleteMyPromoStory(me, path.id)))
+)
