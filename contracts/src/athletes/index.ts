@@ -4,6 +4,7 @@ import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js
 import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
+import { ChallengePromoStoriesGroup, MyPromoStoriesGroup } from "./challenge-promo-stories.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { ChallengeVideoUploadsGroup } from "./challenge-video-uploads.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
@@ -21,6 +22,7 @@ export * from "./badges.group.js"
 export * from "./bib-templates.group.js"
 export * from "./challenge-badge-requests.group.js"
 export * from "./challenge-events.group.js"
+export * from "./challenge-promo-stories.group.js"
 export * from "./challenge-progress.group.js"
 export * from "./challenge-video-uploads.group.js"
 export * from "./challenges.group.js"
@@ -44,4 +46,6 @@ export class AthletesApi extends AreaApi
   .add(BibTemplatesGroup)
   .add(ChallengeEventsGroup)
   .add(ChallengeAudiencesGroup)
-  .add(ChallengeVideoUploadsGroup) {}
+  .add(ChallengeVideoUploadsGroup)
+  .add(ChallengePromoStoriesGroup)
+  .add(MyPromoStoriesGroup) {}

@@ -5,8 +5,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
-import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengesReposMemory, ChallengeVideoUploadRepoMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, BadgeRequestRepoPg, ChallengesReposPg, ChallengeVideoUploadRepoPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
+import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengePromoStoryRepoMemory, ChallengesReposMemory, ChallengeVideoUploadRepoMemory } from "@podium/core/testing"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, ChallengeVideoUploadRepoPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -23,6 +23,7 @@ export type ChallengesInfrastructure =
   | Challenges.ChallengeEventRepo
   | Challenges.ChallengeAudienceRepo
   | Challenges.ChallengeVideoUploadRepo
+  | Challenges.ChallengePromoStoryRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -33,7 +34,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   BibTemplateRepoPg,
   ChallengeEventRepoPg,
   ChallengeAudienceRepoPg,
-  ChallengeVideoUploadRepoPg
+  ChallengeVideoUploadRepoPg,
+  ChallengePromoStoryRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
@@ -59,7 +61,7 @@ export const challengesJobHandlers: Effect.Effect<Readonly<Record<string, Platfo
 export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   live: () => ChallengesLive,
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

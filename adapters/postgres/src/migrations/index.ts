@@ -67,6 +67,7 @@ import registrationsBibs from "./0090_registrations_bibs.js"
 import registrationsDigitalBibs from "./0095_registrations_digital_bibs.js"
 import registrationsFormUploads from "./0096_registrations_form_uploads.js"
 import challengesVideoUploads from "./0103_challenges_video_uploads.js"
+import challengesPromoStories from "./0104_challenges_promo_stories.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -127,7 +128,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0090_registrations_bibs": registrationsBibs,
   "0095_registrations_digital_bibs": registrationsDigitalBibs,
   "0096_registrations_form_uploads": registrationsFormUploads,
-  "0103_challenges_video_uploads": challengesVideoUploads
+  "0103_challenges_video_uploads": challengesVideoUploads,
+  "0104_challenges_promo_stories": challengesPromoStories
 }
 
 /** The table recording applied migrations. */

@@ -344,3 +344,20 @@ export const ChallengeVideoUpload = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "ChallengeVideoUpload" })
 export interface ChallengeVideoUpload extends Schema.Schema.Type<typeof ChallengeVideoUpload> {}
+
+/**
+ * A promo story a challenge's manager posts to promote it: one image (kept in the blob store under
+ * `mediaKey`) with an optional caption. Stories stay until their manager deletes them; the public
+ * sees the stories of a public challenge, newest first.
+ */
+export const ChallengePromoStory = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  caption: Schema.NullOr(StrLength(1, 280)),
+  mediaKey: Schema.String,
+  mediaContentType: Schema.String,
+  mediaSize: Schema.Int,
+  createdBy: Schema.String,
+  createdAt: Instant
+}).annotations({ identifier: "ChallengePromoStory" })
+export interface ChallengePromoStory extends Schema.Schema.Type<typeof ChallengePromoStory> {}

@@ -53,7 +53,7 @@ const requestView = (r: Challenges.BadgeRequestWithBadge) =>
   })
 
 /** The bytes of an uploaded file (the multipart parser persisted it to a scoped temp file). */
-const readUpload = (file: Multipart.PersistedFile | undefined): Effect.Effect<Media.Upload | undefined> =>
+export const readUpload = (file: Multipart.PersistedFile | undefined): Effect.Effect<Media.Upload | undefined> =>
   file === undefined
     ? Effect.succeed(undefined)
     : Effect.promise(() => readFile(file.path)).pipe(Effect.map((bytes) => ({ fileName: file.name, bytes: new Uint8Array(bytes) })))

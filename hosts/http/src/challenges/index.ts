@@ -12,6 +12,7 @@ import {
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
+import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 import { ChallengeVideoUploadsHandlers } from "./video-uploads.handlers.js"
 
@@ -33,5 +34,7 @@ export const handlers = [
   BibTemplatesHandlers,
   ChallengeEventsHandlers,
   ChallengeAudiencesHandlers,
-  ChallengeVideoUploadsHandlers
+  ChallengeVideoUploadsHandlers,
+  ChallengePromoStoriesHandlers,
+  MyPromoStoriesHandlers
 ] as const
