@@ -2,13 +2,14 @@
  * Leaderboards through the real host (Postgres and Redis): admin ingest is idempotent and
  * recomputes places only when a record changed; places follow standard competition ranking
  * (1-2-2-4) overall, per gender and per age group; boards are public only once the event's results
- * are published and the event is public; `for-me` answers the caller's place and neighbours.
+ * are published and the event is public; `for-me` answers the caller's place and neighbours;
+ * with wave starts places are provisional until the event has ended.
  */
 import { Events } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { realHostOf } from "../support/real-host.js"
-import { finish, newAthlete, resultsCast } from "./support.js"
+import { completeEvent, finish, newAthlete, resultsCast } from "./support.js"
 
 const host = realHostOf(import.meta.url)
 
@@ -175,5 +176,36 @@ describe("leaderboard for me", () => {
     const bad = await host.http.get(`/v2/leaderboards/${id}/entries/for-me?around=99`, me.headers)
     expect(bad.status).toBe(400)
     expect(bad.body.message).toEqual(["around must be an integer between 0 and 25"])
+  })
+})
+
+describe("provisional places with wave starts", () => {
+  it("a single start is final at once; wave starts are provisional (pages, filtered, for-me) until the event has ended", async () => {
+    const single = await publishedBoard()
+    expect((await host.http.get(`/v2/leaderboards/${single.id}/entries`)).body.data.provisional).toBe(false)
+
+    const cast = await resultsCast(host)
+    const me = await newAthlete(host)
+    const wave2 = (minutes: number, over: Record<string, unknown> = {}) => {
+      const record = finish(minutes, over)
+      const shift = (at: string) => new Date(Date.parse(at) + 20 * 60_000).toISOString()
+      return { ...record, startedAt: shift(record.startedAt), finishedAt: shift(record.finishedAt) }
+    }
+    const ingested = await cast.ingest([finish(50), finish(45, { gender: "male" }), wave2(42, { userId: me.user.id })])
+    expect(ingested.status).toBe(200)
+    expect((await cast.publish()).status).toBe(200)
+    const id = ingested.body.data.leaderboardId as string
+    const running = await host.http.get(`/v2/leaderboards/${id}/entries`)
+    expect(running.status).toBe(200)
+    expect(running.body.data.provisional).toBe(true)
+    expect(running.body.data.items[0]).toMatchObject({ userId: me.user.id, place: 1 })
+    expect((await host.http.get(`/v2/leaderboards/${id}/entries/filtered?gender=male`)).body.data.provisional).toBe(true)
+    expect((await host.http.get(`/v2/leaderboards/${id}/entries/for-me`, me.headers)).body.data).toMatchObject({ provisional: true, me: { place: 1 } })
+
+    await completeEvent(host, cast.event.eventId)
+    const final = await host.http.get(`/v2/leaderboards/${id}/entries`)
+    expect(final.body.data.provisional).toBe(false)
+    expect(final.body.data.items.map((e: { place: number }) => e.place)).toEqual([1, 2, 3])
+    expect((await host.http.get(`/v2/leaderboards/${id}/entries/for-me`, me.headers)).body.data.provisional).toBe(false)
   })
 })

@@ -76,6 +76,11 @@ export const ForMeQuery = Query({ around: Optional(IntFromText(0, 25)) })
 
 export const EntriesPage = Schema.Struct({
   leaderboard: ResultLeaderboard,
+  /**
+   * True while places may still change: the athletes did not all start at one instant (wave
+   * starts) and the event has not ended, so a later starter can still finish ahead.
+   */
+  provisional: Schema.Boolean,
   items: Schema.Array(ResultEntry),
   total: Schema.Int,
   page: Schema.Int,
@@ -84,6 +89,11 @@ export const EntriesPage = Schema.Struct({
 
 export const ForMeAnswer = Schema.Struct({
   leaderboard: ResultLeaderboard,
+  /**
+   * True while places may still change: the athletes did not all start at one instant (wave
+   * starts) and the event has not ended, so a later starter can still finish ahead.
+   */
+  provisional: Schema.Boolean,
   /** Null when the caller has no result on this leaderboard. */
   me: Schema.NullOr(ResultEntry),
   /** The caller's entry with up to `around` entries before and after it, in place order. */

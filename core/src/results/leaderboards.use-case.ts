@@ -11,13 +11,19 @@
  * revision keep a consistent view until it is gone; nobody reads a half-built board by design
  * (when the lock cannot be had the reader builds itself: the same members with the same scores).
  *
+ * Provisional places: with wave (or chip) starts the athletes did not all start at one instant, so
+ * until the event has ended a later starter still on the course can finish ahead of someone
+ * already ranked; pages and for-me say `provisional: true` until then. The event's end is what
+ * finalises it (there is no separate finalise step): after it nobody is still running, and any
+ * late correction is an ingest that bumps the revision like any other.
+ *
  * Visibility: a leaderboard is public when its event's results are published and the public may
  * see the event; otherwise it does not exist for readers (404), as an open leaderboard of a
  * private or unpublished event would leak who ran it.
  */
-import type { ResultEntry, ResultGender, ResultLeaderboard } from "@podium/kernel"
-import { Effect, Option } from "effect"
-import { EventNotFound, isPubliclyVisible } from "../events/event.model.js"
+import type { Event, ResultEntry, ResultGender, ResultLeaderboard } from "@podium/kernel"
+import { Clock, Effect, Option } from "effect"
+import { EventNotFound, isPubliclyVisible, phaseOf } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { withLock } from "../platform/distributed-lock.port.js"
@@ -82,7 +88,15 @@ const readable = (id: string) =>
     if (Option.isNone(found) || found.value.resultsStatus !== "published") return yield* new LeaderboardNotFound({ ref: id })
     const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(found.value.leaderboard.eventId))
     if (Option.isNone(event) || !isPubliclyVisible(event.value)) return yield* new LeaderboardNotFound({ ref: id })
-    return found.value.leaderboard
+    return { lb: found.value.leaderboard, event: event.value }
+  })
+
+/** Whether the board's places may still change (see the module comment); no query once the event has ended. */
+const provisionalOf = (lb: ResultLeaderboard, event: Event) =>
+  Effect.gen(function*() {
+    const now = new Date(yield* Clock.currentTimeMillis)
+    if (phaseOf(event, now) === "completed") return false
+    return yield* Effect.flatMap(ResultsRepo, (r) => r.hasStaggeredStarts(lb.id))
   })
 
 const dimensionsOf = (entries: ReadonlyArray<ResultEntry>): ReadonlyArray<BoardDimension> => [
@@ -131,13 +145,20 @@ const detailsOf = (lb: ResultLeaderboard, members: ReadonlyArray<string>) =>
     return members.flatMap((m) => (byUser.has(m) ? [byUser.get(m)!] : []))
   })
 
-const pageOf = (lb: ResultLeaderboard, dimension: BoardDimension, page: number, limit: number) =>
+const pageOf = ({ event, lb }: { readonly lb: ResultLeaderboard; readonly event: Event }, dimension: BoardDimension, page: number, limit: number) =>
   Effect.gen(function*() {
     yield* ensureBoards(lb)
     const board = yield* Leaderboard
     const name = boardNameOf(lb.id, lb.revision, dimension)
     const top = yield* board.top(name, { order: "low-first", limit, offset: (page - 1) * limit })
-    return { leaderboard: lb, items: yield* detailsOf(lb, top.map((t) => t.member)), total: yield* board.size(name), page, limit }
+    return {
+      leaderboard: lb,
+      provisional: yield* provisionalOf(lb, event),
+      items: yield* detailsOf(lb, top.map((t) => t.member)),
+      total: yield* board.size(name),
+      page,
+      limit
+    }
   })
 
 export const listLeaderboards = Effect.fn("results.listLeaderboards")(function*(filter: { readonly eventId?: string | undefined; readonly page: number; readonly limit: number }) {
@@ -168,20 +189,21 @@ export const filteredEntries = Effect.fn("results.filteredEntries")(function*(id
  * the board answers `me: null` and no neighbours (200: "not ranked" is an answer, not an error).
  */
 export const entriesForMe = Effect.fn("results.entriesForMe")(function*(id: string, userId: string, around: number) {
-  const lb = yield* readable(id)
+  const { event, lb } = yield* readable(id)
   yield* ensureBoards(lb)
+  const provisional = yield* provisionalOf(lb, event)
   const board = yield* Leaderboard
   const name = boardNameOf(lb.id, lb.revision, { kind: "overall" })
   const position = yield* board.rank(name, userId, { order: "low-first" })
-  if (Option.isNone(position)) return { leaderboard: lb, me: null, neighbours: [] as ReadonlyArray<ResultEntry>, total: lb.entryCount }
+  if (Option.isNone(position)) return { leaderboard: lb, provisional, me: null, neighbours: [] as ReadonlyArray<ResultEntry>, total: lb.entryCount }
   const offset = Math.max(0, position.value - 1 - around)
   const window = yield* board.top(name, { order: "low-first", offset, limit: position.value - offset + around })
   const neighbours = yield* detailsOf(lb, window.map((w) => w.member))
-  return { leaderboard: lb, me: neighbours.find((e) => e.userId === userId) ?? null, neighbours, total: lb.entryCount }
+  return { leaderboard: lb, provisional, me: neighbours.find((e) => e.userId === userId) ?? null, neighbours, total: lb.entryCount }
 })
 
 export const userEntry = Effect.fn("results.userEntry")(function*(id: string, userId: string) {
-  const lb = yield* readable(id)
+  const { lb } = yield* readable(id)
   const [entry] = yield* Effect.flatMap(ResultsRepo, (r) => r.entriesOf(lb.id, [userId]))
   if (entry === undefined) return yield* new ResultNotFound({ ref: userId })
   return entry

@@ -48,6 +48,8 @@ export class ResultsRepo extends Context.Tag("@podium/core/results/ResultsRepo")
   readonly listLeaderboards: (filter: LeaderboardFilter) => Effect.Effect<{ readonly items: ReadonlyArray<ResultLeaderboard>; readonly total: number }>
   /** Every result of a leaderboard by place (then user id): what its boards are built from. */
   readonly entries: (leaderboardId: string) => Effect.Effect<ReadonlyArray<ResultEntry>>
+  /** Whether the leaderboard's results carry more than one start instant (wave or chip starts). */
+  readonly hasStaggeredStarts: (leaderboardId: string) => Effect.Effect<boolean>
   /** The results of the named users on a leaderboard (any order). */
   readonly entriesOf: (leaderboardId: string, userIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<ResultEntry>>
   /**

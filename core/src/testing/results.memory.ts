@@ -121,6 +121,8 @@ export const ResultsRepoMemory: Layer.Layer<ResultsRepo, never, EventRepo> = Lay
         return { items: all.slice((filter.page - 1) * filter.limit, filter.page * filter.limit), total: all.length }
       }),
     entries: (leaderboardId) => Effect.sync(() => results.get(leaderboardId) ?? []),
+    hasStaggeredStarts: (leaderboardId) =>
+      Effect.sync(() => new Set((results.get(leaderboardId) ?? []).map((e) => e.startedAt.getTime())).size > 1),
     entriesOf: (leaderboardId, userIds) => Effect.sync(() => (results.get(leaderboardId) ?? []).filter((e) => userIds.includes(e.userId))),
     medals: (filter) =>
       Effect.gen(function*() {

@@ -136,6 +136,11 @@ export const ResultsRepoPg = Layer.effectContext(Effect.gen(function*() {
         return { items, total: total.n }
       }),
     entries: (leaderboardId) => entries.all(sql`select ${rcols} from results.results where leaderboard_id = ${leaderboardId} order by place, user_id`),
+    hasStaggeredStarts: (leaderboardId) =>
+      Effect.map(
+        counts.one(sql`select count(*)::int as n from (select distinct started_at from results.results where leaderboard_id = ${leaderboardId} limit 2) s`),
+        (row) => row.n > 1
+      ),
     entriesOf: (leaderboardId, userIds) =>
       userIds.length === 0
         ? Effect.succeed([])
