@@ -66,6 +66,7 @@ import registrationsWaves from "./0089_registrations_waves.js"
 import registrationsBibs from "./0090_registrations_bibs.js"
 import registrationsDigitalBibs from "./0095_registrations_digital_bibs.js"
 import registrationsFormUploads from "./0096_registrations_form_uploads.js"
+import hybridRaceAttempts from "./0107_hybrid_race_attempts.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -125,7 +126,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0089_registrations_waves": registrationsWaves,
   "0090_registrations_bibs": registrationsBibs,
   "0095_registrations_digital_bibs": registrationsDigitalBibs,
-  "0096_registrations_form_uploads": registrationsFormUploads
+  "0096_registrations_form_uploads": registrationsFormUploads,
+  "0107_hybrid_race_attempts": hybridRaceAttempts
 }
 
 /** The table recording applied migrations. */
