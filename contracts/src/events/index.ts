@@ -8,6 +8,7 @@ import { EventCategoriesGroup } from "./event-categories.group.js"
 import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
+import { HybridRaceGroup } from "./hybrid-race.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
@@ -42,6 +43,7 @@ export * from "./organizer.dto.js"
 export * from "./organizers.group.js"
 export * from "./oversight.group.js"
 export * from "./verification.group.js"
+export * from "./hybrid-race.group.js"
 
 export class EventsApi extends AreaApi
   .add(EventCategoriesGroup)
@@ -86,4 +88,5 @@ export class EventsApi extends AreaApi
   .add(BibClaimTermsGroup)
   .add(AdminEventBookingsGroup)
   .add(EventCoversGroup)
-  .add(EventRosterGroup) {}
+  .add(EventRosterGroup)
+  .add(HybridRaceGroup) {}

@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, Platform, Registrations, Results, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Platform, Registrations, Results, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -11,6 +11,7 @@ import { complianceContext } from "./compliance.js"
 import { editionsContext } from "./editions.js"
 import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
+import { hybridRaceContext } from "./hybrid-race.js"
 import { identityContext } from "./identity.js"
 import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
@@ -36,6 +37,7 @@ export const HostContexts = [
   trainingContext,
   registrationsContext,
   resultsContext,
+  hybridRaceContext,
   editionsContext
 ] as const
 

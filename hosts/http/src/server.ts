@@ -42,6 +42,7 @@ import * as Payments from "./payments/index.js"
 import * as Registrations from "./registrations/index.js"
 import * as Results from "./results/index.js"
 import * as Training from "./training/index.js"
+import * as HybridRace from "./hybrid-race/index.js"
 import * as PlatformHttp from "./platform/index.js"
 import { installDispatcher } from "./serving/dispatcher.js"
 import { RecordingRouter, ServedGroups, ServedGroupsLive } from "./serving/served-groups.js"
@@ -77,7 +78,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   PlatformRoutes,
   IdentityRoutes,
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(Layer.provide(Notifications.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
-  HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
+  HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers, ...HybridRace.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide(Challenges.handlers), Layer.provide([AuthGuardsLive, Clubs.guards])),
   HttpLayerRouter.addHttpApi(ActivitiesApi).pipe(Layer.provide(Activities.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(TrainingApi).pipe(Layer.provide(Training.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),

@@ -1,0 +1,2 @@
+/** The hybrid-race context on Postgres. */
+export * from "./hybrid-race.pg.js"
