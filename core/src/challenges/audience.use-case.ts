@@ -9,19 +9,13 @@ import { ClubRepo } from "../clubs/club.port.js"
 import { requireClubRole } from "../clubs/tenancy.policy.js"
 import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
-import { AuditLog } from "../platform/audit-log.port.js"
 import { AudienceNotFound, AudienceTargetNotFound, NotInChallengeAudience } from "./audience.model.js"
 import { ChallengeAudienceRepo } from "./audience.port.js"
 import { managedChallenge } from "./challenge.use-case.js"
+import { auditSubject } from "../platform/audit-subject.js"
 
 const audit = (principal: Principal, action: string, a: ChallengeAudience) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action: `challenges.challenge.${action}`,
-      actor: { kind: principal.accountKind, id: principal.accountId },
-      subject: { kind: "challenge", id: a.challengeId },
-      data: { audienceId: a.id, kind: a.kind, refId: a.refId }
-    }))
+  auditSubject(`challenges.challenge.${action}`, principal, { kind: "challenge", id: a.challengeId }, { data: { audienceId: a.id, kind: a.kind, refId: a.refId } })
 
 export const challengeAudiences = Effect.fn("challenges.audiences.list")(function*(principal: Principal, id: string) {
   const challenge = yield* managedChallenge(principal, id)

@@ -9,11 +9,11 @@ import { Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import type { TeamRole } from "../organizers/organizer.model.js"
 import { isUuid, requireOrganizerRole } from "../organizers/tenancy.policy.js"
-import { AuditLog } from "../platform/audit-log.port.js"
 import { BibTemplateInputInvalid, BibTemplateNotFound, renderBibThumbnail } from "./bib-template.model.js"
 import { BibTemplateRepo, type BibTemplateWrite } from "./bib-template.port.js"
 import { ChallengeAccessDenied } from "./challenge.model.js"
 import { isAdmin } from "./challenge.use-case.js"
+import { auditSubject } from "../platform/audit-subject.js"
 
 const Readers: ReadonlyArray<TeamRole> = ["OWNER", "ADMIN", "VIEWER"]
 const Writers: ReadonlyArray<TeamRole> = ["OWNER", "ADMIN"]
@@ -46,13 +46,7 @@ const writable = Effect.fn("challenges.bibTemplates.writable")(function*(princip
 })
 
 const audit = (principal: Principal, action: string, t: BibTemplate) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action: `challenges.bib_template.${action}`,
-      actor: { kind: principal.accountKind, id: principal.accountId },
-      subject: { kind: "bib_template", id: t.id },
-      data: { scope: t.scope, organizerId: t.organizerId }
-    }))
+  auditSubject(`challenges.bib_template.${action}`, principal, { kind: "bib_template", id: t.id }, { data: { scope: t.scope, organizerId: t.organizerId } })
 
 export interface BibDesignInput {
   readonly name?: string | undefined

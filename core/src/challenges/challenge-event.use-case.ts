@@ -10,9 +10,9 @@ import { EventNotFound, isPubliclyVisible } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
 import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
-import { AuditLog } from "../platform/audit-log.port.js"
 import { ChallengeEventRepo } from "./challenge-event.port.js"
 import { getPublicChallenge, managedChallenge } from "./challenge.use-case.js"
+import { auditSubject } from "../platform/audit-subject.js"
 
 /** An organizer's challenge may only be attached to the organizer's own events; a cancelled event takes none. */
 export class EventNotAttachable extends DomainError<EventNotAttachable>()("EventNotAttachable", { kind: "conflict", code: "EVENT_NOT_ATTACHABLE" }, {
@@ -52,13 +52,7 @@ const eventsOf = (challengeId: string, publicOnly: boolean) =>
   })
 
 const audit = (principal: Principal, action: string, challengeId: string, eventId: string) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action: `challenges.challenge.${action}`,
-      actor: { kind: principal.accountKind, id: principal.accountId },
-      subject: { kind: "challenge", id: challengeId },
-      data: { eventId }
-    }))
+  auditSubject(`challenges.challenge.${action}`, principal, { kind: "challenge", id: challengeId }, { data: { eventId } })
 
 export const attachChallengeToEvent = Effect.fn("challenges.events.attach")(function*(principal: Principal, id: string, eventId: string) {
   const challenge = yield* managedChallenge(principal, id)

@@ -12,10 +12,10 @@ import { BlobStore } from "../media/blob-store.port.js"
 import { checkUpload, ImageRule, type Upload } from "../media/file-type.model.js"
 import { mediaUrl } from "../media/media-token.model.js"
 import { putUpload } from "../media/stored-file.js"
-import { AuditLog } from "../platform/audit-log.port.js"
 import { getPublicChallenge, managedChallenge } from "./challenge.use-case.js"
 import { PromoStoryInvalid, PromoStoryNotFound } from "./promo-story.model.js"
 import { ChallengePromoStoryRepo } from "./promo-story.port.js"
+import { auditSubject } from "../platform/audit-subject.js"
 
 const CaptionMax = 280
 
@@ -23,13 +23,7 @@ const viewOf = (story: ChallengePromoStory) =>
   Effect.map(mediaUrl({ key: story.mediaKey, contentType: story.mediaContentType }, "public"), (mediaUrl) => ({ ...story, mediaUrl }))
 
 const audit = (principal: Principal, action: string, s: ChallengePromoStory) =>
-  Effect.flatMap(AuditLog, (log) =>
-    log.append({
-      action: `challenges.challenge.${action}`,
-      actor: { kind: principal.accountKind, id: principal.accountId },
-      subject: { kind: "challenge", id: s.challengeId },
-      data: { storyId: s.id, mediaKey: s.mediaKey }
-    }))
+  auditSubject(`challenges.challenge.${action}`, principal, { kind: "challenge", id: s.challengeId }, { data: { storyId: s.id, mediaKey: s.mediaKey } })
 
 /** The stories of a public challenge, newest first (404 for a draft, rejected or cancelled one). */
 export const challengePromoStories = Effect.fn("challenges.promoStories.list")(function*(id: string) {
