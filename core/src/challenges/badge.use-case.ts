@@ -18,6 +18,7 @@ import { ChallengeNotFound } from "./challenge.model.js"
 import { ChallengeRepo, type PageRequest } from "./challenge.port.js"
 import { getPublicChallenge } from "./challenge.use-case.js"
 import { standingsOf } from "./progress.use-case.js"
+import { escapeXml } from "../platform/markup.js"
 
 export const BadgeRetroactiveAwardJobName = "challenges.badge-retroactive-award"
 
@@ -118,7 +119,6 @@ export const duplicateBadge = Effect.fn("challenges.badges.duplicate")(function*
     })), { sourceBadgeId: source.id })
 })
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", "\"": "&quot;" })[c]!)
 
 /** The badge as an athlete sees it once awarded: a 512x512 SVG card with the athlete's name. */
 export const previewBadge = Effect.fn("challenges.badges.preview")(function*(id: string, input: { readonly athleteName?: string | undefined }) {

@@ -1,6 +1,7 @@
 /** Bib templates (C "Bib templates"): the thumbnail renderer and the facts an operation can fail with. */
 import { type BibTemplate, DomainError } from "@podium/kernel"
 import { Schema } from "effect"
+import { escapeXml } from "../platform/markup.js"
 
 export class BibTemplateNotFound extends DomainError<BibTemplateNotFound>()("BibTemplateNotFound", { kind: "not-found", code: "BIB_TEMPLATE_NOT_FOUND" }, {
   id: Schema.String
@@ -14,7 +15,6 @@ export class BibTemplateInputInvalid extends DomainError<BibTemplateInputInvalid
   messages: Schema.Array(Schema.String)
 }) {}
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", "\"": "&quot;" })[c]!)
 const fonts: Readonly<Record<BibTemplate["fontFamily"], string>> = {
   "sans-serif": "Helvetica, Arial, sans-serif",
   serif: "Georgia, serif",

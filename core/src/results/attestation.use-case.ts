@@ -11,7 +11,7 @@ import { ParticipationRevoked } from "../challenges/challenge.model.js"
 import { ChallengeRepo } from "../challenges/challenge.port.js"
 import { myChallengeProgress } from "../challenges/progress.use-case.js"
 import type { Principal } from "../identity/principal.model.js"
-import { escapeXml } from "./medals.use-case.js"
+import { escapeXml } from "../platform/markup.js"
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 

@@ -12,6 +12,7 @@ import { EventNotFound, isPubliclyVisible } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
 import { ResultNotFound } from "./results.model.js"
 import { ResultsRepo } from "./results.port.js"
+import { escapeXml } from "../platform/markup.js"
 
 export class AthleteNotFound extends DomainError<AthleteNotFound>()("AthleteNotFound", { kind: "not-found", code: "ATHLETE_NOT_FOUND" }, {
   ref: Schema.String
@@ -41,10 +42,6 @@ export const userMedals = Effect.fn("results.medals.user")(function*(userId: str
 })
 
 // --- cards ----------------------------------------------------------------------------------
-
-/** Text safe inside SVG/XML content and attributes. */
-export const escapeXml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;")
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
