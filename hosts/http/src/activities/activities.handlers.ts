@@ -1,13 +1,13 @@
 /** Handlers of the athlete's activity groups: one use case each, the domain record answered as is. */
-import { type HttpApiGroup, type Multipart } from "@effect/platform"
+import { type HttpApiGroup, } from "@effect/platform"
 import { ActivitiesApi } from "@podium/contracts/activities"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { Activities, type Identity, type Platform } from "@podium/core"
 import type { ActivitiesInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { readFile } from "node:fs/promises"
 import { crudHandlers } from "../platform/crud.handlers.js"
 import { apiGroup } from "../serving/served-groups.js"
+import { readUpload } from "../organizers/organizer.view.js"
 
 /** What the activities handlers use: the context's repositories and the platform and identity ports. */
 export type ActivitiesHandlerServices =
@@ -20,12 +20,6 @@ export type ActivitiesHandlerServices =
 
 /** One group's handler layer. */
 export type GroupHandlers<Name extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", Name>, never, ActivitiesHandlerServices>
-
-/** The bytes of an uploaded file (the multipart parser persisted it to a scoped temp file). */
-const readUpload = (file: Multipart.PersistedFile | undefined) =>
-  file === undefined
-    ? Effect.succeed(undefined)
-    : Effect.promise(() => readFile(file.path)).pipe(Effect.map((bytes) => ({ fileName: file.name, bytes: new Uint8Array(bytes) })))
 
 const paged = <A>(page: { readonly items: ReadonlyArray<A>; readonly total: number }, q: { readonly limit?: number | undefined; readonly offset?: number | undefined }) => ({
   items: page.items,

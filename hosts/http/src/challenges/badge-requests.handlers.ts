@@ -4,14 +4,14 @@
  * `challenges.badges`, declared on the contract). Uploaded badge images are served back as short-lived signed
  * media URLs.
  */
-import { type HttpApiGroup, type Multipart } from "@effect/platform"
+import { type HttpApiGroup, } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, } from "@podium/contracts/common"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { Challenges, type Identity, Media, } from "@podium/core"
 import type { AppConfig, ChallengesInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
-import { readFile } from "node:fs/promises"
 import { apiGroup } from "../serving/served-groups.js"
+import { readUpload } from "../organizers/organizer.view.js"
 
 export type ChallengesHandlerServices = IdentityServices | OrganizersInfrastructure | ChallengesInfrastructure | AppConfig | Authenticated
 
@@ -51,12 +51,6 @@ const requestView = (r: Challenges.BadgeRequestWithBadge) =>
       updatedAt: r.updatedAt
     }
   })
-
-/** The bytes of an uploaded file (the multipart parser persisted it to a scoped temp file). */
-export const readUpload = (file: Multipart.PersistedFile | undefined): Effect.Effect<Media.Upload | undefined> =>
-  file === undefined
-    ? Effect.succeed(undefined)
-    : Effect.promise(() => readFile(file.path)).pipe(Effect.map((bytes) => ({ fileName: file.name, bytes: new Uint8Array(bytes) })))
 
 export const ChallengeBadgeRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengeBadgeRequests">, never, ChallengesHandlerServices> =
   apiGroup(AthletesApi, "challengeBadgeRequests", (handlers) =>

@@ -6,7 +6,7 @@ import { Challenges } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import type { ChallengeHandlerServices } from "./challenges.handlers.js"
-import { readUpload } from "./badge-requests.handlers.js"
+import { readUpload } from "../organizers/organizer.view.js"
 
 export const ChallengePromoStoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengePromoStories">, never, ChallengeHandlerServices> = apiGroup(
   AthletesApi,
