@@ -22,6 +22,8 @@ const draft = (cap: number | null) =>
       endsAt: new Date(Date.now() + 86_400_000),
       timeZone: "UTC",
       maxParticipants: cap,
+      entryFee: 0,
+      currency: "INR",
       tags: [],
       coverImageUrl: null,
       isFeatured: false,
@@ -38,13 +40,13 @@ describe("challenge repositories' memory twin", () => {
       const refused = yield* Effect.either(challenges.move(created.id, "close", {}))
       yield* challenges.move(created.id, "approve", {})
       const now = new Date()
-      const a = yield* participations.join(created.id, "u1", now)
-      yield* participations.join(created.id, "u2", now)
-      const full = yield* Effect.either(participations.join(created.id, "u3", now))
+      const a = yield* participations.join(created.id, "u1", now, now)
+      yield* participations.join(created.id, "u2", now, now)
+      const full = yield* Effect.either(participations.join(created.id, "u3", now, now))
       yield* participations.leave(created.id, "u2")
-      yield* participations.join(created.id, "u3", now)
+      yield* participations.join(created.id, "u3", now, now)
       yield* participations.revoke(a.id, "spoofing")
-      const rejoin = yield* Effect.either(participations.join(created.id, "u1", now))
+      const rejoin = yield* Effect.either(participations.join(created.id, "u1", now, now))
       const after = yield* challenges.findById(created.id)
       return { taken, refused, full, rejoin, count: after._tag === "Some" ? after.value.participantCount : -1 }
     }))

@@ -91,7 +91,7 @@ describe("challenge participations", () => {
     expect(ofUser.body.data).toMatchObject({ total: 1, items: [{ id: joined.id, status: "REVOKED", challenge: { id: challenge.id } }] })
     expect((await send("GET", `/v2/admin/users/${athlete.user.id}/challenges`, undefined, athlete.headers)).status).toBe(403)
     const summary = await send("GET", `/v2/admin/challenge-management/users/${athlete.user.id}/summary`, undefined, admin)
-    expect(summary.body.data).toEqual({ userId: athlete.user.id, total: 1, byStatus: { JOINED: 0, LEFT: 0, REVOKED: 1 } })
+    expect(summary.body.data).toEqual({ userId: athlete.user.id, total: 1, byStatus: { PENDING_PAYMENT: 0, JOINED: 0, LEFT: 0, REVOKED: 1 } })
     const history = await send("GET", `/v2/admin/challenge-management/history-logs?challengeId=${challenge.id}&limit=1`, undefined, admin)
     expect(history.body.data[0]).toMatchObject({ action: "challenges.participation.revoked", reason: "GPS spoofing", data: { participationId: joined.id } })
   })

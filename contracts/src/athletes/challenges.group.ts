@@ -31,12 +31,12 @@ import {
   UuidStr
 } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, AdminsNeed, Authenticated, ClubManagers, op, PageOf, PageParams, Requires, Role } from "../common/index.js"
+import { AdminPermission, AdminsNeed, Authenticated, ClubManagers, GatewayCheckout, op, PageOf, PageParams, Requires, Role, VerifyCheckoutBody } from "../common/index.js"
 
 const manage = AdminsNeed("challenges.manage")
 const admin = AdminPermission("challenges.manage")
 
-const setupFields = ["description", "maxParticipants", "tags", "coverImageUrl"] as const
+const setupFields = ["description", "maxParticipants", "entryFee", "tags", "coverImageUrl"] as const
 const dates = { startsAt: InstantInput, endsAt: InstantInput }
 const created = inputOf(Challenge, { required: ["title", "activityType", "goalType", "goalValue", "timeZone"], optional: [...setupFields, "slug"] })
 
@@ -100,7 +100,7 @@ export class ClubChallengesGroup extends HttpApiGroup.make("clubChallenges")
   .add(op.get("listClubChallenges", "/v2/challenges/club/:clubId", { path: ClubPath, query: Query({ ...PageParams, status: Optional(ChallengeStatus) }), ok: ChallengePage, summary: "The club's challenges in every status, newest first (club OWNER/ADMIN)" }))
   .add(op.post("createClubChallenge", "/v2/challenges/club/:clubId", { path: ClubPath, body: CreateClubChallengeBody, ok: Challenge, status: 201, summary: "Draft a challenge of the club (club OWNER/ADMIN)" }))
   .add(op.patch("updateClubChallenge", "/v2/challenges/club/:clubId/:id", { path: ClubChallengePath, body: UpdateChallengeBody, ok: Challenge, summary: "Change a club challenge's set-up" }))
-  .add(op.post("cancelClubChallenge", "/v2/challenges/club/:clubId/:id/cancel", { path: ClubChallengePath, body: ReasonBody, ok: Challenge, summary: "Cancel a club challenge" }).annotate(OpenApi.Description, "Joining is free in this service (no paid participations), so the cancel has nothing to refund."))
+  .add(op.post("cancelClubChallenge", "/v2/challenges/club/:clubId/:id/cancel", { path: ClubChallengePath, body: ReasonBody, ok: Challenge, summary: "Cancel a club challenge" }).annotate(OpenApi.Description, "Paid participations of a cancelled challenge show `refundDue: true` in their payment summary; the refund itself is paid out by the money flows."))
   .add(op.patch("toggleClubChallenge", "/v2/challenges/club/:clubId/:id/toggle", { path: ClubChallengePath, ok: Challenge, summary: "Pause or resume a club challenge" }))
   .middleware(ClubManagers)
   .annotate(OpenApi.Title, "Club challenges")
@@ -113,9 +113,35 @@ export class ClubPublicChallengesGroup extends HttpApiGroup.make("clubPublicChal
   .annotate(OpenApi.Title, "Creators' challenges (public)")
 {}
 
+/** A join: the participation and, for a paid challenge awaiting payment, the checkout to pay. */
+export const ChallengeJoinView = Schema.Struct({ ...ChallengeParticipation.fields, payment: Schema.NullOr(GatewayCheckout) })
+  .annotations({ identifier: "ChallengeJoin" })
+
+export const ChallengePaymentView = Schema.Struct({
+  challengeId: Schema.String,
+  participationId: Schema.String,
+  status: ChallengeParticipation.fields.status,
+  entryFee: Schema.Int,
+  currency: Schema.String,
+  paid: Schema.Boolean,
+  paymentId: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Instant),
+  /** Until when a pending join holds its place (null once joined or left). */
+  holdExpiresAt: Schema.NullOr(Instant),
+  holdActive: Schema.Boolean,
+  orderId: Schema.NullOr(Schema.String),
+  orderStatus: Schema.NullOr(Schema.String),
+  /** The order's payments as the gateway reported them (checkout or webhook). */
+  payments: Schema.Array(Schema.Struct({ paymentId: Schema.String, status: Schema.String, amount: Schema.Int, currency: Schema.String, method: Schema.NullOr(Schema.String) })),
+  /** Paid into a challenge that was since cancelled: the entry fee is owed back. */
+  refundDue: Schema.Boolean
+}).annotations({ identifier: "ChallengePaymentSummary" })
+
 export class ChallengeParticipationsGroup extends HttpApiGroup.make("challengeParticipations")
-  .add(op.get("myChallengeParticipations", "/v2/challenge-participations", { query: Query({ ...PageParams, status: Optional(OneOf("JOINED", "LEFT", "REVOKED")) }), ok: PageOf(ParticipationWithChallengeView), summary: "The caller's participations with their challenges, newest join first" }))
-  .add(op.post("joinChallenge", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeParticipation, status: 201, summary: "Join an ACTIVE challenge that has not ended (free); rejoining after a leave reuses the participation" }).annotate(OpenApi.Description, "409 CHALLENGE_FULL at the cap (concurrent joins never pass it), CHALLENGE_NOT_JOINABLE, CHALLENGE_ALREADY_JOINED, PARTICIPATION_REVOKED."))
+  .add(op.get("myChallengeParticipations", "/v2/challenge-participations", { query: Query({ ...PageParams, status: Optional(ChallengeParticipation.fields.status) }), ok: PageOf(ParticipationWithChallengeView), summary: "The caller's participations with their challenges, newest join first" }))
+  .add(op.post("joinChallenge", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeJoinView, status: 201, summary: "Join an ACTIVE challenge that has not ended; rejoining after a leave reuses the participation" }).annotate(OpenApi.Description, "A free challenge joins at once (`payment: null`). A paid one (entryFee above 0) answers PENDING_PAYMENT with `payment`, the gateway order to pay, holding the place for 30 minutes; joining again while pending issues a fresh order; an athlete who paid and left rejoins without paying. 409 CHALLENGE_FULL at the cap (joined athletes and live holds count; concurrent joins never pass it), CHALLENGE_NOT_JOINABLE, CHALLENGE_ALREADY_JOINED, PARTICIPATION_REVOKED; 503 PAYMENT_GATEWAY_NOT_CONFIGURED for a paid challenge without a gateway."))
+  .add(op.get("challengePaymentSummary", "/v2/challenge-participations/:challengeId/payment-summary", { path: ChallengeIdPath, ok: ChallengePaymentView, summary: "The caller's payment for a challenge: fee, hold, order and its payments, refund due" }).annotate(OpenApi.Description, "404 PARTICIPATION_NOT_FOUND when the caller never joined."))
+  .add(op.post("verifyChallengePayment", "/v2/challenge-participations/:challengeId/verify-payment", { path: ChallengeIdPath, body: VerifyCheckoutBody, ok: ChallengeParticipation, summary: "Confirm the caller's pending paid join with the gateway checkout's payment (once; the webhook may confirm it first)" }).annotate(OpenApi.Description, "400 PAYMENT_SIGNATURE_INVALID, 400 PAYMENT_MISMATCH; 404 PARTICIPATION_NOT_FOUND for an order that is not the caller's join; 409 CHALLENGE_PAYMENT_NOT_PENDING when nothing awaits payment, 409 CHALLENGE_PAYMENT_NOT_CAPTURED while the gateway has not captured it, 409 CHALLENGE_FULL when the hold lapsed and the cap filled meanwhile."))
   .add(op.get("myChallengeParticipation", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeParticipation, summary: "The caller's participation in one challenge" }))
   .add(op.patch("updateMyChallengeParticipation", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, body: Body({ leaderboardVisible: Optional(Bool) }), ok: ChallengeParticipation, summary: "Show on public leaderboards by name, or hide (keeping your place; your own entry still shows you)" }))
   .add(op.del("leaveChallenge", "/v2/challenge-participations/:challengeId", { path: ChallengeIdPath, ok: ChallengeParticipation, summary: "Leave a joined challenge while it is ACTIVE or PAUSED" }))
@@ -158,10 +184,10 @@ export class AdminChallengeManagementGroup extends HttpApiGroup.make("adminChall
   .add(op.post("adminCloseChallenge", `${base}/challenges/:id/close`, { path: IdPath, body: ReasonBody, ok: Challenge, summary: "Force-close an ACTIVE or PAUSED challenge (409 CHALLENGE_MOVE_REFUSED otherwise)" }))
   .add(op.post("adminReopenChallenge", `${base}/challenges/:id/reopen`, { path: IdPath, body: ReopenBody, ok: Challenge, summary: "Reopen a CLOSED challenge; its end date must be, or be moved, after now (409 CHALLENGE_ENDED)" }))
   .add(op.get("adminChallengeHistory", `${base}/history-logs`, { query: Query({ challengeId: Optional(Schema.String), beforeSeq: Optional(IntFromText(1, Number.MAX_SAFE_INTEGER)), limit: Optional(IntFromText(1, 200)) }), ok: Schema.Array(HistoryLogView), summary: "The audit trail of challenges (one or all), newest first; page with beforeSeq" }))
-  .add(op.get("adminListParticipations", `${base}/participations`, { query: Query({ ...PageParams, challengeId: Optional(Schema.String), userId: Optional(Schema.String), status: Optional(OneOf("JOINED", "LEFT", "REVOKED")) }), ok: PageOf(ChallengeParticipation), summary: "Participations by challenge, athlete and status, newest join first" }))
+  .add(op.get("adminListParticipations", `${base}/participations`, { query: Query({ ...PageParams, challengeId: Optional(Schema.String), userId: Optional(Schema.String), status: Optional(ChallengeParticipation.fields.status) }), ok: PageOf(ChallengeParticipation), summary: "Participations by challenge, athlete and status, newest join first" }))
   .add(op.post("adminRevokeParticipation", `${base}/participations/:participationId/revoke`, { path: Schema.Struct({ participationId: Schema.String }), body: RevokeBody, ok: ChallengeParticipation, summary: "Revoke a participation (JOINED or LEFT → REVOKED; the athlete cannot rejoin); audited" }))
   .add(op.get("adminChallengeStats", `${base}/stats`, { ok: ChallengeStatsView, summary: "Challenges and participations by status" }))
-  .add(op.get("adminUserChallenges", "/v2/admin/users/:id/challenges", { path: IdPath, query: Query({ ...PageParams, status: Optional(OneOf("JOINED", "LEFT", "REVOKED")) }), ok: PageOf(ParticipationWithChallengeView), summary: "One athlete's participations with their challenges, newest join first" }))
+  .add(op.get("adminUserChallenges", "/v2/admin/users/:id/challenges", { path: IdPath, query: Query({ ...PageParams, status: Optional(ChallengeParticipation.fields.status) }), ok: PageOf(ParticipationWithChallengeView), summary: "One athlete's participations with their challenges, newest join first" }))
   .add(op.get("adminUserChallengeSummary", `${base}/users/:userId/summary`, { path: Schema.Struct({ userId: Schema.String }), ok: UserChallengeSummaryView, summary: "One athlete's participations by status" }))
   .middleware(Authenticated)
   .annotate(Requires, admin)

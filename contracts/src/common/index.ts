@@ -12,6 +12,7 @@ export * from "./organizer-tenancy.middleware.js"
 export * from "./club-tenancy.middleware.js"
 export * from "./page.js"
 export * from "./bank-account.js"
+export * from "./checkout.js"
 
 import { HttpApi } from "@effect/platform"
 import { withStandardErrors } from "./errors.js"

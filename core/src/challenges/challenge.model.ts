@@ -30,9 +30,13 @@ export const DeletableStatuses: ReadonlyArray<ChallengeStatus> = ["DRAFT", "REJE
 export const PublicStatuses: ReadonlyArray<ChallengeStatus> = ["ACTIVE", "PAUSED", "CLOSED"]
 
 type ParticipationStatus = ChallengeParticipation["status"]
-/** An athlete leaves a joined challenge; an admin revokes a participation (it cannot be rejoined). */
+/**
+ * A paid join is confirmed once its payment is captured; an athlete leaves a joined challenge (or
+ * abandons a pending paid join); an admin revokes a participation (it cannot be rejoined).
+ */
 export const ParticipationMoves = defineMoves<ParticipationStatus>()({ machine: "challenge participation", code: "PARTICIPATION_MOVE_REFUSED" }, {
-  leave: { from: ["JOINED"], to: "LEFT" },
+  confirm: { from: ["PENDING_PAYMENT"], to: "JOINED" },
+  leave: { from: ["JOINED", "PENDING_PAYMENT"], to: "LEFT" },
   revoke: { from: ["JOINED", "LEFT"], to: "REVOKED" }
 })
 
@@ -203,4 +207,30 @@ export const slugify = (title: string): string => {
   const base = title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60)
     .replace(/-+$/g, "")
   return base.length >= 3 ? base : `challenge${base.length > 0 ? `-${base}` : ""}`
+}
+
+/** The gateway order purpose of a paid challenge join. */
+export const ChallengeEntryOrderPurpose = "challenge_entry"
+
+/** How long a pending paid join holds its place against the cap. */
+export const ChallengePaymentHoldMs = 30 * 60 * 1000
+
+/** The payment the app sent is not (yet) captured at the gateway. */
+export class ChallengePaymentNotCaptured extends DomainError<ChallengePaymentNotCaptured>()("ChallengePaymentNotCaptured", {
+  kind: "conflict",
+  code: "CHALLENGE_PAYMENT_NOT_CAPTURED"
+}, { status: Schema.String }) {
+  override get message() {
+    return `The payment is ${this.status}, not captured`
+  }
+}
+
+/** A paid challenge cannot be confirmed: the caller has no pending paid join for it. */
+export class ChallengePaymentNotPending extends DomainError<ChallengePaymentNotPending>()("ChallengePaymentNotPending", {
+  kind: "conflict",
+  code: "CHALLENGE_PAYMENT_NOT_PENDING"
+}, { status: Schema.String }) {
+  override get message() {
+    return `The participation is ${this.status}; there is no payment to verify`
+  }
 }

@@ -31,6 +31,7 @@ export type ChallengeSetup = Pick<
   | "endsAt"
   | "timeZone"
   | "maxParticipants"
+  | "entryFee"
   | "tags"
   | "coverImageUrl"
   | "isFeatured"
@@ -107,14 +108,31 @@ export interface ParticipationFilter {
 export class ParticipationRepo extends Context.Tag("@podium/core/challenges/ParticipationRepo")<ParticipationRepo, {
   /**
    * Joins (or rejoins after a leave) in one transaction that first takes the challenge's row: the
-   * joined count only grows while below the cap, so concurrent joins never exceed it.
+   * joined count only grows while below the cap, so concurrent joins never exceed it. On a paid
+   * challenge the join is PENDING_PAYMENT with a hold until `holdUntil` (live holds count against
+   * the cap); an athlete who paid and left rejoins without paying again.
    */
   readonly join: (
     challengeId: string,
     userId: string,
-    now: Date
+    now: Date,
+    holdUntil: Date
   ) => Effect.Effect<ChallengeParticipation, ChallengeNotFound | ChallengeNotJoinable | ChallengeFull | AlreadyJoined | ParticipationRevoked>
-  /** JOINED → LEFT and the joined count back down, in one transaction. */
+  /** Records the gateway order of a PENDING_PAYMENT join. */
+  readonly attachOrder: (id: string, orderId: string) => Effect.Effect<ChallengeParticipation, ParticipationNotFound>
+  /** Lets a pending join's place go at once (the gateway refused its order). */
+  readonly releaseHold: (id: string) => Effect.Effect<void>
+  /**
+   * PENDING_PAYMENT → JOINED with the captured payment, under the challenge's row lock; none when
+   * it is not pending (a repeat). A join whose hold lapsed is confirmed only while the cap has room.
+   */
+  readonly confirmPayment: (
+    id: string,
+    paymentId: string,
+    at: Date
+  ) => Effect.Effect<Option.Option<ChallengeParticipation>, ChallengeFull>
+  readonly findByOrder: (orderId: string) => Effect.Effect<Option.Option<ChallengeParticipation>>
+  /** JOINED (or PENDING_PAYMENT) → LEFT and the joined count back down, in one transaction. */
   readonly leave: (
     challengeId: string,
     userId: string

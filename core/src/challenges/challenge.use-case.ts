@@ -117,6 +117,12 @@ const moveAudited = (principal: Principal | null, id: string, move: ChallengeMov
 const checkWindow = (startsAt: Date, endsAt: Date) =>
   endsAt.getTime() > startsAt.getTime() ? Effect.void : Effect.fail(new ChallengeInputInvalid({ messages: ["endsAt must be after startsAt"] }))
 
+// The gateways take no order below 1.00: a fee is free (0) or at least 100 minor units.
+const checkFee = (entryFee: number | undefined) =>
+  entryFee === undefined || entryFee === 0 || entryFee >= 100
+    ? Effect.void
+    : Effect.fail(new ChallengeInputInvalid({ messages: ["entryFee must be 0 (free) or at least 100 minor units"] }))
+
 const uniqueTags = (tags: ReadonlyArray<string> | undefined) => [...new Set(tags ?? [])] as Challenge["tags"]
 
 export interface CreateChallengeInput {
@@ -132,6 +138,7 @@ export interface CreateChallengeInput {
   readonly endsAt: Date
   readonly timeZone: string
   readonly maxParticipants?: number | null | undefined
+  readonly entryFee?: number | undefined
   readonly tags?: ReadonlyArray<Challenge["tags"][number]> | undefined
   readonly coverImageUrl?: string | null | undefined
 }
@@ -140,6 +147,7 @@ export interface CreateChallengeInput {
 export const createChallenge = Effect.fn("challenges.create")(function*(principal: Principal, input: CreateChallengeInput, scope?: CreatorScope) {
   const creator = scope ?? (yield* authorizeChallengeCreator(principal, input.creatorType, input.creatorId))
   yield* checkWindow(input.startsAt, input.endsAt)
+  yield* checkFee(input.entryFee)
   const suffix = (yield* Effect.sync(() => crypto.randomUUID())).slice(0, 6)
   const created = yield* Effect.flatMap(ChallengeRepo, (r) =>
     r.create({
@@ -155,6 +163,8 @@ export const createChallenge = Effect.fn("challenges.create")(function*(principa
       endsAt: input.endsAt,
       timeZone: input.timeZone,
       maxParticipants: input.maxParticipants ?? null,
+      entryFee: input.entryFee ?? 0,
+      currency: "INR",
       tags: uniqueTags(input.tags),
       coverImageUrl: input.coverImageUrl ?? null,
       isFeatured: false,
@@ -183,11 +193,13 @@ export const updateChallenge = Effect.fn("challenges.update")(function*(principa
     endsAt: input.endsAt ?? current.endsAt,
     timeZone: input.timeZone ?? current.timeZone,
     maxParticipants: input.maxParticipants === undefined ? current.maxParticipants : input.maxParticipants,
+    entryFee: input.entryFee ?? current.entryFee,
     tags: input.tags === undefined ? current.tags : uniqueTags(input.tags),
     coverImageUrl: input.coverImageUrl === undefined ? current.coverImageUrl : input.coverImageUrl,
     isFeatured: input.isFeatured ?? current.isFeatured
   }
   yield* checkWindow(setup.startsAt, setup.endsAt)
+  yield* checkFee(input.entryFee)
   return yield* Effect.flatMap(Transactor, (tx) =>
     tx.atomically(Effect.gen(function*() {
       const updated = yield* Effect.flatMap(ChallengeRepo, (r) => r.update(id, setup))

@@ -42,6 +42,13 @@ export const ChallengesReposMemory: Layer.Layer<ChallengeRepo | ParticipationRep
   }
   const slugFree = (slug: string, except?: string) => ![...challenges.values()].some((c) => c.slug === slug && c.id !== except)
   const joinedCount = (challengeId: string) => [...participations.values()].filter((p) => p.challengeId === challengeId && p.status === "JOINED").length
+  /** Whether the cap leaves a place for `userId`: the joined athletes and every other live hold count. */
+  const hasRoom = (c: Challenge, userId: string, now: Date) =>
+    c.maxParticipants === null ||
+    c.participantCount + [...participations.values()].filter((p) =>
+        p.challengeId === c.id && p.userId !== userId && p.status === "PENDING_PAYMENT" && p.holdExpiresAt !== null &&
+        p.holdExpiresAt.getTime() > now.getTime()
+      ).length < c.maxParticipants
   const findParticipation = (challengeId: string, userId: string) =>
     Option.fromNullable([...participations.values()].find((p) => p.challengeId === challengeId && p.userId === userId))
   const matches = (f: ParticipationFilter) => (p: ChallengeParticipation) =>
@@ -148,7 +155,7 @@ export const ChallengesReposMemory: Layer.Layer<ChallengeRepo | ParticipationRep
   })
 
   const participationRepo = ParticipationRepo.of({
-    join: (challengeId, userId, now) =>
+    join: (challengeId, userId, now, holdUntil) =>
       Effect.gen(function*() {
         const c = challenges.get(challengeId)
         if (c === undefined) return yield* new ChallengeNotFound({ ref: challengeId })
@@ -157,15 +164,49 @@ export const ChallengesReposMemory: Layer.Layer<ChallengeRepo | ParticipationRep
         if (Option.isSome(existing) && existing.value.status === "REVOKED") return yield* new ParticipationRevoked({ challengeId })
         if (c.status !== "ACTIVE") return yield* new ChallengeNotJoinable({ status: c.status })
         if (c.endsAt.getTime() <= now.getTime()) return yield* new ChallengeNotJoinable({ status: "ENDED" })
-        if (c.maxParticipants !== null && c.participantCount >= c.maxParticipants) return yield* new ChallengeFull({ id: challengeId })
+        if (!hasRoom(c, userId, now)) return yield* new ChallengeFull({ id: challengeId })
         const at = new Date()
-        const row: ChallengeParticipation = Option.isSome(existing)
-          ? { ...existing.value, status: "JOINED", joinedAt: at, leftAt: null, updatedAt: at }
-          : { id: nextMemoryId(), challengeId, userId, status: "JOINED", joinedAt: at, leftAt: null, revokedAt: null, revokedReason: null, leaderboardVisible: true, createdAt: at, updatedAt: at }
+        const joinNow = c.entryFee === 0 || (Option.isSome(existing) && existing.value.paidAt !== null)
+        const base: ChallengeParticipation = Option.isSome(existing)
+          ? existing.value
+          : {
+            id: nextMemoryId(), challengeId, userId, status: "JOINED", joinedAt: at, leftAt: null, revokedAt: null, revokedReason: null,
+            leaderboardVisible: true, entryFee: c.entryFee, currency: c.currency, paymentOrderId: null, paymentId: null, paidAt: null,
+            holdExpiresAt: null, createdAt: at, updatedAt: at
+          }
+        const row: ChallengeParticipation = joinNow
+          ? { ...base, status: "JOINED", joinedAt: at, leftAt: null, holdExpiresAt: null, updatedAt: at }
+          : { ...base, status: "PENDING_PAYMENT", entryFee: c.entryFee, currency: c.currency, holdExpiresAt: holdUntil, paymentOrderId: null, joinedAt: at, leftAt: null, updatedAt: at }
         participations.set(row.id, row)
-        put({ ...c, participantCount: c.participantCount + 1 })
+        if (joinNow) put({ ...c, participantCount: c.participantCount + 1 })
         return row
       }),
+    attachOrder: (id, orderId) =>
+      Effect.gen(function*() {
+        const p = participations.get(id)
+        if (p === undefined || p.status !== "PENDING_PAYMENT") return yield* new ParticipationNotFound({ ref: id })
+        const row: ChallengeParticipation = { ...p, paymentOrderId: orderId, updatedAt: new Date() }
+        participations.set(id, row)
+        return row
+      }),
+    releaseHold: (id) =>
+      Effect.sync(() => {
+        const p = participations.get(id)
+        if (p !== undefined && p.status === "PENDING_PAYMENT") participations.set(id, { ...p, holdExpiresAt: new Date(), updatedAt: new Date() })
+      }),
+    confirmPayment: (id, paymentId, at) =>
+      Effect.gen(function*() {
+        const p = participations.get(id)
+        if (p === undefined || !ParticipationMoves.allows(p.status, "confirm")) return Option.none()
+        const c = challenges.get(p.challengeId)
+        const held = p.holdExpiresAt !== null && p.holdExpiresAt.getTime() > at.getTime()
+        if (c !== undefined && !held && !hasRoom(c, p.userId, at)) return yield* new ChallengeFull({ id: p.challengeId })
+        const row: ChallengeParticipation = { ...p, status: "JOINED", paymentId, paidAt: at, holdExpiresAt: null, joinedAt: at, updatedAt: new Date() }
+        participations.set(id, row)
+        if (c !== undefined) put({ ...c, participantCount: joinedCount(c.id) })
+        return Option.some(row)
+      }),
+    findByOrder: (orderId) => Effect.sync(() => Option.fromNullable([...participations.values()].find((p) => p.paymentOrderId === orderId))),
     leave: (challengeId, userId) =>
       Effect.gen(function*() {
         const c = challenges.get(challengeId)
@@ -176,7 +217,7 @@ export const ChallengesReposMemory: Layer.Layer<ChallengeRepo | ParticipationRep
         const next = ParticipationMoves.transition(existing.value.status, "leave")
         if (Either.isLeft(next)) return yield* next.left
         const at = new Date()
-        const row: ChallengeParticipation = { ...existing.value, status: next.right, leftAt: at, updatedAt: at }
+        const row: ChallengeParticipation = { ...existing.value, status: next.right, leftAt: at, holdExpiresAt: null, updatedAt: at }
         participations.set(row.id, row)
         put({ ...c, participantCount: joinedCount(challengeId) })
         return row

@@ -60,7 +60,8 @@ export const challengesJobHandlers: Effect.Effect<Readonly<Record<string, Platfo
 
 export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
-  live: () => ChallengesLive,
+  // The entry-fee processor joins the payments registry, so this context is listed after payments.
+  live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
   memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]

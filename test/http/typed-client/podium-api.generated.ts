@@ -847,7 +847,7 @@ export interface components {
             goalType: "DISTANCE" | "DURATION" | "COUNT" | "ELEVATION";
             goalValue: number;
             /** @enum {string} */
-            participationStatus: "JOINED" | "LEFT" | "REVOKED";
+            participationStatus: "PENDING_PAYMENT" | "JOINED" | "LEFT" | "REVOKED";
             rank: number | null;
             progress: components["schemas"]["ChallengeProgress"];
         };

@@ -21,7 +21,9 @@ const Gate = Schema.Struct({
   status: Schema.String,
   endsAt: Schema.DateFromSelf,
   maxParticipants: Schema.NullOr(Schema.Number),
-  participantCount: Schema.Number
+  participantCount: Schema.Number,
+  entryFee: Schema.Number,
+  currency: Schema.String
 })
 const gates = rowsOf(Gate)
 const ChallengePageRow = Schema.Struct({ ...Challenge.fields, total: Schema.Number })
@@ -44,9 +46,10 @@ export const ChallengeRepoPg = Layer.effect(Challenges.ChallengeRepo, Effect.gen
     create: (input) =>
       challenges.one(slugTaken(input.slug)(sql`
         insert into challenges.challenges (slug, creator_type, creator_id, title, description, activity_type, goal_type, goal_value,
-          starts_at, ends_at, time_zone, max_participants, tags, cover_image_url, is_featured, created_by)
+          starts_at, ends_at, time_zone, max_participants, entry_fee, currency, tags, cover_image_url, is_featured, created_by)
         values (${input.slug}, ${input.creatorType}, ${input.creatorId}, ${input.title}, ${input.description}, ${input.activityType},
           ${input.goalType}, ${input.goalValue}, ${input.startsAt}, ${input.endsAt}, ${input.timeZone}, ${input.maxParticipants},
+          ${input.entryFee}, ${input.currency},
           array(select jsonb_array_elements_text(${textArray(input.tags)}::jsonb)), ${input.coverImageUrl}, ${input.isFeatured}, ${input.createdBy})
         returning *`)),
     findById: byId,
@@ -60,7 +63,7 @@ export const ChallengeRepoPg = Layer.effect(Challenges.ChallengeRepo, Effect.gen
       challenges.maybe(slugTaken(s.slug)(sql`
         update challenges.challenges set slug = ${s.slug}, title = ${s.title}, description = ${s.description},
           activity_type = ${s.activityType}, goal_type = ${s.goalType}, goal_value = ${s.goalValue}, starts_at = ${s.startsAt},
-          ends_at = ${s.endsAt}, time_zone = ${s.timeZone}, max_participants = ${s.maxParticipants},
+          ends_at = ${s.endsAt}, time_zone = ${s.timeZone}, max_participants = ${s.maxParticipants}, entry_fee = ${s.entryFee},
           tags = array(select jsonb_array_elements_text(${textArray(s.tags)}::jsonb)), cover_image_url = ${s.coverImageUrl},
           is_featured = ${s.isFeatured}, updated_at = now()
         where id = ${id} and status in ${sql.in([...Challenges.EditableStatuses])}
@@ -151,12 +154,26 @@ export const ParticipationRepoPg = Layer.effect(Challenges.ParticipationRepo, Ef
           (select count(*) from challenges.participations where challenge_id = ${challengeId} and status = 'JOINED')
         where id = ${challengeId}`
 
+  const lockGate = (challengeId: string) =>
+    gates.maybe(sql`
+      select status, ends_at, max_participants, participant_count, entry_fee, currency
+      from challenges.challenges where id = ${challengeId} for update`)
+  /** Whether the cap leaves a place for `userId`: the joined athletes and every other live hold count. */
+  const hasRoom = (challengeId: string, g: typeof Gate.Type, userId: string, now: Date) =>
+    g.maxParticipants === null
+      ? Effect.succeed(true)
+      : Effect.map(
+        counts.one(sql`
+          select count(*)::int as n from challenges.participations
+          where challenge_id = ${challengeId} and status = 'PENDING_PAYMENT' and hold_expires_at > ${now} and user_id <> ${userId}`),
+        (held) => g.participantCount + held.n < g.maxParticipants!
+      )
+
   return Challenges.ParticipationRepo.of({
-    join: (challengeId, userId, now) =>
+    join: (challengeId, userId, now, holdUntil) =>
       Effect.gen(function*() {
         // The challenge row first: every join of this challenge waits here for the one before it.
-        const gate = yield* gates.maybe(sql`
-          select status, ends_at, max_participants, participant_count from challenges.challenges where id = ${challengeId} for update`)
+        const gate = yield* lockGate(challengeId)
         if (Option.isNone(gate)) return yield* new Challenges.ChallengeNotFound({ ref: challengeId })
         const g = gate.value
         const existing = yield* participations.maybe(sql`
@@ -165,17 +182,57 @@ export const ParticipationRepoPg = Layer.effect(Challenges.ParticipationRepo, Ef
         if (Option.isSome(existing) && existing.value.status === "REVOKED") return yield* new Challenges.ParticipationRevoked({ challengeId })
         if (g.status !== "ACTIVE") return yield* new Challenges.ChallengeNotJoinable({ status: g.status })
         if (g.endsAt.getTime() <= now.getTime()) return yield* new Challenges.ChallengeNotJoinable({ status: "ENDED" })
-        if (g.maxParticipants !== null && g.participantCount >= g.maxParticipants) return yield* new Challenges.ChallengeFull({ id: challengeId })
-        yield* sql`update challenges.challenges set participant_count = participant_count + 1 where id = ${challengeId}`
+        if (!(yield* hasRoom(challengeId, g, userId, now))) return yield* new Challenges.ChallengeFull({ id: challengeId })
+        // Free, or paid before and left: joined at once. Otherwise the place is held until paid.
+        const paidBefore = Option.isSome(existing) && existing.value.paidAt !== null
+        if (g.entryFee === 0 || paidBefore) {
+          yield* sql`update challenges.challenges set participant_count = participant_count + 1 where id = ${challengeId}`
+          return yield* participations.one(sql`
+            insert into challenges.participations (challenge_id, user_id, entry_fee, currency) values (${challengeId}, ${userId}, ${g.entryFee}, ${g.currency})
+            on conflict (challenge_id, user_id) do update set status = 'JOINED', joined_at = now(), left_at = null, hold_expires_at = null, updated_at = now()
+            returning *`)
+        }
         return yield* participations.one(sql`
-          insert into challenges.participations (challenge_id, user_id) values (${challengeId}, ${userId})
-          on conflict (challenge_id, user_id) do update set status = 'JOINED', joined_at = now(), left_at = null, updated_at = now()
+          insert into challenges.participations (challenge_id, user_id, status, entry_fee, currency, hold_expires_at)
+          values (${challengeId}, ${userId}, 'PENDING_PAYMENT', ${g.entryFee}, ${g.currency}, ${holdUntil})
+          on conflict (challenge_id, user_id) do update set status = 'PENDING_PAYMENT', entry_fee = excluded.entry_fee,
+            currency = excluded.currency, hold_expires_at = excluded.hold_expires_at, payment_order_id = null,
+            joined_at = now(), left_at = null, updated_at = now()
           returning *`)
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", (e) => Effect.die(e))),
+    attachOrder: (id, orderId) =>
+      participations.maybe(sql`
+        update challenges.participations set payment_order_id = ${orderId}, updated_at = now()
+        where id = ${id} and status = 'PENDING_PAYMENT' returning *`).pipe(
+        Effect.flatMap(Option.match({ onSome: Effect.succeed, onNone: () => Effect.fail(new Challenges.ParticipationNotFound({ ref: id })) }))
+      ),
+    releaseHold: (id) =>
+      sql`update challenges.participations set hold_expires_at = now(), updated_at = now() where id = ${id} and status = 'PENDING_PAYMENT'`.pipe(
+        Effect.asVoid,
+        Effect.orDie
+      ),
+    confirmPayment: (id, paymentId, at) =>
+      Effect.gen(function*() {
+        const current = yield* byId(id)
+        if (Option.isNone(current) || current.value.status !== "PENDING_PAYMENT") return Option.none()
+        const p = current.value
+        // The challenge row first, in the order joins take the locks.
+        const gate = yield* lockGate(p.challengeId)
+        const held = p.holdExpiresAt !== null && p.holdExpiresAt.getTime() > at.getTime()
+        if (Option.isSome(gate) && !held && !(yield* hasRoom(p.challengeId, gate.value, p.userId, at))) {
+          return yield* new Challenges.ChallengeFull({ id: p.challengeId })
+        }
+        const confirmed = yield* participations.maybe(sql`
+          update challenges.participations set status = 'JOINED', payment_id = ${paymentId}, paid_at = ${at},
+            hold_expires_at = null, joined_at = ${at}, updated_at = now()
+          where id = ${id} and status in ${sql.in([...Challenges.ParticipationMoves.table.confirm.from])} returning *`)
+        if (Option.isSome(confirmed)) yield* recount(p.challengeId)
+        return confirmed
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", (e) => Effect.die(e))),
+    findByOrder: (orderId) => participations.maybe(sql`select * from challenges.participations where payment_order_id = ${orderId}`),
     leave: (challengeId, userId) =>
       Effect.gen(function*() {
-        const gate = yield* gates.maybe(sql`
-          select status, ends_at, max_participants, participant_count from challenges.challenges where id = ${challengeId} for update`)
+        const gate = yield* lockGate(challengeId)
         if (Option.isNone(gate)) return yield* new Challenges.ChallengeNotFound({ ref: challengeId })
         if (gate.value.status !== "ACTIVE" && gate.value.status !== "PAUSED") return yield* new Challenges.ChallengeNotJoinable({ status: gate.value.status })
         const existing = yield* participations.maybe(sql`
@@ -186,7 +243,7 @@ export const ParticipationRepoPg = Layer.effect(Challenges.ParticipationRepo, Ef
           move: "leave",
           table: "challenges.participations",
           id: existing.value.id,
-          set: sql`left_at = now(), updated_at = now()`,
+          set: sql`left_at = now(), hold_expires_at = null, updated_at = now()`,
           returning: sql`*`,
           rows: participations,
           notFound: () => new Challenges.ParticipationNotFound({ ref: challengeId })

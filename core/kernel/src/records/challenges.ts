@@ -104,6 +104,9 @@ export const Challenge = Schema.Struct({
   /** Most athletes who may be joined at once; null means no cap. */
   maxParticipants: Schema.NullOr(IntBetween(1, 1_000_000)),
   participantCount: Schema.Number,
+  /** What joining costs in integer minor units: 0 is free, else at least 100 (the gateway's minimum of 1.00). */
+  entryFee: IntBetween(0, 10_000_000),
+  currency: OneOf("INR"),
   tags: Schema.Array(ChallengeTag),
   coverImageUrl: Schema.NullOr(HttpsLink),
   isFeatured: Bool,
@@ -118,18 +121,31 @@ export const Challenge = Schema.Struct({
 }).annotations({ identifier: "Challenge" })
 export interface Challenge extends Schema.Schema.Type<typeof Challenge> {}
 
-/** An athlete's place in a challenge; one row per athlete and challenge, rejoined in place after a leave. */
+/**
+ * An athlete's place in a challenge; one row per athlete and challenge, rejoined in place after a
+ * leave. A paid join waits in PENDING_PAYMENT (holding a place until `holdExpiresAt`) until the
+ * gateway's payment is verified or its webhook arrives.
+ */
 export const ChallengeParticipation = Schema.Struct({
   id: UuidStr,
   challengeId: UuidStr,
   userId: Schema.String,
-  status: OneOf("JOINED", "LEFT", "REVOKED"),
+  status: OneOf("PENDING_PAYMENT", "JOINED", "LEFT", "REVOKED"),
   joinedAt: Instant,
   leftAt: Schema.NullOr(Instant),
   revokedAt: Schema.NullOr(Instant),
   revokedReason: Schema.NullOr(Schema.String),
   /** The athlete shows on public leaderboards by name; when false they keep their place but are listed anonymously. */
   leaderboardVisible: Bool,
+  /** The entry fee this participation pays or paid (minor units; 0 for a free join). */
+  entryFee: Schema.Number,
+  currency: Schema.String,
+  /** The gateway order of a paid join, the captured payment and when it was captured. */
+  paymentOrderId: Schema.NullOr(Schema.String),
+  paymentId: Schema.NullOr(Schema.String),
+  paidAt: Schema.NullOr(Instant),
+  /** Until when a PENDING_PAYMENT join holds its place against the cap. */
+  holdExpiresAt: Schema.NullOr(Instant),
   createdAt: Instant,
   updatedAt: Instant
 }).annotations({ identifier: "ChallengeParticipation" })

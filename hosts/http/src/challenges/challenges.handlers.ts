@@ -7,7 +7,15 @@ import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, pageOf } from "@podium/contracts/common"
 import { Challenges, type Events, type Platform } from "@podium/core"
-import type { ActivitiesInfrastructure, AppConfig, ChallengesInfrastructure, ClubsInfrastructure, IdentityServices, OrganizersInfrastructure } from "@podium/host-common"
+import type {
+  ActivitiesInfrastructure,
+  AppConfig,
+  ChallengesInfrastructure,
+  ClubsInfrastructure,
+  IdentityServices,
+  OrganizersInfrastructure,
+  PaymentsInfrastructure
+} from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
@@ -16,6 +24,7 @@ export type ChallengeHandlerServices =
   | OrganizersInfrastructure
   | ClubsInfrastructure
   | ChallengesInfrastructure
+  | PaymentsInfrastructure
   | ActivitiesInfrastructure
   | Events.EventRepo
   | Platform.JobQueue
@@ -108,6 +117,9 @@ export const ChallengeParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<
       .handle("myChallengeParticipations", ({ urlParams: q }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Effect.map(Challenges.myParticipations(me, q.status, pageOf(q)), (r) => paged(q, r))))
       .handle("joinChallenge", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.joinChallenge(me, path.challengeId)))
+      .handle("challengePaymentSummary", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.challengePaymentSummary(me, path.challengeId)))
+      .handle("verifyChallengePayment", ({ path, payload }) =>
+        Effect.flatMap(CurrentPrincipal, (me) => Challenges.verifyChallengePayment(me, path.challengeId, payload)))
       .handle("myChallengeParticipation", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.myParticipation(me, path.challengeId)))
       .handle("updateMyChallengeParticipation", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Challenges.updateMyParticipation(me, path.challengeId, payload)))
