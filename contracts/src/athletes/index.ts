@@ -4,7 +4,7 @@ import { BadgesGroup, MyBadgesGroup, PublicBadgesGroup } from "./badges.group.js
 import { BibTemplatesGroup } from "./bib-templates.group.js"
 import { AdminChallengeBadgeRequestsGroup, ChallengeBadgeRequestsGroup } from "./challenge-badge-requests.group.js"
 import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-events.group.js"
-import { ChallengePromoStoriesGroup, MyPromoStoriesGroup } from "./challenge-promo-stories.group.js"
+import { ChallengePromoStoriesGroup, MyPromoStoriesGroup, PromoStoryEngagementGroup } from "./challenge-promo-stories.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { ChallengeVideoUploadsGroup } from "./challenge-video-uploads.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
@@ -48,4 +48,5 @@ export class AthletesApi extends AreaApi
   .add(ChallengeAudiencesGroup)
   .add(ChallengeVideoUploadsGroup)
   .add(ChallengePromoStoriesGroup)
-  .add(MyPromoStoriesGroup) {}
+  .add(MyPromoStoriesGroup)
+  .add(PromoStoryEngagementGroup) {}

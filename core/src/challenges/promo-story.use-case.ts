@@ -4,7 +4,7 @@
  * again when the story cannot be kept, and with the story when it is deleted. The public reads the
  * stories of a public challenge with a short-lived URL to each image.
  */
-import type { ChallengePromoStory } from "@podium/kernel"
+import { type ChallengePromoStory, type PromoStoryReaction, PromoStoryReactionKind } from "@podium/kernel"
 import { Effect, Option } from "effect"
 import { isUuid } from "../organizers/tenancy.policy.js"
 import type { Principal } from "../identity/principal.model.js"
@@ -14,7 +14,8 @@ import { mediaUrl } from "../media/media-token.model.js"
 import { putUpload } from "../media/stored-file.js"
 import { getPublicChallenge, managedChallenge } from "./challenge.use-case.js"
 import { PromoStoryInvalid, PromoStoryNotFound } from "./promo-story.model.js"
-import { ChallengePromoStoryRepo } from "./promo-story.port.js"
+import type { PageRequest } from "./challenge.port.js"
+import { ChallengePromoStoryRepo, PromoStoryEngagementRepo } from "./promo-story.port.js"
 import { auditSubject } from "../platform/audit-subject.js"
 
 const CaptionMax = 280
@@ -82,4 +83,98 @@ export const myPromoStories = Effect.fn("challenges.promoStories.mine")(function
 export const deleteMyPromoStory = Effect.fn("challenges.promoStories.deleteMine")(function*(principal: Principal, storyId: string) {
   const story = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.removeOwn(principal.accountId, storyId)) : Option.none()
   return yield* removed(principal, storyId, story)
+})
+
+// ---------------------------------------------------------------------------------------------
+// What athletes do with a story, and what its author and the challenge's managers read of it.
+// The spec lists only the reads; athletes view, react and reply through routes of our design.
+
+const publicStory = (storyId: string) =>
+  Effect.gen(function*() {
+    const story = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.findById(storyId)) : Option.none()
+    if (Option.isNone(story)) return yield* new PromoStoryNotFound({ id: storyId })
+    // A story of a draft, rejected or cancelled challenge is nobody's to see.
+    yield* getPublicChallenge(story.value.challengeId).pipe(Effect.catchTag("ChallengeNotFound", () => new PromoStoryNotFound({ id: storyId })))
+    return story.value
+  })
+
+/** A story of the challenge the caller manages (404 for a story of another challenge). */
+const managedStory = (principal: Principal, id: string, storyId: string) =>
+  Effect.gen(function*() {
+    const challenge = yield* managedChallenge(principal, id)
+    const story = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.findById(storyId)) : Option.none()
+    if (Option.isNone(story) || story.value.challengeId !== challenge.id) return yield* new PromoStoryNotFound({ id: storyId })
+    return story.value
+  })
+
+/** A story the caller posted (404 for anyone else's). */
+const ownStory = (principal: Principal, storyId: string) =>
+  Effect.gen(function*() {
+    const story = isUuid(storyId) ? yield* Effect.flatMap(ChallengePromoStoryRepo, (r) => r.findById(storyId)) : Option.none()
+    if (Option.isNone(story) || story.value.createdBy !== principal.accountId) return yield* new PromoStoryNotFound({ id: storyId })
+    return story.value
+  })
+
+/** Which story a read is about: one of a managed challenge, or one the caller posted. */
+export type StoryRef = { readonly challengeId: string; readonly storyId: string } | { readonly storyId: string }
+const storyOf = (principal: Principal, ref: StoryRef) =>
+  "challengeId" in ref ? managedStory(principal, ref.challengeId, ref.storyId) : ownStory(principal, ref.storyId)
+
+export const viewPromoStory = Effect.fn("challenges.promoStories.view")(function*(principal: Principal, storyId: string) {
+  const story = yield* publicStory(storyId)
+  yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.view(story.id, principal.accountId))
+  return { storyId: story.id, viewed: true as const }
+})
+
+export const reactToPromoStory = Effect.fn("challenges.promoStories.react")(function*(
+  principal: Principal,
+  storyId: string,
+  reaction: PromoStoryReaction["reaction"]
+) {
+  const story = yield* publicStory(storyId)
+  return yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.react(story.id, principal.accountId, reaction))
+})
+
+export const removePromoStoryReaction = Effect.fn("challenges.promoStories.unreact")(function*(principal: Principal, storyId: string) {
+  const story = yield* publicStory(storyId)
+  const removed = yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.unreact(story.id, principal.accountId))
+  return { storyId: story.id, removed }
+})
+
+export const replyToPromoStory = Effect.fn("challenges.promoStories.reply")(function*(principal: Principal, storyId: string, text: string) {
+  const trimmed = text.trim()
+  if (trimmed.length === 0) return yield* new PromoStoryInvalid({ messages: ["text should not be empty"] })
+  const story = yield* publicStory(storyId)
+  return yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.reply(story.id, principal.accountId, trimmed))
+})
+
+const ReactionKinds = PromoStoryReactionKind.literals
+
+/**
+ * A story's insights: views and unique viewers, reactions by kind (every kind listed), replies,
+ * and the engagement rate — the share of unique viewers who reacted or replied, in percent.
+ */
+export const promoStoryInsights = Effect.fn("challenges.promoStories.insights")(function*(principal: Principal, ref: StoryRef) {
+  const story = yield* storyOf(principal, ref)
+  const c = yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.counts(story.id))
+  const byReaction = Object.fromEntries(ReactionKinds.map((k) => [k, c.reactions[k] ?? 0])) as Record<PromoStoryReaction["reaction"], number>
+  return {
+    storyId: story.id,
+    challengeId: story.challengeId,
+    views: c.views,
+    uniqueViewers: c.uniqueViewers,
+    reactions: { total: Object.values(byReaction).reduce((a, b) => a + b, 0), byReaction },
+    replies: c.replies,
+    engagementRate: c.uniqueViewers === 0 ? 0 : Math.round((Math.min(c.engagedAthletes, c.uniqueViewers) / c.uniqueViewers) * 1000) / 10
+  }
+})
+
+export const promoStoryReactions = Effect.fn("challenges.promoStories.reactions")(function*(principal: Principal, ref: StoryRef, page: PageRequest) {
+  const story = yield* storyOf(principal, ref)
+  return yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.reactions(story.id, page))
+})
+
+export const promoStoryReplies = Effect.fn("challenges.promoStories.replies")(function*(principal: Principal, ref: StoryRef, page: PageRequest) {
+  const story = yield* storyOf(principal, ref)
+  return yield* Effect.flatMap(PromoStoryEngagementRepo, (r) => r.replies(story.id, page))
 })

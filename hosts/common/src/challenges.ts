@@ -5,8 +5,15 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges, type Platform } from "@podium/core"
-import { BadgeRequestRepoMemory, ChallengeBadgesMemory, ChallengePromoStoryRepoMemory, ChallengesReposMemory, ChallengeVideoUploadRepoMemory } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, ChallengeVideoUploadRepoPg, FulfillmentTaskRepoPg, TransactorPg } from "@podium/postgres"
+import {
+  BadgeRequestRepoMemory,
+  ChallengeBadgesMemory,
+  ChallengePromoStoryRepoMemory,
+  ChallengesReposMemory,
+  ChallengeVideoUploadRepoMemory,
+  PromoStoryEngagementRepoMemory
+} from "@podium/core/testing"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, ChallengeVideoUploadRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -24,6 +31,7 @@ export type ChallengesInfrastructure =
   | Challenges.ChallengeAudienceRepo
   | Challenges.ChallengeVideoUploadRepo
   | Challenges.ChallengePromoStoryRepo
+  | Challenges.PromoStoryEngagementRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -35,7 +43,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   ChallengeEventRepoPg,
   ChallengeAudienceRepoPg,
   ChallengeVideoUploadRepoPg,
-  ChallengePromoStoryRepoPg
+  ChallengePromoStoryRepoPg,
+  PromoStoryEngagementRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
@@ -62,7 +71,7 @@ export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   // The entry-fee processor joins the payments registry, so this context is listed after payments.
   live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

@@ -70,6 +70,7 @@ import challengesVideoUploads from "./0103_challenges_video_uploads.js"
 import challengesPromoStories from "./0104_challenges_promo_stories.js"
 import hybridRaceAttempts from "./0107_hybrid_race_attempts.js"
 import challengesPaidEntry from "./0108_challenges_paid_entry.js"
+import challengesPromoStoryEngagement from "./0109_challenges_promo_story_engagement.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -133,7 +134,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0103_challenges_video_uploads": challengesVideoUploads,
   "0104_challenges_promo_stories": challengesPromoStories,
   "0107_hybrid_race_attempts": hybridRaceAttempts,
-  "0108_challenges_paid_entry": challengesPaidEntry
+  "0108_challenges_paid_entry": challengesPaidEntry,
+  "0109_challenges_promo_story_engagement": challengesPromoStoryEngagement
 }
 
 /** The table recording applied migrations. */

@@ -377,3 +377,24 @@ export const ChallengePromoStory = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "ChallengePromoStory" })
 export interface ChallengePromoStory extends Schema.Schema.Type<typeof ChallengePromoStory> {}
+
+/** The reactions an athlete may leave on a promo story (one per athlete and story; a new one replaces it). */
+export const PromoStoryReactionKind = OneOf("LIKE", "LOVE", "FIRE", "CLAP", "STRONG")
+
+export const PromoStoryReaction = Schema.Struct({
+  storyId: UuidStr,
+  userId: Schema.String,
+  reaction: PromoStoryReactionKind,
+  reactedAt: Instant
+}).annotations({ identifier: "PromoStoryReaction" })
+export interface PromoStoryReaction extends Schema.Schema.Type<typeof PromoStoryReaction> {}
+
+/** An athlete's reply to a promo story: private to the story's author and the challenge's managers. */
+export const PromoStoryReply = Schema.Struct({
+  id: UuidStr,
+  storyId: UuidStr,
+  userId: Schema.String,
+  text: StrLength(1, 500),
+  createdAt: Instant
+}).annotations({ identifier: "PromoStoryReply" })
+export interface PromoStoryReply extends Schema.Schema.Type<typeof PromoStoryReply> {}

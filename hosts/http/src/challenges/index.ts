@@ -12,7 +12,7 @@ import {
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
-import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers } from "./promo-stories.handlers.js"
+import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers, PromoStoryEngagementHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 import { ChallengeVideoUploadsHandlers } from "./video-uploads.handlers.js"
 
@@ -36,5 +36,6 @@ export const handlers = [
   ChallengeAudiencesHandlers,
   ChallengeVideoUploadsHandlers,
   ChallengePromoStoriesHandlers,
-  MyPromoStoriesHandlers
+  MyPromoStoriesHandlers,
+  PromoStoryEngagementHandlers
 ] as const
