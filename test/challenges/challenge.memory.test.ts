@@ -24,6 +24,7 @@ const draft = (cap: number | null) =>
       maxParticipants: cap,
       entryFee: 0,
       currency: "INR",
+      charityId: null,
       tags: [],
       coverImageUrl: null,
       isFeatured: false,

@@ -36,7 +36,7 @@ import { AdminPermission, AdminsNeed, Authenticated, ClubManagers, GatewayChecko
 const manage = AdminsNeed("challenges.manage")
 const admin = AdminPermission("challenges.manage")
 
-const setupFields = ["description", "maxParticipants", "entryFee", "tags", "coverImageUrl"] as const
+const setupFields = ["description", "maxParticipants", "entryFee", "charityId", "tags", "coverImageUrl"] as const
 const dates = { startsAt: InstantInput, endsAt: InstantInput }
 const created = inputOf(Challenge, { required: ["title", "activityType", "goalType", "goalValue", "timeZone"], optional: [...setupFields, "slug"] })
 

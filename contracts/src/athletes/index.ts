@@ -7,6 +7,7 @@ import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-event
 import { ChallengePromoStoriesGroup, MyPromoStoriesGroup, PromoStoryEngagementGroup } from "./challenge-promo-stories.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { ChallengeVideoUploadsGroup } from "./challenge-video-uploads.group.js"
+import { AdminCharitiesGroup } from "./charities.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
@@ -49,4 +50,5 @@ export class AthletesApi extends AreaApi
   .add(ChallengeVideoUploadsGroup)
   .add(ChallengePromoStoriesGroup)
   .add(MyPromoStoriesGroup)
-  .add(PromoStoryEngagementGroup) {}
+  .add(PromoStoryEngagementGroup)
+  .add(AdminCharitiesGroup) {}

@@ -3,7 +3,7 @@ import { AreaApi } from "../common/index.js"
 import { CertificatesGroup } from "./certificates.group.js"
 import { EventResultsGroup } from "./event-results.group.js"
 import { LeaderboardsGroup } from "./leaderboards.group.js"
-import { AttestationGroup, FinisherCardGroup, MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
+import { AttestationGroup, CharityReceiptGroup, FinisherCardGroup, MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
 import { CertificateVerifyGroup, MyCertificatesGroup } from "./my-certificates.group.js"
 
 export * from "./certificates.group.js"
@@ -22,4 +22,5 @@ export class ResultsApi extends AreaApi
   .add(MedalsGroup)
   .add(ProfileCardsGroup)
   .add(FinisherCardGroup)
-  .add(AttestationGroup) {}
+  .add(AttestationGroup)
+  .add(CharityReceiptGroup) {}

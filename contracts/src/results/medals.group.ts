@@ -43,3 +43,10 @@ export class AttestationGroup extends HttpApiGroup.make("attestation")
   .annotate(OpenApi.Title, "Athlete / Attestation")
   .annotate(OpenApi.Description, "Attestations of challenge participation")
 {}
+
+export class CharityReceiptGroup extends HttpApiGroup.make("charityReceipt")
+  .add(op.get("challengeTaxReceipt", "/v2/me/challenge-participations/:id/tax-receipt", { path: Schema.Struct({ id: Schema.String }), success: HttpApiSchema.Text({ contentType: "text/plain" }), summary: "The caller's 80G donation receipt for a paid entry to a challenge that donates to a verified charity (text/plain)" }).annotate(OpenApi.Description, "The id is the participation's (the challenge's id is accepted too). 404 PARTICIPATION_NOT_FOUND for someone else's; 409 TAX_RECEIPT_NOT_AVAILABLE when the entry was not paid or the challenge donates to no charity."))
+  .middleware(Authenticated)
+  .annotate(Requires, Role("user"))
+  .annotate(OpenApi.Title, "Athlete / Charity receipt")
+{}

@@ -57,3 +57,7 @@ export class AdminsAlreadyExist extends DomainError<AdminsAlreadyExist>()("Admin
     return "An admin already exists; bootstrap is closed"
   }
 }
+
+/** The name an athlete goes by on cards and receipts: first and last name, blanks left out ("" when neither). */
+export const fullNameOf = (user: { readonly firstName: string | null; readonly lastName: string | null }): string =>
+  [user.firstName, user.lastName].filter((p): p is string => p !== null && p.trim() !== "").map((p) => p.trim()).join(" ")

@@ -24,6 +24,7 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "compliance.manage", description: "Data rights: erasure requests and legal holds, consent history, consent-manager status, account merges" },
   { key: "challenges.manage", description: "Challenges: review, feature, force-close and reopen any challenge, manage any creator's challenges and templates, list and revoke participations, history and statistics" },
   { key: "challenges.badges", description: "Challenge badge requests: list and read them, complete (create the badge) or reject them" },
+  { key: "charities.manage", description: "Charities: register them, read them and move them through verification (UNVERIFIED, PENDING, VERIFIED)" },
   { key: "organizers.review", description: "Organizer oversight: review business KYC (approve, reject), read, suspend and unsuspend organizers" },
   { key: "platform.operate", description: "Platform operations: audit log, scheduler, observability, rate limits, platform health" },
   { key: "notifications.manage", description: "Manage notification templates, categories, journeys and mappings" },

@@ -32,6 +32,7 @@ export type ChallengeSetup = Pick<
   | "timeZone"
   | "maxParticipants"
   | "entryFee"
+  | "charityId"
   | "tags"
   | "coverImageUrl"
   | "isFeatured"

@@ -37,6 +37,7 @@ import {
   readinessReasons,
   slugify
 } from "./challenge.model.js"
+import { requireVerifiedCharity } from "./charity.use-case.js"
 import { type ChallengeFilter, ChallengeRepo, type ChallengeSetup, ChallengeTemplateRepo, type MoveFacts, type PageRequest } from "./challenge.port.js"
 
 /** A creator, as the path of a club route names it (already authorized by the tenancy guard). */
@@ -139,6 +140,7 @@ export interface CreateChallengeInput {
   readonly timeZone: string
   readonly maxParticipants?: number | null | undefined
   readonly entryFee?: number | undefined
+  readonly charityId?: string | null | undefined
   readonly tags?: ReadonlyArray<Challenge["tags"][number]> | undefined
   readonly coverImageUrl?: string | null | undefined
 }
@@ -148,6 +150,7 @@ export const createChallenge = Effect.fn("challenges.create")(function*(principa
   const creator = scope ?? (yield* authorizeChallengeCreator(principal, input.creatorType, input.creatorId))
   yield* checkWindow(input.startsAt, input.endsAt)
   yield* checkFee(input.entryFee)
+  yield* requireVerifiedCharity(input.charityId)
   const suffix = (yield* Effect.sync(() => crypto.randomUUID())).slice(0, 6)
   const created = yield* Effect.flatMap(ChallengeRepo, (r) =>
     r.create({
@@ -165,6 +168,7 @@ export const createChallenge = Effect.fn("challenges.create")(function*(principa
       maxParticipants: input.maxParticipants ?? null,
       entryFee: input.entryFee ?? 0,
       currency: "INR",
+      charityId: input.charityId ?? null,
       tags: uniqueTags(input.tags),
       coverImageUrl: input.coverImageUrl ?? null,
       isFeatured: false,
@@ -194,12 +198,14 @@ export const updateChallenge = Effect.fn("challenges.update")(function*(principa
     timeZone: input.timeZone ?? current.timeZone,
     maxParticipants: input.maxParticipants === undefined ? current.maxParticipants : input.maxParticipants,
     entryFee: input.entryFee ?? current.entryFee,
+    charityId: input.charityId === undefined ? current.charityId : input.charityId,
     tags: input.tags === undefined ? current.tags : uniqueTags(input.tags),
     coverImageUrl: input.coverImageUrl === undefined ? current.coverImageUrl : input.coverImageUrl,
     isFeatured: input.isFeatured ?? current.isFeatured
   }
   yield* checkWindow(setup.startsAt, setup.endsAt)
   yield* checkFee(input.entryFee)
+  yield* requireVerifiedCharity(input.charityId)
   return yield* Effect.flatMap(Transactor, (tx) =>
     tx.atomically(Effect.gen(function*() {
       const updated = yield* Effect.flatMap(ChallengeRepo, (r) => r.update(id, setup))

@@ -6,6 +6,7 @@
  */
 import type { Challenge, ChallengeProgress } from "@podium/kernel"
 import { Clock, Effect, Option } from "effect"
+import { fullNameOf } from "../accounts/account.model.js"
 import { UserRepo } from "../accounts/account.port.js"
 import { ParticipationRevoked } from "../challenges/challenge.model.js"
 import { ChallengeRepo } from "../challenges/challenge.port.js"
@@ -40,7 +41,7 @@ export const challengeAttestationSvg = Effect.fn("results.cards.attestation")(fu
   const user = yield* Effect.flatMap(UserRepo, (r) => r.findById(athlete.accountId))
   const name = Option.match(user, {
     onNone: () => "",
-    onSome: (u) => [u.firstName, u.lastName].filter((p) => p !== null && p.trim() !== "").join(" ")
+    onSome: fullNameOf
   })
   const progress: ChallengeProgress = mine.progress
   const now = yield* Clock.currentTimeMillis

@@ -7,6 +7,7 @@
 import type { Medal, MedalKind, ShareCardTheme } from "@podium/kernel"
 import { Effect, Option, Schema } from "effect"
 import { DomainError } from "@podium/kernel"
+import { fullNameOf } from "../accounts/account.model.js"
 import { UserRepo } from "../accounts/account.port.js"
 import { EventNotFound, isPubliclyVisible } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
@@ -58,7 +59,7 @@ const athleteOf = (userId: string) =>
   Effect.gen(function*() {
     const user = yield* Effect.flatMap(UserRepo, (r) => r.findById(userId))
     if (Option.isNone(user)) return yield* new AthleteNotFound({ ref: userId })
-    const name = [user.value.firstName, user.value.lastName].filter((p) => p !== null && p.trim() !== "").join(" ")
+    const name = fullNameOf(user.value)
     const { summary, items } = yield* userMedals(userId)
     return { name: name === "" ? "Podium athlete" : name, summary, latest: items[0] }
   })

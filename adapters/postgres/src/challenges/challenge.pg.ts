@@ -46,10 +46,10 @@ export const ChallengeRepoPg = Layer.effect(Challenges.ChallengeRepo, Effect.gen
     create: (input) =>
       challenges.one(slugTaken(input.slug)(sql`
         insert into challenges.challenges (slug, creator_type, creator_id, title, description, activity_type, goal_type, goal_value,
-          starts_at, ends_at, time_zone, max_participants, entry_fee, currency, tags, cover_image_url, is_featured, created_by)
+          starts_at, ends_at, time_zone, max_participants, entry_fee, currency, charity_id, tags, cover_image_url, is_featured, created_by)
         values (${input.slug}, ${input.creatorType}, ${input.creatorId}, ${input.title}, ${input.description}, ${input.activityType},
           ${input.goalType}, ${input.goalValue}, ${input.startsAt}, ${input.endsAt}, ${input.timeZone}, ${input.maxParticipants},
-          ${input.entryFee}, ${input.currency},
+          ${input.entryFee}, ${input.currency}, ${input.charityId},
           array(select jsonb_array_elements_text(${textArray(input.tags)}::jsonb)), ${input.coverImageUrl}, ${input.isFeatured}, ${input.createdBy})
         returning *`)),
     findById: byId,
@@ -63,7 +63,7 @@ export const ChallengeRepoPg = Layer.effect(Challenges.ChallengeRepo, Effect.gen
       challenges.maybe(slugTaken(s.slug)(sql`
         update challenges.challenges set slug = ${s.slug}, title = ${s.title}, description = ${s.description},
           activity_type = ${s.activityType}, goal_type = ${s.goalType}, goal_value = ${s.goalValue}, starts_at = ${s.startsAt},
-          ends_at = ${s.endsAt}, time_zone = ${s.timeZone}, max_participants = ${s.maxParticipants}, entry_fee = ${s.entryFee},
+          ends_at = ${s.endsAt}, time_zone = ${s.timeZone}, max_participants = ${s.maxParticipants}, entry_fee = ${s.entryFee}, charity_id = ${s.charityId},
           tags = array(select jsonb_array_elements_text(${textArray(s.tags)}::jsonb)), cover_image_url = ${s.coverImageUrl},
           is_featured = ${s.isFeatured}, updated_at = now()
         where id = ${id} and status in ${sql.in([...Challenges.EditableStatuses])}

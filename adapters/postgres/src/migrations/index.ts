@@ -71,6 +71,7 @@ import challengesPromoStories from "./0104_challenges_promo_stories.js"
 import hybridRaceAttempts from "./0107_hybrid_race_attempts.js"
 import challengesPaidEntry from "./0108_challenges_paid_entry.js"
 import challengesPromoStoryEngagement from "./0109_challenges_promo_story_engagement.js"
+import challengesCharities from "./0110_challenges_charities.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -135,7 +136,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0104_challenges_promo_stories": challengesPromoStories,
   "0107_hybrid_race_attempts": hybridRaceAttempts,
   "0108_challenges_paid_entry": challengesPaidEntry,
-  "0109_challenges_promo_story_engagement": challengesPromoStoryEngagement
+  "0109_challenges_promo_story_engagement": challengesPromoStoryEngagement,
+  "0110_challenges_charities": challengesCharities
 }
 
 /** The table recording applied migrations. */

@@ -107,6 +107,8 @@ export const Challenge = Schema.Struct({
   /** What joining costs in integer minor units: 0 is free, else at least 100 (the gateway's minimum of 1.00). */
   entryFee: IntBetween(0, 10_000_000),
   currency: OneOf("INR"),
+  /** A VERIFIED charity the entry fees go to as donations (the paid athletes get an 80G receipt); null when none. */
+  charityId: Schema.NullOr(UuidStr),
   tags: Schema.Array(ChallengeTag),
   coverImageUrl: Schema.NullOr(HttpsLink),
   isFeatured: Bool,
@@ -398,3 +400,33 @@ export const PromoStoryReply = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "PromoStoryReply" })
 export interface PromoStoryReply extends Schema.Schema.Type<typeof PromoStoryReply> {}
+
+/** An Indian permanent account number: five letters, four digits, a letter. */
+export const Pan = Schema.String.pipe(
+  Schema.filter((s) => /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(s)),
+  Schema.annotations({ ...says("must be a valid PAN (five letters, four digits, a letter)"), jsonSchema: { type: "string", pattern: "^[A-Z]{5}[0-9]{4}[A-Z]$" } })
+)
+
+/** A charity's verification: registered UNVERIFIED, sent for checks (PENDING), VERIFIED by an admin. */
+export const CharityStatus = OneOf("UNVERIFIED", "PENDING", "VERIFIED")
+export type CharityStatus = typeof CharityStatus.Type
+
+/**
+ * A charity challenges may donate their entry fees to (B "Charities"): its 80G registration and
+ * PAN go on every donor's receipt, so only a VERIFIED charity may be named by a challenge.
+ */
+export const Charity = Schema.Struct({
+  id: UuidStr,
+  name: StrLength(3, 150),
+  /** The charity's registration under section 80G of the Income-tax Act. */
+  registrationNumber: StrLength(5, 60),
+  pan: Pan,
+  address: StrLength(5, 500),
+  status: CharityStatus,
+  /** The admin's note on the last status change. */
+  statusReason: Schema.NullOr(Schema.String),
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Charity" })
+export interface Charity extends Schema.Schema.Type<typeof Charity> {}

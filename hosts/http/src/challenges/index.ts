@@ -12,6 +12,7 @@ import {
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
+import { AdminCharitiesHandlers } from "./charities.handlers.js"
 import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers, PromoStoryEngagementHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 import { ChallengeVideoUploadsHandlers } from "./video-uploads.handlers.js"
@@ -37,5 +38,6 @@ export const handlers = [
   ChallengeVideoUploadsHandlers,
   ChallengePromoStoriesHandlers,
   MyPromoStoriesHandlers,
-  PromoStoryEngagementHandlers
+  PromoStoryEngagementHandlers,
+  AdminCharitiesHandlers
 ] as const

@@ -4,7 +4,7 @@ import type { Accounts, Activities, Challenges, Events, Identity, Media, Organiz
 import { CertificatesHandlers } from "./certificates.handlers.js"
 import { EventResultsHandlers } from "./event-results.handlers.js"
 import { LeaderboardsHandlers } from "./leaderboards.handlers.js"
-import { AttestationHandlers, FinisherCardHandlers, MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
+import { AttestationHandlers, CharityReceiptHandlers, FinisherCardHandlers, MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
 import { CertificateVerifyHandlers, MyCertificatesHandlers } from "./my-certificates.handlers.js"
 
-export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers, AttestationHandlers] as const
+export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers, AttestationHandlers, CharityReceiptHandlers] as const

@@ -24,3 +24,6 @@ export const FinisherCardHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
 
 export const AttestationHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "attestation">, never, ResultsHandlerServices | ChallengesInfrastructure | Activities.ActivityRepo | Authenticated> = apiGroup(ResultsApi, "attestation", (handlers) =>
   handlers.handle("challengeAttestation", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Results.challengeAttestationSvg(me, path.id))))
+
+export const CharityReceiptHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "charityReceipt">, never, ResultsHandlerServices | ChallengesInfrastructure | Authenticated> = apiGroup(ResultsApi, "charityReceipt", (handlers) =>
+  handlers.handle("challengeTaxReceipt", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Results.challengeTaxReceipt(me, path.id))))
