@@ -10,8 +10,10 @@ import { WaiversGroup } from "./waivers.group.js"
 import { WavesGroup } from "./waves.group.js"
 import { BibsGroup } from "./bibs.group.js"
 import { DevHelpersGroup } from "./dev-helpers.group.js"
+import { DeliverablesGroup, RacePackDeskGroup } from "./deliverables.group.js"
 
 export * from "./check-in.group.js"
+export * from "./deliverables.group.js"
 export * from "./organizer-bookings.group.js"
 export * from "./participations.group.js"
 export * from "./registrations.dto.js"
@@ -33,4 +35,6 @@ export class RegistrationsApi extends AreaApi
   .add(WaiversGroup)
   .add(WavesGroup)
   .add(BibsGroup)
-  .add(DevHelpersGroup) {}
+  .add(DevHelpersGroup)
+  .add(DeliverablesGroup)
+  .add(RacePackDeskGroup) {}

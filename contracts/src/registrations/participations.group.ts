@@ -5,7 +5,7 @@
  * bookings. Sold out is 409 TICKET_SOLD_OUT however many requests arrive at once.
  */
 import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
-import { Form, FormUpload, Instant, MedalKind, Optional, Participant, ParticipationStatus, says, StrLength, UuidStr } from "@podium/kernel"
+import { Body, Form, FormUpload, PhoneNumber, Instant, MedalKind, Optional, Participant, ParticipationStatus, says, StrLength, UuidStr } from "@podium/kernel"
 import { Option, Schema } from "effect"
 import { Authenticated, op, Requires, Role } from "../common/index.js"
 import { BookingBody, BookingPage, BookingPreview, BookingView, MyBookingsQuery, ParticipantPatchBody } from "./registrations.dto.js"
@@ -17,6 +17,10 @@ const FormUploadLimits = { maxFileSize: Option.some(10 * 1024 * 1024), maxParts:
 export const FormUploadForm = HttpApiSchema.Multipart(Form({ file: Optional(Multipart.SingleFileSchema.annotations(says("must be a single file"))) }), FormUploadLimits)
 export const FormUploadView = Schema.Struct({ ...FormUpload.fields, url: Schema.String }).annotations({ identifier: "FormUploadView" })
 const BookingNumber = Schema.Struct({ bookingId: StrLength(7, 20) })
+export const UpdateBookingBody = Body({
+  participants: Schema.Array(Schema.Struct({ id: UuidStr, email: Optional(Participant.fields.email), phoneNumber: Optional(PhoneNumber) }))
+    .pipe(Schema.minItems(1), Schema.maxItems(10))
+})
 
 const CardParticipant = Schema.Struct({ participantId: UuidStr, firstName: Schema.String, bibLabel: Schema.NullOr(Schema.String) })
 const ShareCardFields = {
@@ -59,6 +63,7 @@ export class ParticipationsGroup extends HttpApiGroup.make("participations")
   .add(op.get("myBookings", "/v2/event-participations", { query: MyBookingsQuery, ok: BookingPage, summary: "The caller's bookings, newest first (?eventId, page, limit)" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.get("myBookingsForEvent", "/v2/event-participations/by-event/:eventId", { path: Schema.Struct({ eventId: UuidStr }), ok: Schema.Array(BookingView), summary: "The caller's bookings of one event" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.get("myBooking", "/v2/event-participations/:id", { path: Id, ok: BookingView, summary: "One of the caller's bookings with its participants and ticket codes" }).middleware(Authenticated).annotate(Requires, athlete))
+  .add(op.patch("updateMyBooking", "/v2/event-participations/:id", { path: Id, body: UpdateBookingBody, ok: BookingView, summary: "Correct the e-mail or phone of the caller's seats (names change by self-edit or a transfer); on the timeline" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.del("cancelMyBooking", "/v2/event-participations/:id", { path: Id, ok: BookingView, summary: "Cancel the caller's PENDING or free booking (seats released once); a paid confirmed booking is refunded by the organizer (409 PARTICIPATION_PAID)" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.post("resumePayment", "/v2/event-participations/:id/resume-payment", { path: Id, ok: BookingView, summary: "A fresh payment session (new gateway order and hold) for a PENDING booking; 409 otherwise" }).middleware(Authenticated).annotate(Requires, athlete))
   .add(op.patch("selfEditParticipant", "/v2/event-participations/:participationId/participants/:participantId/self-edit", { path: Schema.Struct({ participationId: UuidStr, participantId: UuidStr }), body: ParticipantPatchBody, ok: Participant, summary: "Correct a seat's own details as the organizer's policy allows (409 SELF_EDIT_DISABLED, FIELD_NOT_EDITABLE, NAME_CHANGE_IS_TRANSFER, PARTICIPANT_NOT_EDITABLE)" }).middleware(Authenticated).annotate(Requires, athlete))

@@ -59,6 +59,8 @@ export const BookingPreview = Schema.Struct({
   eventId: UuidStr,
   ticketId: UuidStr,
   ticketName: Schema.String,
+  /** The add-ons the booking names, each at today's price (`subtotal` counts them with the seats). */
+  addOns: Schema.Array(Schema.Struct({ addOnId: UuidStr, name: Schema.String, quantity: Schema.Int, unitPrice: Schema.Int, subtotal: Schema.Int })),
   available: Schema.Int,
   seats: Schema.Int,
   unitPrice: Schema.Int,

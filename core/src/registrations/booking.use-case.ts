@@ -14,7 +14,9 @@ import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { createGatewayOrder } from "../payments/payment-order.use-case.js"
+import { EventAddOnRepo } from "../events/event-config/event-config.model.js"
 import {
+  AddOnLimitExceeded,
   AddOnNotFound,
   BookingClosed,
   bookingIdFrom,
@@ -49,7 +51,26 @@ export interface BookingRequest {
   readonly waiverVersion?: number | undefined
 }
 
-/** The event and ticket of a request, checked bookable at `now`; the breakdown of its seats. */
+/**
+ * The add-ons a request names (an id once per unit), each on sale for the event and within its
+ * per-booking limit, at today's price; the stock is the booking's to take, under its locks.
+ */
+const addOnsOf = (eventId: string, ids: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const units = new Map<string, number>()
+    for (const id of ids) units.set(id, (units.get(id) ?? 0) + 1)
+    const repo = yield* EventAddOnRepo
+    return yield* Effect.forEach([...units].sort(([a], [b]) => a.localeCompare(b)), ([addOnId, quantity]) =>
+      Effect.gen(function*() {
+        const found = yield* repo.get(addOnId)
+        if (Option.isNone(found) || found.value.eventId !== eventId || !found.value.isActive) return yield* new AddOnNotFound({ addOnId })
+        const a = found.value
+        if (quantity > a.maxPerBooking) return yield* new AddOnLimitExceeded({ addOnId, maxPerBooking: a.maxPerBooking })
+        return { addOnId, name: a.name, quantity, unitPrice: a.price, currency: a.currency }
+      }))
+  })
+
+/** The event and ticket of a request, checked bookable at `now`; the breakdown of its seats and add-ons. */
 const bookable = Effect.fn("registrations.bookable")(function*(input: BookingRequest, now: Date) {
   const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(input.eventId))
   if (Option.isNone(event)) return yield* new EventNotFound({ ref: input.eventId })
@@ -65,10 +86,10 @@ const bookable = Effect.fn("registrations.bookable")(function*(input: BookingReq
   if (wave !== "OPEN") return yield* new BookingClosed({ reason: wave === "STARTED" ? "the ticket's wave has started" : "the ticket's wave is closed" })
   if (ticket.salesStartAt !== null && ticket.salesStartAt.getTime() > now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has not started" })
   if (ticket.salesEndAt !== null && ticket.salesEndAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has ended" })
-  // Add-ons and coupons belong to their own capability; until it lands none exists for any event.
-  if (input.addOnIds !== undefined && input.addOnIds.length > 0) return yield* new AddOnNotFound({ addOnId: input.addOnIds[0]! })
+  // Coupons belong to their own capability; until it lands none is valid for any booking.
   if (input.couponCode !== undefined) return yield* new CouponInvalid({ couponCode: input.couponCode })
-  return { event: e, ticket, breakdown: priceBooking(ticket.price, input.participants.length, ticket.currency) }
+  const addOns = yield* addOnsOf(e.id, input.addOnIds ?? [])
+  return { event: e, ticket, addOns, breakdown: priceBooking(ticket.price, input.participants.length, ticket.currency, addOns) }
 })
 
 /** The billing breakdown of a booking; creates nothing. The public preview is the same without a caller (no coins or wallet exist to apply). */
@@ -80,7 +101,7 @@ export const previewBooking = Effect.fn("registrations.preview")(function*(input
 /** Books seats for the caller: one seat per participant, never more than the ticket and slot hold. */
 export const book = Effect.fn("registrations.book")(function*(userId: string, input: BookingRequest) {
   const now = new Date()
-  const { breakdown, ticket, event } = yield* bookable(input, now)
+  const { breakdown, ticket, event, addOns } = yield* bookable(input, now)
   const waiver = yield* waiverToAccept(input.eventId, input.waiverVersion)
   const random = yield* SecureRandom
   const hmac = yield* Hmac
@@ -112,7 +133,8 @@ export const book = Effect.fn("registrations.book")(function*(userId: string, in
     amount: breakdown.total,
     currency: breakdown.currency,
     holdExpiresAt: paid ? new Date(now.getTime() + PaymentHoldMs) : null,
-    participants
+    participants,
+    addOns
   }, now, { action: paid ? "booked.pending_payment" : "booked.confirmed", actor: `user:${userId}`, data: { seats: participants.length, amount: breakdown.total } })
   // The acceptances are written with the booking: a booking of a waivered event never lacks them.
   const booked = Option.isNone(waiver) ? yield* bookIt : yield* tx.atomically(Effect.tap(bookIt, (b) => recordWaiverAcceptances(waiver.value, event, b, now)))

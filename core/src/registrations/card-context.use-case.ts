@@ -17,14 +17,15 @@ import { BibRepo } from "./bib.port.js"
 import { ParticipationNotFound } from "./participation.model.js"
 import { ParticipationRepo } from "./participation.port.js"
 
-/** The caller's booking by its booking id (exact digits). */
-const myBookingById = (userId: string, bookingId: string) =>
+/** A booking by its booking id (exact digits), of one athlete when `userId` is given. */
+export const bookingByBookingId = (bookingId: string, userId?: string) =>
   Effect.gen(function*() {
     const page = yield* Effect.flatMap(ParticipationRepo, (r) => r.list({ userId, q: bookingId, page: 1, limit: 20 }))
     const found = page.items.find((b) => b.participation.bookingId === bookingId)
     if (found === undefined) return yield* new ParticipationNotFound({ ref: bookingId })
     return found
   })
+const myBookingById = (userId: string, bookingId: string) => bookingByBookingId(bookingId, userId)
 
 export const shareCardContext = Effect.fn("registrations.shareCardContext")(function*(userId: string, bookingId: string) {
   const booking = yield* myBookingById(userId, bookingId)

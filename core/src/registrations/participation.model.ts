@@ -74,7 +74,7 @@ export class CheckInAlreadyUndone extends DomainError<CheckInAlreadyUndone>()("C
   }
 }
 
-/** Add-ons and coupons are sold by their own capability; until an event has any, a named one does not exist. */
+/** An add-on the booking names that the event does not sell (unknown, of another event, or switched off). */
 export class AddOnNotFound extends DomainError<AddOnNotFound>()("AddOnNotFound", { kind: "not-found", code: "ADD_ON_NOT_FOUND" }, {
   addOnId: Schema.String
 }) {
@@ -127,9 +127,19 @@ export class SelfEditRefused extends DomainError<SelfEditRefused>()("SelfEditRef
 }
 
 /** The billing breakdown of a booking, in integer minor units. */
+/** An add-on as a booking buys it: its units at the price of the moment. */
+export interface AddOnPurchase {
+  readonly addOnId: string
+  readonly name: string
+  readonly quantity: number
+  readonly unitPrice: number
+}
+
 export interface Breakdown {
   readonly seats: number
   readonly unitPrice: number
+  readonly addOns: ReadonlyArray<AddOnPurchase & { readonly subtotal: number }>
+  /** Seats and add-ons. */
   readonly subtotal: number
   readonly discount: number
   readonly fees: number
@@ -139,13 +149,45 @@ export interface Breakdown {
 }
 
 /**
- * Prices a booking. No coupon or add-on exists yet (they are refused before pricing), no platform
- * fee is configured and ticket prices are tax-inclusive, so discount, fees and tax are 0 and the
- * total is the subtotal; the fields are there so clients render the same breakdown when they exist.
+ * Prices a booking: the seats and the add-ons. No coupon is accepted yet (refused before pricing),
+ * no platform fee is configured and prices are tax-inclusive, so discount, fees and tax are 0 and
+ * the total is the subtotal; the fields are there so clients render the same breakdown when they exist.
  */
-export const priceBooking = (unitPrice: number, seats: number, currency: string): Breakdown => {
-  const subtotal = unitPrice * seats
-  return { seats, unitPrice, subtotal, discount: 0, fees: 0, tax: 0, total: subtotal, currency }
+export const priceBooking = (unitPrice: number, seats: number, currency: string, addOns: ReadonlyArray<AddOnPurchase> = []): Breakdown => {
+  const lines = addOns.map((a) => ({ ...a, subtotal: a.unitPrice * a.quantity }))
+  const subtotal = unitPrice * seats + lines.reduce((n, l) => n + l.subtotal, 0)
+  return { seats, unitPrice, addOns: lines, subtotal, discount: 0, fees: 0, tax: 0, total: subtotal, currency }
+}
+
+export class AddOnSoldOut extends DomainError<AddOnSoldOut>()("AddOnSoldOut", { kind: "conflict", code: "ADD_ON_SOLD_OUT" }, {
+  addOnId: Schema.String
+}) {
+  override get message() {
+    return `Add-on ${this.addOnId} is sold out`
+  }
+}
+
+/** More units of an add-on than one booking may buy. */
+export class AddOnLimitExceeded extends DomainError<AddOnLimitExceeded>()("AddOnLimitExceeded", { kind: "invalid", messages: (e) => [`addOnIds may name add-on ${e.addOnId} at most ${e.maxPerBooking} times`] }, {
+  addOnId: Schema.String,
+  maxPerBooking: Schema.Number
+}) {}
+
+export class BookingAddOnNotFound extends DomainError<BookingAddOnNotFound>()("BookingAddOnNotFound", { kind: "not-found", code: "BOOKING_ADD_ON_NOT_FOUND" }, {
+  ref: Schema.String
+}) {
+  override get message() {
+    return "Add-on of the booking not found"
+  }
+}
+
+/** A collected, shipped-to or claimed deliverable cannot take that step again. */
+export class DeliverableRefused extends DomainError<DeliverableRefused>()("DeliverableRefused", { kind: "conflict", code: "DELIVERABLE_REFUSED" }, {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
 }
 
 /** The last 7 digits of a booking id (check-in by booking). */
@@ -167,3 +209,11 @@ export const claimedParticipantId = (code: string): string | undefined => {
 
 /** The HMAC purpose of ticket codes. */
 export const TicketCodePurpose = "registrations.ticket-code"
+
+/** Why a line cannot be collected at the desk (it is the same for every store). */
+export const collectRefusal = (line: { readonly status: string; readonly fulfilment: string }) =>
+  line.status === "COLLECTED" ? "the add-on was already collected" : "the add-on is being shipped, not collected at the venue"
+
+/** Why a line cannot be shipped. */
+export const shipRefusal = (line: { readonly status: string; readonly claimedAt: Date | null }) =>
+  line.status === "COLLECTED" ? "the add-on was already collected at the venue" : "the deliverable was already claimed"

@@ -1,5 +1,6 @@
 /** Repositories of bookings and check-ins (Postgres adapters in @podium/postgres, memory twins in ../testing). */
 import type {
+  BookingAddOn,
   BookingTimelineEntry,
   CheckIn,
   CheckInMethod,
@@ -8,7 +9,8 @@ import type {
   ParticipantStatus,
   Participation,
   ParticipationStatus,
-  ScanVerdict
+  ScanVerdict,
+  ShippingAddress
 } from "@podium/kernel"
 import { Context, type Effect, type Option } from "effect"
 import type {
@@ -17,6 +19,10 @@ import type {
   ParticipantAlreadyCancelled,
   ParticipantNotFound,
   ParticipationMove,
+  AddOnPurchase,
+  AddOnSoldOut,
+  BookingAddOnNotFound,
+  DeliverableRefused,
   ParticipationNotFound,
   TicketSoldOut
 } from "./participation.model.js"
@@ -42,6 +48,8 @@ export interface NewBooking {
   readonly currency: string
   readonly holdExpiresAt: Date | null
   readonly participants: ReadonlyArray<NewParticipant>
+  /** Taken from each add-on's stock with the seats (after them, in add-on id order). */
+  readonly addOns: ReadonlyArray<AddOnPurchase & { readonly currency: string }>
 }
 
 export interface TimelineInput {
@@ -83,8 +91,11 @@ export interface MoveContext {
  * conditional, so seats are released at most once.
  */
 export class ParticipationRepo extends Context.Tag("@podium/core/registrations/ParticipationRepo")<ParticipationRepo, {
-  /** Releases the ticket's lapsed holds, takes `participants.length` seats and inserts the booking, atomically. */
-  readonly book: (input: NewBooking, now: Date, timeline: Omit<TimelineInput, "participationId">) => Effect.Effect<Booking, TicketSoldOut>
+  /**
+   * Releases the ticket's lapsed holds, takes `participants.length` seats and the add-ons' units
+   * and inserts the booking, atomically (a cancel or an expiry gives the units back with the seats).
+   */
+  readonly book: (input: NewBooking, now: Date, timeline: Omit<TimelineInput, "participationId">) => Effect.Effect<Booking, TicketSoldOut | AddOnSoldOut>
   readonly find: (id: string) => Effect.Effect<Option.Option<Booking>>
   readonly findByOrder: (gatewayOrderId: string) => Effect.Effect<Option.Option<Booking>>
   readonly findByLast7: (eventId: string, last7: string) => Effect.Effect<Option.Option<Booking>>
@@ -162,3 +173,15 @@ export class CheckInRepo extends Context.Tag("@podium/core/registrations/CheckIn
 }>() {}
 
 export type { ParticipantStatus }
+
+/** The add-ons bought with bookings: each one a deliverable, collected at the venue or shipped. */
+export class BookingAddOnRepo extends Context.Tag("@podium/core/registrations/BookingAddOnRepo")<BookingAddOnRepo, {
+  readonly ofBooking: (participationId: string) => Effect.Effect<ReadonlyArray<BookingAddOn>>
+  readonly find: (id: string) => Effect.Effect<Option.Option<BookingAddOn>>
+  /** NOT_COLLECTED → COLLECTED as one conditional update (of two desks at once, one wins). */
+  readonly collect: (id: string, by: string, at: Date) => Effect.Effect<BookingAddOn, BookingAddOnNotFound | DeliverableRefused>
+  /** Ships the deliverable to `address` while it is neither collected nor claimed. */
+  readonly ship: (id: string, address: ShippingAddress) => Effect.Effect<BookingAddOn, BookingAddOnNotFound | DeliverableRefused>
+  /** The athlete's receipt, once. */
+  readonly claim: (id: string, at: Date) => Effect.Effect<BookingAddOn, BookingAddOnNotFound | DeliverableRefused>
+}>() {}

@@ -6,6 +6,7 @@
  */
 import type {
   Bib,
+  BookingAddOn,
   BibConfig,
   BibRosterRow,
   BookingTimelineEntry,
@@ -24,8 +25,14 @@ import type {
   WaveState
 } from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
+import { EventAddOnRepo } from "../events/event-config/event-config.model.js"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import {
+  AddOnSoldOut,
+  BookingAddOnNotFound,
+  collectRefusal,
+  DeliverableRefused,
+  shipRefusal,
   CheckInAlreadyUndone,
   CheckInNotFound,
   ParticipantAlreadyCancelled,
@@ -35,7 +42,7 @@ import {
   ParticipationNotFound,
   TicketSoldOut
 } from "../registrations/participation.model.js"
-import { type Booking, CheckInRepo, type MoveContext, ParticipationRepo, type TimelineInput } from "../registrations/participation.port.js"
+import { type Booking, BookingAddOnRepo, CheckInRepo, type MoveContext, ParticipationRepo, type TimelineInput } from "../registrations/participation.port.js"
 import {
   defaultSelfServiceConfig,
   WaitlistAlreadyJoined,
@@ -58,11 +65,15 @@ import { FormUploadRepo } from "../registrations/form-upload.port.js"
 import { FormUploadLimitReached } from "../registrations/form-upload.use-case.js"
 
 export const RegistrationsReposMemory: Layer.Layer<
-  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo | FormUploadRepo,
+  ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo | FormUploadRepo | BookingAddOnRepo,
   never,
-  EventInventoryRepo | EventRepo
+  EventInventoryRepo | EventRepo | EventAddOnRepo
 > = Layer.effectContext(Effect.gen(function*() {
   const inventory = yield* EventInventoryRepo
+  const addOnCatalog = yield* EventAddOnRepo
+  // Units taken per add-on (the events twin keeps the stock), and the add-ons bought with bookings.
+  const addOnSold = new Map<string, number>()
+  const addOnLines = new Map<string, BookingAddOn>()
   const events = yield* EventRepo
   const lock = Effect.unsafeMakeSemaphore(1)
   // Nonces are answered one at a time (the SQL's key wait); the decision inside never takes `lock`.
@@ -158,7 +169,10 @@ export const RegistrationsReposMemory: Layer.Layer<
         ...(move === "cancel" ? { cancelledAt: context.at, cancelReason: context.reason ?? null } : {})
       }
       bookings.set(id, moved)
-      if (to === "CANCELLED" || to === "EXPIRED") yield* release(p, p.seats)
+      if (to === "CANCELLED" || to === "EXPIRED") {
+        yield* release(p, p.seats)
+        for (const l of addOnLines.values()) if (l.participationId === id) addOnSold.set(l.addOnId, (addOnSold.get(l.addOnId) ?? 0) - l.quantity)
+      }
       if (to === "CANCELLED") {
         for (const person of people.values()) {
           if (person.participationId === id && person.status === "ACTIVE") people.set(person.id, { ...person, status: "CANCELLED", cancelledAt: context.at })
@@ -199,6 +213,19 @@ export const RegistrationsReposMemory: Layer.Layer<
           if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
           return yield* new TicketSoldOut({ ticketId: input.ticketId })
         }
+        // The add-ons after the seats (the SQL's order); a sold-out one gives every unit and seat back.
+        const addOns = [...input.addOns].sort((x, y) => x.addOnId.localeCompare(y.addOnId))
+        for (const a of addOns) {
+          const stock = Option.match(yield* addOnCatalog.get(a.addOnId), { onNone: () => 0, onSome: (x) => x.stock })
+          if ((addOnSold.get(a.addOnId) ?? 0) + a.quantity <= stock) {
+            addOnSold.set(a.addOnId, (addOnSold.get(a.addOnId) ?? 0) + a.quantity)
+            continue
+          }
+          for (const taken of addOns.slice(0, addOns.indexOf(a))) addOnSold.set(taken.addOnId, addOnSold.get(taken.addOnId)! - taken.quantity)
+          give(input, seats)
+          if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
+          return yield* new AddOnSoldOut({ addOnId: a.addOnId })
+        }
         const last7s = new Set([...bookings.values()].filter((b) => b.eventId === input.eventId).map((b) => b.bookingId.slice(-7)))
         const bookingId = input.bookingIds.find((id) => !last7s.has(id.slice(-7)))
         if (bookingId === undefined) return yield* Effect.dieMessage("no free booking id among the candidates")
@@ -231,6 +258,13 @@ export const RegistrationsReposMemory: Layer.Layer<
         input.participants.forEach((p, position) => {
           people.set(p.id, { ...p, participationId: input.id, eventId: input.eventId, status: "ACTIVE", cancelledAt: null, createdAt: now, position })
         })
+        for (const a of addOns) {
+          const line: BookingAddOn = {
+            ...a, id: uuid(), participationId: input.id, eventId: input.eventId, status: "NOT_COLLECTED", collectedAt: null, collectedBy: null,
+            fulfilment: "PICKUP", shippingAddress: null, claimedAt: null, createdAt: now
+          }
+          addOnLines.set(line.id, line)
+        }
         yield* append({ participationId: input.id, ...timeline })
         return bookingOf(participation)
       })),
@@ -992,7 +1026,29 @@ export const RegistrationsReposMemory: Layer.Layer<
       }))
   })
 
+  /** One step of a line when `allowed`; otherwise the line's refusal (the SQL's conditional update). */
+  const step = (id: string, allowed: (l: BookingAddOn) => boolean, refusal: (l: BookingAddOn) => string, change: (l: BookingAddOn) => BookingAddOn) =>
+    locked(Effect.gen(function*() {
+      const line = addOnLines.get(id)
+      if (line === undefined) return yield* new BookingAddOnNotFound({ ref: id })
+      if (!allowed(line)) return yield* new DeliverableRefused({ reason: refusal(line) })
+      const next = change(line)
+      addOnLines.set(id, next)
+      return next
+    }))
+  const bookingAddOnRepo = BookingAddOnRepo.of({
+    ofBooking: (participationId) =>
+      Effect.sync(() => [...addOnLines.values()].filter((l) => l.participationId === participationId).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))),
+    find: (id) => Effect.sync(() => Option.fromNullable(addOnLines.get(id))),
+    collect: (id, by, at) =>
+      step(id, (l) => l.status === "NOT_COLLECTED" && l.fulfilment === "PICKUP", collectRefusal, (l) => ({ ...l, status: "COLLECTED", collectedAt: at, collectedBy: by })),
+    ship: (id, address) =>
+      step(id, (l) => l.status === "NOT_COLLECTED" && l.claimedAt === null, shipRefusal, (l) => ({ ...l, fulfilment: "SHIP", shippingAddress: address })),
+    claim: (id, at) => step(id, (l) => l.claimedAt === null, () => "the deliverable was already claimed", (l) => ({ ...l, claimedAt: at }))
+  })
+
   return Context.make(ParticipationRepo, participationRepo).pipe(
+    Context.add(BookingAddOnRepo, bookingAddOnRepo),
     Context.add(FormUploadRepo, formUploadRepo),
     Context.add(BibRepo, bibRepo),
     Context.add(WaveRepo, waveRepo),

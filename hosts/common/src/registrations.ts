@@ -7,7 +7,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Registrations, type Platform } from "@podium/core"
 import { RegistrationsReposMemory } from "@podium/core/testing"
-import { BibRepoPg, DeferralRepoPg, FormUploadRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
+import { BibRepoPg, BookingAddOnRepoPg, DeferralRepoPg, FormUploadRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -36,9 +36,10 @@ export const registrationsContext = hostContext<
   Registrations.ParticipationRepo | Registrations.CheckInRepo | Registrations.WaitlistRepo | Registrations.SelfServiceConfigRepo | Registrations.TransferRepo | Registrations.DeferralRepo | Registrations.WaiverRepo | Registrations.WaveRepo
     | Registrations.BibRepo
     | Registrations.FormUploadRepo
+    | Registrations.BookingAddOnRepo
 >({
   name: "registrations",
-  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg, FormUploadRepoPg))),
+  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg, FormUploadRepoPg, BookingAddOnRepoPg))),
   memory: () => RegistrationsReposMemory,
   jobs: jobHandlers,
   schedules: [

@@ -731,6 +731,22 @@ export interface components {
             from: number;
             to: number;
         };
+        RacePackReconciliation: {
+            bookingId: string;
+            matched: {
+                bibs: string[];
+                addOnIds: string[];
+            };
+            missing: {
+                bibs: string[];
+                addOnIds: string[];
+            };
+            unexpected: {
+                bibs: string[];
+                addOnIds: string[];
+            };
+            complete: boolean;
+        };
         TimingRecordInput: {
             /**
              * Format: uuid

@@ -72,6 +72,7 @@ import hybridRaceAttempts from "./0107_hybrid_race_attempts.js"
 import challengesPaidEntry from "./0108_challenges_paid_entry.js"
 import challengesPromoStoryEngagement from "./0109_challenges_promo_story_engagement.js"
 import challengesCharities from "./0110_challenges_charities.js"
+import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -137,7 +138,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0107_hybrid_race_attempts": hybridRaceAttempts,
   "0108_challenges_paid_entry": challengesPaidEntry,
   "0109_challenges_promo_story_engagement": challengesPromoStoryEngagement,
-  "0110_challenges_charities": challengesCharities
+  "0110_challenges_charities": challengesCharities,
+  "0135_registrations_booking_add_ons": registrationsBookingAddOns
 }
 
 /** The table recording applied migrations. */

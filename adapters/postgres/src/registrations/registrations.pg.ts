@@ -74,6 +74,16 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   /** Gives back `n` seats of a slot and a ticket (the caller holds the participation rows that owned them), offered to its waitlist first. */
   const release = (slotId: string, ticketId: string, n: number) => seats.release(slotId, ticketId, n, new Date())
 
+  /** Gives the add-on units of cancelled or expired bookings back to their stock (after the seats, in add-on id order). */
+  const releaseAddOns = (participationIds: ReadonlyArray<string>) =>
+    participationIds.length === 0
+      ? Effect.void
+      : sql`
+          update events.add_ons a set sold = a.sold - l.q, updated_at = now()
+          from (select add_on_id, sum(quantity)::int as q from registrations.booking_add_ons
+                where participation_id in ${sql.in(participationIds as Array<string>)} group by add_on_id order by add_on_id) l
+          where a.id = l.add_on_id`.pipe(Effect.orDie, Effect.asVoid)
+
   const moveSet = (move: Registrations.ParticipationMove, context: Registrations.MoveContext) =>
     move === "confirm"
       ? sql`updated_at = now(), confirmed_at = ${context.at}, hold_expires_at = null`
@@ -95,6 +105,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
       })
       if (moved.status === "CANCELLED" || moved.status === "EXPIRED") {
         yield* release(moved.slotId, moved.ticketId, moved.seats)
+        yield* releaseAddOns([moved.id])
         if (moved.status === "CANCELLED") {
           yield* sql`update registrations.participants set status = 'CANCELLED', cancelled_at = ${context.at}
                      where participation_id = ${id} and status = 'ACTIVE'`.pipe(Effect.orDie)
@@ -126,6 +137,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
       for (const [id, n] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
         yield* sql`update events.tickets set sold = sold - ${n}, updated_at = now() where id = ${id}`.pipe(Effect.orDie)
       }
+      yield* releaseAddOns(rows.map((r) => r.id))
       for (const slotId of [...bySlot.keys()].sort()) yield* seats.passOn(slotId, now)
       for (const r of rows) yield* appendTimeline({ participationId: r.id, action: "expired", actor: "system", reason: "the payment hold lapsed" })
       return rows
@@ -138,7 +150,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
     timeline: Omit<Registrations.TimelineInput, "participationId">,
     n: number,
     soldOut: Registrations.TicketSoldOut
-  ) =>
+  ): Effect.Effect<Registrations.Booking, Registrations.TicketSoldOut | Registrations.AddOnSoldOut, never> =>
     Effect.gen(function*() {
       yield* expire(now, input.ticketId, 1000)
       yield* seats.expireOffers(now, input.ticketId, 100)
@@ -175,6 +187,24 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
           ticketCode: p.ticketCode
         })))}
         returning ${ptcols}`)
+      // The add-ons' units after the seats, in add-on id order (the one lock order of add-on writers).
+      for (const a of [...input.addOns].sort((x, y) => x.addOnId.localeCompare(y.addOnId))) {
+        const taken = yield* sql`
+          update events.add_ons set sold = sold + ${a.quantity}, updated_at = now()
+          where id = ${a.addOnId} and sold + ${a.quantity} <= stock returning id`.pipe(Effect.orDie)
+        if (taken.length === 0) return yield* new Registrations.AddOnSoldOut({ addOnId: a.addOnId })
+      }
+      if (input.addOns.length > 0) {
+        yield* sql`insert into registrations.booking_add_ons ${sql.insert(input.addOns.map((a) => ({
+          participationId: input.id,
+          eventId: input.eventId,
+          addOnId: a.addOnId,
+          name: a.name,
+          quantity: a.quantity,
+          unitPrice: a.unitPrice,
+          currency: a.currency
+        })))}`.pipe(Effect.orDie)
+      }
       yield* appendTimeline({ participationId: input.id, ...timeline })
       if (Option.isSome(offer)) {
         yield* sql`update registrations.waitlist_entries set status = 'BOOKED', participation_id = ${input.id}, updated_at = now()

@@ -1,7 +1,7 @@
 /** Records of the registrations context (bookings of event tickets and check-in); stored shape = wire shape. */
 import { Schema } from "effect"
 import { Instant } from "../record.js"
-import { Bool, EmailAddress, IntBetween, OneOf, PhoneNumber, StrLength, UuidStr } from "../validation.js"
+import { Bool, EmailAddress, IntBetween, OneOf, PhoneNumber, says, StrLength, UuidStr } from "../validation.js"
 
 /**
  * Statuses of a participation (C "Participations", states.tsv "Participation", "Booking"): a free
@@ -415,3 +415,44 @@ export const FormUpload = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "FormUpload" })
 export interface FormUpload extends Schema.Schema.Type<typeof FormUpload> {}
+
+/** Where a deliverable is shipped (an Indian postal address). */
+export const ShippingAddress = Schema.Struct({
+  name: StrLength(1, 120),
+  line1: StrLength(1, 200),
+  line2: Schema.optionalWith(StrLength(1, 200), { exact: true }),
+  city: StrLength(1, 100),
+  state: StrLength(1, 100),
+  postalCode: Schema.String.pipe(
+    Schema.filter((s) => /^[1-9][0-9]{5}$/.test(s)),
+    Schema.annotations({ ...says("must be a 6-digit PIN code"), jsonSchema: { type: "string", pattern: "^[1-9][0-9]{5}$" } })
+  ),
+  phoneNumber: PhoneNumber
+}).annotations({ identifier: "ShippingAddress" })
+export interface ShippingAddress extends Schema.Schema.Type<typeof ShippingAddress> {}
+
+/**
+ * One add-on bought with a booking (a T-shirt, a meal, a medal to ship): its units and price as
+ * sold, and how it reaches the athlete — collected at the venue (the organizer's desk marks it
+ * COLLECTED), or shipped once the athlete gives an address; the athlete claims it on receipt.
+ * Each line is one of the booking's deliverables.
+ */
+export const BookingAddOn = Schema.Struct({
+  id: UuidStr,
+  participationId: UuidStr,
+  eventId: UuidStr,
+  addOnId: UuidStr,
+  name: Schema.String,
+  quantity: Schema.Int,
+  unitPrice: Schema.Int,
+  currency: Schema.String,
+  status: OneOf("NOT_COLLECTED", "COLLECTED"),
+  collectedAt: Schema.NullOr(Instant),
+  /** `organizer:<memberId>` or `admin:<accountId>`. */
+  collectedBy: Schema.NullOr(Schema.String),
+  fulfilment: OneOf("PICKUP", "SHIP"),
+  shippingAddress: Schema.NullOr(ShippingAddress),
+  claimedAt: Schema.NullOr(Instant),
+  createdAt: Instant
+}).annotations({ identifier: "BookingAddOn" })
+export interface BookingAddOn extends Schema.Schema.Type<typeof BookingAddOn> {}

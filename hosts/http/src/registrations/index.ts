@@ -11,5 +11,6 @@ import { WaiversHandlers } from "./waivers.handlers.js"
 import { WavesHandlers } from "./waves.handlers.js"
 import { BibsHandlers } from "./bibs.handlers.js"
 import { DevHelpersHandlers } from "./dev-helpers.handlers.js"
+import { DeliverablesHandlers, RacePackDeskHandlers } from "./deliverables.handlers.js"
 
-export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers, BibsHandlers, DevHelpersHandlers] as const
+export const handlers = [ParticipationsHandlers, OrganizerBookingsHandlers, CheckInHandlers, WaitlistHandlers, TransfersHandlers, DeferralsHandlers, WaiversHandlers, WavesHandlers, BibsHandlers, DevHelpersHandlers, DeliverablesHandlers, RacePackDeskHandlers] as const

@@ -33,6 +33,8 @@ export const ParticipationsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         const result = yield* Registrations.myBookings(me.accountId, { eventId: path.eventId, page: 1, limit: 100 })
         return result.items.map((b) => bookingView(b))
       }))
+    .handle("updateMyBooking", ({ path, payload }) =>
+      Effect.flatMap(CurrentPrincipal, (me) => Effect.map(Registrations.updateMyBooking(me.accountId, path.id, payload), (b) => bookingView(b))))
     .handle("myBooking", ({ path }) =>
       Effect.gen(function*() {
         const me = yield* CurrentPrincipal

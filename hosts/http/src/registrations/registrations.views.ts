@@ -30,6 +30,8 @@ export type RegistrationHandlerServices =
   | Registrations.WaveRepo
   | Registrations.BibRepo
   | Registrations.FormUploadRepo
+  | Registrations.BookingAddOnRepo
+  | Events.EventAddOnRepo
   | Media.BlobStore
   | Activities.AntiCheatRepo
   | Results.ResultsRepo
