@@ -25,6 +25,7 @@ import {
   ValidationText
 } from "@podium/kernel"
 import { Schema } from "effect"
+import { GatewayCheckout } from "../common/checkout.js"
 
 /** An array of `min`..`max` items (class-validator ArrayMinSize/ArrayMaxSize wording). */
 const ArrayBetween = <S extends Schema.Schema.Any>(item: S, min: number, max: number) =>
@@ -72,15 +73,8 @@ export const BookingPreview = Schema.Struct({
   currency: Schema.String
 }).annotations({ identifier: "BookingPreview" })
 
-/** What the app needs to open the gateway's checkout for a PENDING booking. */
-export const PaymentSession = Schema.Struct({
-  provider: Schema.String,
-  orderId: Schema.String,
-  keyId: Schema.String,
-  amount: Schema.Int,
-  currency: Schema.String,
-  holdExpiresAt: Participation.fields.createdAt
-}).annotations({ identifier: "PaymentSession" })
+/** What the app needs to open the gateway's checkout for a PENDING booking (the shape every paid flow shares). */
+export const PaymentSession = GatewayCheckout
 
 /** A booking: the participation with its participants (each with a ticket code) and, when paying, the payment session. */
 export const BookingView = Schema.Struct({

@@ -15,7 +15,7 @@ import type { Challenge, ChallengeParticipation } from "@podium/kernel"
 import { Clock, Effect, Option } from "effect"
 import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { PaymentGateway } from "../payments/payment-gateway.port.js"
-import { createGatewayOrder, verifyCheckoutPayment } from "../payments/payment-order.use-case.js"
+import { checkoutOf, createGatewayOrder, verifyCheckoutPayment } from "../payments/payment-order.use-case.js"
 import { PaymentOrderRepo } from "../payments/payment-order.port.js"
 import { auditSubject } from "../platform/audit-subject.js"
 import type { Principal } from "../identity/principal.model.js"
@@ -36,16 +36,6 @@ import { ChallengeRepo, type PageRequest, type ParticipationFilter, Participatio
 import { getPublicChallenge } from "./challenge.use-case.js"
 
 const known = (challengeId: string) => (isUuid(challengeId) ? Effect.void : Effect.fail(new ChallengeNotFound({ ref: challengeId })))
-
-/** What the app needs to open the gateway's checkout for a pending paid join. */
-export interface ChallengeCheckout {
-  readonly provider: string
-  readonly orderId: string
-  readonly keyId: string
-  readonly amount: number
-  readonly currency: string
-  readonly holdExpiresAt: Date
-}
 
 /**
  * The caller joins an ACTIVE challenge that has not ended and has room (rejoining after a leave),
@@ -68,15 +58,7 @@ export const joinChallenge = Effect.fn("challenges.participations.join")(functio
     createdBy: athlete.accountId
   }).pipe(Effect.tapError(() => repo.releaseHold(joined.id)))
   const attached = yield* repo.attachOrder(joined.id, gatewayOrder.id)
-  const payment: ChallengeCheckout = {
-    provider: gatewayOrder.provider,
-    orderId: gatewayOrder.id,
-    keyId: gatewayOrder.keyId,
-    amount: gatewayOrder.amount,
-    currency: gatewayOrder.currency,
-    holdExpiresAt: attached.holdExpiresAt ?? now
-  }
-  return { ...attached, payment }
+  return { ...attached, payment: checkoutOf(gatewayOrder, attached.holdExpiresAt ?? now) }
 })
 
 /** The caller's participation (404 when they never joined) — the start of every payment read. */

@@ -9,7 +9,7 @@
  */
 import { Effect, Option } from "effect"
 import { SecureRandom } from "../identity/crypto.port.js"
-import { PaymentGateway } from "./payment-gateway.port.js"
+import { type GatewayOrder, PaymentGateway } from "./payment-gateway.port.js"
 import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "./payment-event-processors.port.js"
 import {
   PaymentMismatch,
@@ -21,6 +21,26 @@ import {
   PaymentStatuses
 } from "./payment-order.model.js"
 import { PaymentOrderRepo } from "./payment-order.port.js"
+
+/** What the app needs to open the gateway's checkout for a held place, and until when it is held. */
+export interface CheckoutSession {
+  readonly provider: string
+  readonly orderId: string
+  readonly keyId: string
+  readonly amount: number
+  readonly currency: string
+  readonly holdExpiresAt: Date
+}
+
+/** The checkout session of a gateway order holding a place until `holdExpiresAt`. */
+export const checkoutOf = (order: GatewayOrder, holdExpiresAt: Date): CheckoutSession => ({
+  provider: order.provider,
+  orderId: order.id,
+  keyId: order.keyId,
+  amount: order.amount,
+  currency: order.currency,
+  holdExpiresAt
+})
 
 export interface CreateGatewayOrderInput {
   /** What is paid for (`club_tier`, …): lower-case words joined by `_`. */

@@ -13,7 +13,7 @@ import { EventNotFound, TicketNotFound } from "../events/event.model.js"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
-import { createGatewayOrder } from "../payments/payment-order.use-case.js"
+import { checkoutOf, createGatewayOrder } from "../payments/payment-order.use-case.js"
 import { EventAddOnRepo } from "../events/event-config/event-config.model.js"
 import {
   AddOnLimitExceeded,
@@ -165,14 +165,7 @@ const openPayment = (booking: Booking, userId: string) =>
     })
     const holdExpiresAt = new Date(Date.now() + PaymentHoldMs)
     yield* Effect.flatMap(ParticipationRepo, (r) => r.attachOrder(p.id, gatewayOrder.id, holdExpiresAt))
-    return {
-      provider: gatewayOrder.provider,
-      orderId: gatewayOrder.id,
-      keyId: gatewayOrder.keyId,
-      amount: gatewayOrder.amount,
-      currency: gatewayOrder.currency,
-      holdExpiresAt
-    }
+    return checkoutOf(gatewayOrder, holdExpiresAt)
   })
 
 /** The caller's booking, or 404 (another athlete's booking is not revealed). */

@@ -3,14 +3,7 @@ import type { OrganizerAccessShape } from "@podium/contracts/common"
 import type { Accounts, Activities, Events, Identity, Media, Notifications, Organizers, Payments, Platform, Registrations, Results } from "@podium/core"
 
 /** A booking as the contract answers it: the participation, its participants, the payment session if any. */
-export const bookingView = (booking: Registrations.Booking, payment: {
-  readonly provider: string
-  readonly orderId: string
-  readonly keyId: string
-  readonly amount: number
-  readonly currency: string
-  readonly holdExpiresAt: Date
-} | null = null) => ({ ...booking.participation, participants: booking.participants, payment })
+export const bookingView = (booking: Registrations.Booking, payment: Payments.CheckoutSession | null = null) => ({ ...booking.participation, participants: booking.participants, payment })
 
 /** The organizer and the actor (`organizer:<memberId>`, or `admin:<accountId>` for a platform admin) of a guarded request. */
 export const organizerActor = (access: OrganizerAccessShape): Registrations.OrganizerActor => ({
