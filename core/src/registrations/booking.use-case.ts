@@ -14,7 +14,7 @@ import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { checkoutOf, createGatewayOrder } from "../payments/payment-order.use-case.js"
-import { EventAddOnRepo } from "../events/event-config/event-config.model.js"
+import { EventAddOnRepo, EventCouponRepo } from "../events/event-config/event-config.model.js"
 import {
   AddOnLimitExceeded,
   AddOnNotFound,
@@ -70,6 +70,21 @@ const addOnsOf = (eventId: string, ids: ReadonlyArray<string>) =>
       }))
   })
 
+/**
+ * The coupon a request names, when it may discount this ticket now: the event's, switched on,
+ * inside its validity window and valid for the ticket (400 COUPON_INVALID otherwise). Its caps are
+ * the booking's to check, under the coupon's row lock.
+ */
+const couponFor = (eventId: string, ticketId: string, code: string, now: Date) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.flatMap(EventCouponRepo, (r) => r.findByCode(eventId, code))
+    const valid = Option.filter(found, (c) =>
+      c.isActive && (c.validFrom === null || c.validFrom.getTime() <= now.getTime()) && (c.validUntil === null || c.validUntil.getTime() > now.getTime()) &&
+      (c.ticketIds.length === 0 || c.ticketIds.includes(ticketId)))
+    if (Option.isNone(valid)) return yield* new CouponInvalid({ couponCode: code })
+    return valid.value
+  })
+
 /** The event and ticket of a request, checked bookable at `now`; the breakdown of its seats and add-ons. */
 const bookable = Effect.fn("registrations.bookable")(function*(input: BookingRequest, now: Date) {
   const event = yield* Effect.flatMap(EventRepo, (r) => r.findById(input.eventId))
@@ -86,10 +101,9 @@ const bookable = Effect.fn("registrations.bookable")(function*(input: BookingReq
   if (wave !== "OPEN") return yield* new BookingClosed({ reason: wave === "STARTED" ? "the ticket's wave has started" : "the ticket's wave is closed" })
   if (ticket.salesStartAt !== null && ticket.salesStartAt.getTime() > now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has not started" })
   if (ticket.salesEndAt !== null && ticket.salesEndAt.getTime() <= now.getTime()) return yield* new BookingClosed({ reason: "the ticket's sale has ended" })
-  // Coupons belong to their own capability; until it lands none is valid for any booking.
-  if (input.couponCode !== undefined) return yield* new CouponInvalid({ couponCode: input.couponCode })
   const addOns = yield* addOnsOf(e.id, input.addOnIds ?? [])
-  return { event: e, ticket, addOns, breakdown: priceBooking(ticket.price, input.participants.length, ticket.currency, addOns) }
+  const coupon = input.couponCode === undefined ? undefined : yield* couponFor(e.id, ticket.id, input.couponCode, now)
+  return { event: e, ticket, addOns, coupon, breakdown: priceBooking(ticket.price, input.participants.length, ticket.currency, addOns, coupon) }
 })
 
 /** The billing breakdown of a booking; creates nothing. The public preview is the same without a caller (no coins or wallet exist to apply). */
@@ -101,7 +115,7 @@ export const previewBooking = Effect.fn("registrations.preview")(function*(input
 /** Books seats for the caller: one seat per participant, never more than the ticket and slot hold. */
 export const book = Effect.fn("registrations.book")(function*(userId: string, input: BookingRequest) {
   const now = new Date()
-  const { breakdown, ticket, event, addOns } = yield* bookable(input, now)
+  const { breakdown, ticket, event, addOns, coupon } = yield* bookable(input, now)
   const waiver = yield* waiverToAccept(input.eventId, input.waiverVersion)
   const random = yield* SecureRandom
   const hmac = yield* Hmac
@@ -134,7 +148,9 @@ export const book = Effect.fn("registrations.book")(function*(userId: string, in
     currency: breakdown.currency,
     holdExpiresAt: paid ? new Date(now.getTime() + PaymentHoldMs) : null,
     participants,
-    addOns
+    addOns,
+    coupon: coupon === undefined ? null : { id: coupon.id, code: coupon.code, maxUsesPerUser: coupon.maxUsesPerUser },
+    discount: breakdown.discount
   }, now, { action: paid ? "booked.pending_payment" : "booked.confirmed", actor: `user:${userId}`, data: { seats: participants.length, amount: breakdown.total } })
   // The acceptances are written with the booking: a booking of a waivered event never lacks them.
   const booked = Option.isNone(waiver) ? yield* bookIt : yield* tx.atomically(Effect.tap(bookIt, (b) => recordWaiverAcceptances(waiver.value, event, b, now)))

@@ -2,7 +2,7 @@
  * Registrations: the participation machine (states.tsv "Participation", "Booking"), the errors the
  * context answers with, the billing breakdown and the rules of booking ids and ticket codes.
  */
-import { defineMoves, DomainError, type ParticipationStatus } from "@podium/kernel"
+import { defineMoves, DomainError, type EventCoupon, type ParticipationStatus } from "@podium/kernel"
 import { Schema } from "effect"
 
 /**
@@ -149,14 +149,34 @@ export interface Breakdown {
 }
 
 /**
- * Prices a booking: the seats and the add-ons. No coupon is accepted yet (refused before pricing),
- * no platform fee is configured and prices are tax-inclusive, so discount, fees and tax are 0 and
- * the total is the subtotal; the fields are there so clients render the same breakdown when they exist.
+ * Prices a booking: the seats, the add-ons and the coupon's discount. No platform fee is
+ * configured and prices are tax-inclusive, so fees and tax are 0; the fields are there so clients
+ * render the same breakdown when they exist.
  */
-export const priceBooking = (unitPrice: number, seats: number, currency: string, addOns: ReadonlyArray<AddOnPurchase> = []): Breakdown => {
+export const priceBooking = (
+  unitPrice: number,
+  seats: number,
+  currency: string,
+  addOns: ReadonlyArray<AddOnPurchase> = [],
+  coupon?: Pick<EventCoupon, "discountType" | "discountValue">
+): Breakdown => {
   const lines = addOns.map((a) => ({ ...a, subtotal: a.unitPrice * a.quantity }))
-  const subtotal = unitPrice * seats + lines.reduce((n, l) => n + l.subtotal, 0)
-  return { seats, unitPrice, addOns: lines, subtotal, discount: 0, fees: 0, tax: 0, total: subtotal, currency }
+  const seatsSubtotal = unitPrice * seats
+  const subtotal = seatsSubtotal + lines.reduce((n, l) => n + l.subtotal, 0)
+  // A coupon discounts the seats (it is a ticket coupon), never below zero; percent rounds down to the paisa.
+  const discount = coupon === undefined
+    ? 0
+    : Math.min(seatsSubtotal, coupon.discountType === "percent" ? Math.floor((seatsSubtotal * coupon.discountValue) / 100) : coupon.discountValue)
+  return { seats, unitPrice, addOns: lines, subtotal, discount, fees: 0, tax: 0, total: subtotal - discount, currency }
+}
+
+/** The coupon's redemptions are all taken (in all, or by this athlete). */
+export class CouponExhausted extends DomainError<CouponExhausted>()("CouponExhausted", { kind: "conflict", code: "COUPON_EXHAUSTED" }, {
+  couponCode: Schema.String
+}) {
+  override get message() {
+    return `Coupon ${this.couponCode} has no uses left`
+  }
 }
 
 export class AddOnSoldOut extends DomainError<AddOnSoldOut>()("AddOnSoldOut", { kind: "conflict", code: "ADD_ON_SOLD_OUT" }, {

@@ -22,6 +22,7 @@ import type {
   AddOnPurchase,
   AddOnSoldOut,
   BookingAddOnNotFound,
+  CouponExhausted,
   DeliverableRefused,
   ParticipationNotFound,
   TicketSoldOut
@@ -50,6 +51,9 @@ export interface NewBooking {
   readonly participants: ReadonlyArray<NewParticipant>
   /** Taken from each add-on's stock with the seats (after them, in add-on id order). */
   readonly addOns: ReadonlyArray<AddOnPurchase & { readonly currency: string }>
+  /** The coupon redeemed (one use taken under its caps, after the add-ons), and the discount it gave. */
+  readonly coupon: { readonly id: string; readonly code: string; readonly maxUsesPerUser: number | null } | null
+  readonly discount: number
 }
 
 export interface TimelineInput {
@@ -95,7 +99,7 @@ export class ParticipationRepo extends Context.Tag("@podium/core/registrations/P
    * Releases the ticket's lapsed holds, takes `participants.length` seats and the add-ons' units
    * and inserts the booking, atomically (a cancel or an expiry gives the units back with the seats).
    */
-  readonly book: (input: NewBooking, now: Date, timeline: Omit<TimelineInput, "participationId">) => Effect.Effect<Booking, TicketSoldOut | AddOnSoldOut>
+  readonly book: (input: NewBooking, now: Date, timeline: Omit<TimelineInput, "participationId">) => Effect.Effect<Booking, TicketSoldOut | AddOnSoldOut | CouponExhausted>
   readonly find: (id: string) => Effect.Effect<Option.Option<Booking>>
   readonly findByOrder: (gatewayOrderId: string) => Effect.Effect<Option.Option<Booking>>
   readonly findByLast7: (eventId: string, last7: string) => Effect.Effect<Option.Option<Booking>>

@@ -73,6 +73,7 @@ export const makeEventCouponRepoMemory = () => {
         return applyListQuery(query, own as unknown as ReadonlyArray<Record<string, unknown>>) as never
       }),
     find: (eventId, id) => Effect.sync(() => Option.filter(Option.fromNullable(rows.get(id)), (c) => c.eventId === eventId)),
+    findByCode: (eventId, code) => Effect.sync(() => Option.fromNullable([...rows.values()].find((c) => c.eventId === eventId && c.code === code.toUpperCase()))),
     remove: (eventId, id) =>
       Effect.sync(() => {
         const c = rows.get(id)

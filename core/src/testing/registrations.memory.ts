@@ -25,10 +25,11 @@ import type {
   WaveState
 } from "@podium/kernel"
 import { Context, Effect, Layer, Option } from "effect"
-import { EventAddOnRepo } from "../events/event-config/event-config.model.js"
+import { EventAddOnRepo, EventCouponRepo } from "../events/event-config/event-config.model.js"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import {
   AddOnSoldOut,
+  CouponExhausted,
   BookingAddOnNotFound,
   collectRefusal,
   DeliverableRefused,
@@ -67,8 +68,12 @@ import { FormUploadLimitReached } from "../registrations/form-upload.use-case.js
 export const RegistrationsReposMemory: Layer.Layer<
   ParticipationRepo | CheckInRepo | WaitlistRepo | SelfServiceConfigRepo | TransferRepo | DeferralRepo | WaiverRepo | WaveRepo | BibRepo | FormUploadRepo | BookingAddOnRepo,
   never,
-  EventInventoryRepo | EventRepo | EventAddOnRepo
+  EventInventoryRepo | EventRepo | EventAddOnRepo | EventCouponRepo
 > = Layer.effectContext(Effect.gen(function*() {
+  const couponCatalog = yield* EventCouponRepo
+  // Coupon uses taken (the events twin keeps the caps), and the coupon each booking redeemed.
+  const couponUsed = new Map<string, number>()
+  const couponOf = new Map<string, string>()
   const inventory = yield* EventInventoryRepo
   const addOnCatalog = yield* EventAddOnRepo
   // Units taken per add-on (the events twin keeps the stock), and the add-ons bought with bookings.
@@ -172,6 +177,8 @@ export const RegistrationsReposMemory: Layer.Layer<
       if (to === "CANCELLED" || to === "EXPIRED") {
         yield* release(p, p.seats)
         for (const l of addOnLines.values()) if (l.participationId === id) addOnSold.set(l.addOnId, (addOnSold.get(l.addOnId) ?? 0) - l.quantity)
+        const coupon = couponOf.get(id)
+        if (coupon !== undefined) couponUsed.set(coupon, (couponUsed.get(coupon) ?? 0) - 1)
       }
       if (to === "CANCELLED") {
         for (const person of people.values()) {
@@ -225,6 +232,20 @@ export const RegistrationsReposMemory: Layer.Layer<
           give(input, seats)
           if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
           return yield* new AddOnSoldOut({ addOnId: a.addOnId })
+        }
+        // The coupon last, under its caps in all and per athlete (the SQL's order); a refusal gives everything back.
+        if (input.coupon !== null) {
+          const c = input.coupon
+          const cap = Option.match(yield* couponCatalog.find(input.eventId, c.id), { onNone: () => 0, onSome: (x) => (x.isActive ? x.maxUses ?? Number.MAX_SAFE_INTEGER : 0) })
+          const mine = [...bookings.values()].filter((b) => couponOf.get(b.id) === c.id && b.userId === input.userId && (b.status === "PENDING" || b.status === "CONFIRMED")).length
+          if ((couponUsed.get(c.id) ?? 0) >= cap || (c.maxUsesPerUser !== null && mine >= c.maxUsesPerUser)) {
+            for (const a of addOns) addOnSold.set(a.addOnId, addOnSold.get(a.addOnId)! - a.quantity)
+            give(input, seats)
+            if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
+            return yield* new CouponExhausted({ couponCode: c.code })
+          }
+          couponUsed.set(c.id, (couponUsed.get(c.id) ?? 0) + 1)
+          couponOf.set(input.id, c.id)
         }
         const last7s = new Set([...bookings.values()].filter((b) => b.eventId === input.eventId).map((b) => b.bookingId.slice(-7)))
         const bookingId = input.bookingIds.find((id) => !last7s.has(id.slice(-7)))

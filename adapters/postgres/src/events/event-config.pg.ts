@@ -63,6 +63,7 @@ export const EventCouponRepoPg = Layer.effect(Events.EventCouponRepo, Effect.gen
         scope: (s): Statement.Fragment => s`event_id = ${eventId}`
       }).pipe(Effect.map(({ rows, total }) => Platform.listPage(query, rows, total)), Effect.provideService(SqlClient.SqlClient, sql)),
     find: (eventId, id) => coupons.maybe(sql`select * from events.coupons where id = ${id} and event_id = ${eventId}`),
+    findByCode: (eventId, code) => coupons.maybe(sql`select * from events.coupons where event_id = ${eventId} and code = ${code.toUpperCase()}`),
     remove: (eventId, id) =>
       Effect.gen(function*() {
         const deleted = yield* sql`delete from events.coupons where id = ${id} and event_id = ${eventId} and used = 0 returning id`

@@ -73,6 +73,7 @@ import challengesPaidEntry from "./0108_challenges_paid_entry.js"
 import challengesPromoStoryEngagement from "./0109_challenges_promo_story_engagement.js"
 import challengesCharities from "./0110_challenges_charities.js"
 import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
+import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -139,7 +140,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0108_challenges_paid_entry": challengesPaidEntry,
   "0109_challenges_promo_story_engagement": challengesPromoStoryEngagement,
   "0110_challenges_charities": challengesCharities,
-  "0135_registrations_booking_add_ons": registrationsBookingAddOns
+  "0135_registrations_booking_add_ons": registrationsBookingAddOns,
+  "0136_registrations_booking_coupons": registrationsBookingCoupons
 }
 
 /** The table recording applied migrations. */

@@ -74,15 +74,25 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   /** Gives back `n` seats of a slot and a ticket (the caller holds the participation rows that owned them), offered to its waitlist first. */
   const release = (slotId: string, ticketId: string, n: number) => seats.release(slotId, ticketId, n, new Date())
 
-  /** Gives the add-on units of cancelled or expired bookings back to their stock (after the seats, in add-on id order). */
+  /**
+   * Gives the add-on units and the coupon uses of cancelled or expired bookings back (after the
+   * seats: add-ons in id order, then coupons).
+   */
   const releaseAddOns = (participationIds: ReadonlyArray<string>) =>
     participationIds.length === 0
       ? Effect.void
-      : sql`
+      : Effect.zipRight(
+        sql`
           update events.add_ons a set sold = a.sold - l.q, updated_at = now()
           from (select add_on_id, sum(quantity)::int as q from registrations.booking_add_ons
                 where participation_id in ${sql.in(participationIds as Array<string>)} group by add_on_id order by add_on_id) l
-          where a.id = l.add_on_id`.pipe(Effect.orDie, Effect.asVoid)
+          where a.id = l.add_on_id`,
+        sql`
+          update events.coupons c set used = c.used - r.n, updated_at = now()
+          from (select coupon_id, count(*)::int as n from registrations.participations
+                where id in ${sql.in(participationIds as Array<string>)} and coupon_id is not null group by coupon_id order by coupon_id) r
+          where c.id = r.coupon_id`
+      ).pipe(Effect.orDie, Effect.asVoid)
 
   const moveSet = (move: Registrations.ParticipationMove, context: Registrations.MoveContext) =>
     move === "confirm"
@@ -150,7 +160,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
     timeline: Omit<Registrations.TimelineInput, "participationId">,
     n: number,
     soldOut: Registrations.TicketSoldOut
-  ): Effect.Effect<Registrations.Booking, Registrations.TicketSoldOut | Registrations.AddOnSoldOut, never> =>
+  ): Effect.Effect<Registrations.Booking, Registrations.TicketSoldOut | Registrations.AddOnSoldOut | Registrations.CouponExhausted, never> =>
     Effect.gen(function*() {
       yield* expire(now, input.ticketId, 1000)
       yield* seats.expireOffers(now, input.ticketId, 100)
@@ -166,9 +176,10 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
       let inserted = Option.none<Participation>()
       for (const bookingId of input.bookingIds) {
         inserted = yield* participations.maybe(sql`
-          insert into registrations.participations (id, booking_id, booking_last7, event_id, slot_id, ticket_id, user_id, status, seats, amount, currency, hold_expires_at, confirmed_at)
+          insert into registrations.participations (id, booking_id, booking_last7, event_id, slot_id, ticket_id, user_id, status, seats, amount, currency, hold_expires_at, confirmed_at, coupon_id, discount)
           values (${input.id}, ${bookingId}, ${bookingId.slice(-7)}, ${input.eventId}, ${input.slotId}, ${input.ticketId}, ${input.userId}, ${input.status},
-                  ${seatCount}, ${input.amount}, ${input.currency}, ${input.holdExpiresAt}, ${input.status === "CONFIRMED" ? now : null})
+                  ${seatCount}, ${input.amount}, ${input.currency}, ${input.holdExpiresAt}, ${input.status === "CONFIRMED" ? now : null},
+                  ${input.coupon?.id ?? null}, ${input.discount})
           on conflict (event_id, booking_last7) do nothing
           returning ${pcols}`)
         if (Option.isSome(inserted)) break
@@ -193,6 +204,20 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
           update events.add_ons set sold = sold + ${a.quantity}, updated_at = now()
           where id = ${a.addOnId} and sold + ${a.quantity} <= stock returning id`.pipe(Effect.orDie)
         if (taken.length === 0) return yield* new Registrations.AddOnSoldOut({ addOnId: a.addOnId })
+      }
+      // The coupon last: one use under its cap (the row's lock then serialises the per-athlete count).
+      if (input.coupon !== null) {
+        const c = input.coupon
+        const redeemed = yield* sql`
+          update events.coupons set used = used + 1, updated_at = now()
+          where id = ${c.id} and is_active and (max_uses is null or used < max_uses) returning id`.pipe(Effect.orDie)
+        if (redeemed.length === 0) return yield* new Registrations.CouponExhausted({ couponCode: c.code })
+        if (c.maxUsesPerUser !== null) {
+          const mine = yield* counts.one(sql`
+            select count(*)::int as n from registrations.participations
+            where coupon_id = ${c.id} and user_id = ${input.userId} and id <> ${input.id} and status in ('PENDING', 'CONFIRMED')`)
+          if (mine.n >= c.maxUsesPerUser) return yield* new Registrations.CouponExhausted({ couponCode: c.code })
+        }
       }
       if (input.addOns.length > 0) {
         yield* sql`insert into registrations.booking_add_ons ${sql.insert(input.addOns.map((a) => ({

@@ -98,6 +98,8 @@ export class EventCouponRepo extends Context.Tag("@podium/core/events/EventCoupo
   readonly create: (input: NewCoupon) => Effect.Effect<EventCoupon, CouponCodeTaken>
   readonly list: (eventId: string, query: ListQuery) => Effect.Effect<ListPage<EventCoupon>>
   readonly find: (eventId: string, couponId: string) => Effect.Effect<Option.Option<EventCoupon>>
+  /** The event's coupon of this code (codes are stored upper-cased). */
+  readonly findByCode: (eventId: string, code: string) => Effect.Effect<Option.Option<EventCoupon>>
   /** Deletes an unused coupon: `deleted`, `used` (kept: redemptions refer to it) or `missing`. */
   readonly remove: (eventId: string, couponId: string) => Effect.Effect<"deleted" | "used" | "missing">
 }>() {}

@@ -25,6 +25,7 @@ export type RegistrationHandlerServices =
   | Registrations.FormUploadRepo
   | Registrations.BookingAddOnRepo
   | Events.EventAddOnRepo
+  | Events.EventCouponRepo
   | Media.BlobStore
   | Activities.AntiCheatRepo
   | Results.ResultsRepo
