@@ -10,6 +10,7 @@ import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, Ma
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
 import { HybridRaceGroup } from "./hybrid-race.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
+import { EventAnnouncementsGroup } from "./event-announcements.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
@@ -31,6 +32,7 @@ export * from "./editions.group.js"
 export * from "./brand.group.js"
 export * from "./bib-claim-terms.group.js"
 export * from "./events-oversight-reads.group.js"
+export * from "./event-announcements.group.js"
 export * from "./event-covers.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
@@ -87,6 +89,7 @@ export class EventsApi extends AreaApi
   .add(MasterEventsWebhookGroup)
   .add(BibClaimTermsGroup)
   .add(AdminEventBookingsGroup)
+  .add(EventAnnouncementsGroup)
   .add(EventCoversGroup)
   .add(EventRosterGroup)
   .add(HybridRaceGroup) {}

@@ -1,10 +1,11 @@
 /** The events context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Events, Identity, Media, Payments, Platform, Registrations } from "@podium/core"
+import type { Events, Identity, Media, Notifications, Payments, Platform, Registrations } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
 import { BrandHandlers } from "./brand.handlers.js"
 import { EditionHandlers } from "./editions.handlers.js"
 import { EventConfigHandlers } from "./event-config.handlers.js"
+import { EventAnnouncementsHandlers } from "./event-announcements.handlers.js"
 import { EventCoversHandlers } from "./event-covers.handlers.js"
 import { AdminEventBookingsHandlers, EventRosterHandlers } from "./events-oversight-reads.handlers.js"
 import {
@@ -30,6 +31,7 @@ export const handlers = [
   ...EditionHandlers,
   ...BrandHandlers,
   AdminEventBookingsHandlers,
+  EventAnnouncementsHandlers,
   EventCoversHandlers,
   EventRosterHandlers
 ] as const
