@@ -19,6 +19,7 @@ import {
   MaxPrizeRank,
   MaxPrizeSegments,
   MaxPrizeSlabs,
+  Nullable,
   Optional,
   PrizeContribution,
   PrizeImage,
@@ -61,17 +62,18 @@ const JsonText = Schema.transformOrFail(Schema.String, Schema.Unknown, {
 
 const ProductInput = Body({
   name: PrizeProduct.fields.name,
-  description: Optional(Schema.NullOr(StrLength(0, 1000))),
+  description: Optional(Nullable(StrLength(0, 1000))),
   /** The key of an image the current prizes hold, to keep it without uploading it again. */
-  imageKey: Optional(Schema.NullOr(StrLength(1, 300)))
+  imageKey: Optional(Nullable(StrLength(1, 300)))
 })
 
 const SlabInput = Body({
   rankFrom: PrizeSlab.fields.rankFrom,
   rankTo: PrizeSlab.fields.rankTo,
   /** Paise per winner. */
-  cashAmount: Optional(Schema.NullOr(IntBetween(1, MaxPrizeCash))),
-  product: Optional(Schema.NullOr(ProductInput))
+  cashAmount: Optional(Nullable(IntBetween(1, MaxPrizeCash))),
+  /** Omitted: no product prize. */
+  product: Optional(ProductInput)
 })
 
 const SegmentInput = Body({ name: PrizeSegment.fields.name, slabs: ArrayAtMost(SlabInput, MaxPrizeSlabs) })
