@@ -93,7 +93,19 @@ const ReplacePrizesFields = Body({ segments: PrizeSegmentsText, dropSponsorContr
 /** Replace-all: the two text fields plus one image (PNG, JPG or WEBP, 5 MB) per product prize. */
 export const ReplacePrizesForm = HttpApiSchema.Multipart(
   Schema.Struct(ReplacePrizesFields.fields, Schema.Record({ key: ProductImageFieldName, value: FileField }))
-    .annotations({ parseOptions: { errors: "all", onExcessProperty: "ignore" } }),
+    .annotations({
+      parseOptions: { errors: "all", onExcessProperty: "ignore" },
+      // Documented without the image fields' name pattern (OpenAPI 3.0 has no patternProperties).
+      jsonSchema: {
+        type: "object",
+        required: ["segments"],
+        properties: {
+          segments: { type: "string", description: "JSON array of at most 6 leaderboards {name, slabs: [{rankFrom, rankTo, cashAmount?, product?: {name, description?, imageKey?}}]}" },
+          dropSponsorContributionIds: { type: "string", description: "JSON array of accepted sponsor contribution ids to drop" }
+        },
+        additionalProperties: { type: "string", format: "binary", description: "prizeProductImage_<segmentIndex>_<slabIndex>: the product image of that slab (PNG, JPG or WEBP, 5 MB)" }
+      }
+    }),
   { maxFileSize: Option.some(5 * 1024 * 1024), maxParts: Option.some(MaxPrizeSegments * MaxPrizeSlabs + 4), maxFieldSize: 256 * 1024 }
 )
 
