@@ -32,7 +32,6 @@ import {
   PrizeContributionNotFound,
   PrizeFundsInsufficient,
   PrizeRankNotCovered,
-  PrizeResultsMoves,
   PrizeResultsNotAnnounced,
   PrizeResultsNotPublished,
   PrizeResultsPublished,
@@ -190,6 +189,11 @@ export const organizerPrizes = Effect.fn("results.prizes.read")(function*(who: O
 
 const ImageField = /^prizeProductImage_(\d+)_(\d+)$/
 
+const imageKeysOf = (segments: ReadonlyArray<PrizeSegment>) =>
+  segments.flatMap((s) => s.slabs.flatMap((slab) => (slab.product?.image ? [slab.product.image.key] : [])))
+
+const removeImages = (keys: ReadonlyArray<string>) => Effect.flatMap(BlobStore, (b) => Effect.forEach(keys, (key) => b.remove(key), { discard: true }))
+
 /**
  * Replace-all. The images' field names must name a product slab; `imageKey` may keep an image the
  * slab's product already has (any image of the current configuration), since re-uploading every
@@ -275,10 +279,13 @@ export const replacePrizes = Effect.fn("results.prizes.replace")(function*(who: 
       for (const c of goodies) if (drop.has(c.id)) yield* r.moveContribution(c.id, "drop", who.actor, now)
       const next = yield* r.saveSegments(eventId, segments, who.actor, now)
       yield* audit(who, "prizes.replaced", eventId, { leaderboards: segments.length, droppedContributions: [...drop] })
-      return next
+      return { next, previous: [...known.keys()] }
     })
-  ).pipe(Effect.tapError(() => Effect.flatMap(BlobStore, (b) => Effect.forEach(stored, (key) => b.remove(key), { discard: true }))))
-  return yield* organizerView(saved)
+  ).pipe(Effect.tapError(() => removeImages(stored)))
+  // Images the new prizes no longer show are removed after the commit (no provider call inside it).
+  const kept = new Set(imageKeysOf(saved.next.segments))
+  yield* removeImages(saved.previous.filter((key) => !kept.has(key)))
+  return yield* organizerView(saved.next)
 })
 
 // --- sponsor contributions ------------------------------------------------------------------
@@ -326,7 +333,13 @@ export const organizerPrizeResults = Effect.fn("results.prizes.results")(functio
   return yield* resultsView(yield* prizesOf(eventId))
 })
 
-/** Announce: the whole winners set is replaced (each winner an existing athlete, on a leaderboard rank a slab covers, once per leaderboard). */
+/**
+ * Announce: the whole winners set is replaced (each winner an existing athlete, on a leaderboard
+ * rank a slab covers, once per leaderboard). Winners are named by the organizer rather than read
+ * from the platform's leaderboards: prize rankings often come from the timing partner or from
+ * categories the platform does not rank, so any existing athlete may be named. Tied athletes may
+ * share a rank.
+ */
 export const announcePrizeResults = Effect.fn("results.prizes.announce")(function*(who: OrganizerActor, eventId: string, winners: ReadonlyArray<WinnerInput>) {
   yield* changeableEvent(who, eventId)
   const users = yield* UserRepo

@@ -4,7 +4,7 @@
  * what the Postgres row lock (`lock`) gives there.
  */
 import type { EventPrizes, PrizeContribution, PrizeWinner } from "@podium/kernel"
-import { Context, Effect, Either, Layer, Option } from "effect"
+import { Effect, Either, Layer, Option } from "effect"
 import { PrizeContributionMoves, PrizeResultsMoves } from "../results/prizes.model.js"
 import { PrizeRepo } from "../results/prizes.port.js"
 
