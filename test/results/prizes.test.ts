@@ -224,6 +224,23 @@ describe("sponsor contributions", () => {
   })
 })
 
+describe("prize configuration under concurrency", () => {
+  it("an accept racing a replace-all that removes the goodie's rank never both succeed", async () => {
+    for (let round = 0; round < 4; round++) {
+      const cast = await resultsCast(host)
+      await replace(cast, [podium()])
+      const c = await offer(cast, 3)
+      const [accepted, replaced] = await Promise.all([
+        host.http.post(`/v2/organizers/events/${cast.event.eventId}/prizes/contributions/${c.id}/accept`, undefined, cast.org.owner.headers),
+        replace(cast, [{ name: "Overall", slabs: [slab(1, 2)] }])
+      ])
+      expect([accepted.status, replaced.status].sort()).toEqual([200, 400])
+      const status = (await host.http.get(`/v2/organizers/events/${cast.event.eventId}/prizes/contributions`, cast.org.owner.headers)).body.data.items[0].status
+      expect(status).toBe(accepted.status === 200 ? "ACCEPTED" : "PENDING")
+    }
+  })
+})
+
 describe("prize results", () => {
   it("announce replaces the whole set; the public winners list shows PUBLISHED winners only; publish and unpublish move once", async () => {
     const cast = await resultsCast(host)
