@@ -1,10 +1,12 @@
 /** What the results handlers share: the services their use cases need from the host, the actor of a guarded request, PDF answers. */
 import { HttpServerResponse } from "@effect/platform"
-import type { Accounts, Events, Identity, Media, Organizers, Platform, Registrations, Results } from "@podium/core"
+import type { Accounts, Events, Identity, Media, Organizers, Platform, Registrations, Results, Wallets } from "@podium/core"
 
 export type ResultsHandlerServices =
   | Results.ResultsRepo
   | Results.CertificateRepo
+  | Results.PrizeRepo
+  | Wallets.Ledger
   | Accounts.UserRepo
   | Registrations.ParticipationRepo
   | Identity.Hmac
