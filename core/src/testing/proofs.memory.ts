@@ -22,7 +22,10 @@ const byNewest = <A extends { readonly id: string }>(at: (a: A) => Date) => (a: 
 
 export const ProofRepoMemory = Layer.sync(ProofRepo, () => {
   const proofs = new Map<string, Proof>()
-  const write = (proof: Proof) => (proofs.set(proof.id, proof), proof)
+  const write = (proof: Proof) => {
+    proofs.set(proof.id, proof)
+    return proof
+  }
   const get = (id: string) => Effect.sync(() => proofs.get(id)).pipe(Effect.flatMap((p) => (p === undefined ? Effect.dieMessage(`proof ${id} missing`) : Effect.succeed(p))))
   return {
     submit: (input) =>

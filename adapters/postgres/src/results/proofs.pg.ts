@@ -7,7 +7,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Results } from "@podium/core"
 import type { SqlError } from "@effect/sql/SqlError"
 import { ClaimableReward, type MoveRefused, Proof, SeriesPass, SeriesPassRegistration } from "@podium/kernel"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, onUnique, rowsOf } from "../rows.pg.js"
 
