@@ -9,7 +9,8 @@ import { Results } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { realHostOf } from "../support/real-host.js"
-import { adminWithPermissions, newAthlete, rcBalance, registeredAthlete, submitted, virtualCast } from "./virtual-support.js"
+import { certificatesCast, completeEvent, template } from "./support.js"
+import { adminWithPermissions, editionOf, effort, newAthlete, rcBalance, registeredAthlete, submitted, virtualCast } from "./virtual-support.js"
 
 const host = realHostOf(import.meta.url)
 
@@ -163,5 +164,21 @@ describe("revoke", () => {
     const early = await revoke(cast.proof.id, { reason: "not yet reviewed" }, cast.admin)
     expect(early.status).toBe(409)
     expect(early.body.code).toBe("PROOF_STATUS_CONFLICT")
+  })
+
+  it("revokes the athlete's certificate of the event in the same step", async () => {
+    const cast = await certificatesCast(host)
+    await host.http.post(cast.base, template(), cast.org.owner.headers)
+    await completeEvent(host, cast.event.eventId)
+    expect((await host.http.post(`${cast.base}/publish`, undefined, cast.org.owner.headers)).body.data.issued).toBe(1)
+    const edition = await editionOf(host, cast.org, cast.event.eventId)
+    const registered = await host.http.post(`/v2/editions/${edition.id}/register`, undefined, cast.athlete.headers)
+    const participationId = registered.body.data.registration.id as string
+    const proof = await host.http.post(`/v2/users/me/pending-proofs/${participationId}/submit`, effort(), cast.athlete.headers)
+    expect((await resolve(proof.body.data.id, { decision: "approve" }, cast.admin)).status).toBe(200)
+    const revoked = await revoke(proof.body.data.id, { reason: "Borrowed someone else's watch" }, cast.admin)
+    expect(revoked.body.data).toMatchObject({ certificatesRevoked: 1, leaderboardEntryRemoved: true, clawedBackRc: 0 })
+    const issued = await host.http.get(`${cast.base}/issuances`, cast.org.owner.headers)
+    expect(issued.body.data.items[0]).toMatchObject({ userId: cast.athlete.user.id, status: "REVOKED", revokeReason: "Borrowed someone else's watch" })
   })
 })
