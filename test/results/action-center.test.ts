@@ -60,6 +60,20 @@ describe("pending proofs and submit", () => {
     await submitted(host, athlete, { evidenceUrl: "https://example.com/run/public" })
   })
 
+  it("takes the caller's own activity started in the window as the effort: its start is the effort's start", async () => {
+    const cast = await virtualCast(host)
+    const athlete = await registeredAthlete(host, cast.edition.id)
+    const startedAt = new Date(Date.now() - hour)
+    const activity = await host.http.post("/v2/activities", { sport: "run", title: "Virtual 10K", startedAt: startedAt.toISOString(), durationSeconds: 2_900, distanceMeters: 10_000 }, athlete.headers)
+    expect(activity.status).toBe(201)
+    const stranger = await registeredAthlete(host, cast.edition.id)
+    const stolen = await submit(stranger.participationId, { activityId: activity.body.data.id, elapsedSeconds: 2_900 }, stranger.headers)
+    expect(stolen.body.message).toEqual(["activityId must be one of your activities started within the proof window"])
+    const proof = await submit(athlete.participationId, { activityId: activity.body.data.id, elapsedSeconds: 2_900 }, athlete.headers)
+    expect(proof.status).toBe(201)
+    expect(proof.body.data).toMatchObject({ activityId: activity.body.data.id, evidenceUrl: null, elapsedSeconds: 2_900, startedAt: startedAt.toISOString(), status: "pending" })
+  })
+
   it("answers 400 in the spec's wording for bad efforts", async () => {
     const cast = await virtualCast(host)
     const athlete = await registeredAthlete(host, cast.edition.id)
