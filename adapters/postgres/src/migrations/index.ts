@@ -76,6 +76,8 @@ import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
 import registrationsEventAnnouncements from "./0140_registrations_event_announcements.js"
 import resultsPrizes from "./0160_results_prizes.js"
+import resultsProofs from "./0170_results_proofs.js"
+import resultsSeriesPasses from "./0171_results_series_passes.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -145,7 +147,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0135_registrations_booking_add_ons": registrationsBookingAddOns,
   "0136_registrations_booking_coupons": registrationsBookingCoupons,
   "0140_registrations_event_announcements": registrationsEventAnnouncements,
-  "0160_results_prizes": resultsPrizes
+  "0160_results_prizes": resultsPrizes,
+  "0170_results_proofs": resultsProofs,
+  "0171_results_series_passes": resultsSeriesPasses
 }
 
 /** The table recording applied migrations. */
