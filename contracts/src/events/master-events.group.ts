@@ -151,7 +151,7 @@ export const EditionLeaderboardForMe = Schema.Struct({
 export class PublicMasterEventsGroup extends HttpApiGroup.make("publicMasterEvents")
   .add(op.get("getMasterEvent", "/v2/events/:eventId/master", { path: EventPath, ok: MasterEventView, summary: "A public series (event id or slug) as its master event: status, entry fee, members, public editions and, signed in, the caller's membership; 404 without a public edition or when hidden" }).middleware(OptionalAuthenticated))
   .add(op.get("masterLeaderboard", "/v2/events/:eventId/master/leaderboard", { path: EventPath, query: Query(PageParams), ok: MasterLeaderboard, summary: "The series' standings: joined members by points over their edition results (100 for a win, one less per place, at least 1), ties share the place (1-2-2-4)" }))
-  .add(op.get("editionLeaderboard", "/v2/editions/:idOrSlug/leaderboard", { path: IdOrSlugPath, query: Query({ ...BoardParam, ...PageParams }), ok: EditionLeaderboardPage, summary: "A public edition's results by place (the series' results within the edition's dates, ranked 1-2-2-4); `leaderboard` names the series' board (default Overall)" }))
+  .add(op.get("editionLeaderboard", "/v2/editions/:idOrSlug/leaderboard", { path: IdOrSlugPath, query: Query({ ...BoardParam, ...PageParams }), ok: EditionLeaderboardPage, summary: "A public edition's results by place (the series' results within the edition's dates, ranked 1-2-2-4); `leaderboard` names the series' board (default: the board named after the edition's year, else Overall)" }))
   .annotate(OpenApi.Title, "Master events and edition leaderboards")
   .annotate(OpenApi.Description, "Series umbrellas, their standings and edition rankings, as the public reads them")
 {}

@@ -1,9 +1,11 @@
 /**
  * Edition leaderboards (C "Editions": `/{idOrSlug}/leaderboard`, `/leaderboard/me`), built on the
- * results context's leaderboards. Results are kept per event (the series) and per board name; an
- * edition's results are the results of the series' board whose start falls within the edition's
- * dates (the edition is the dated instance, so its window is what tells one year's runners from
- * another's). Places are recomputed among them by standard competition ranking ("1-2-2-4").
+ * results context's leaderboards. Results are kept per event (the series) and per board name, one
+ * result per athlete and board, so an athlete who runs several editions is on several boards: the
+ * edition's board is the one the query names, else the series' board named after the edition's year
+ * ("2041"), else the series' "Overall" board. Only the results whose start falls within the
+ * edition's dates count (an "Overall" board may hold several years), and places are recomputed
+ * among them by standard competition ranking ("1-2-2-4").
  *
  * Reads are served from a Redis sorted set per edition, board revision and window (members the user
  * ids, scores the edition places), built once from Postgres under a lock like the results' own
@@ -29,11 +31,15 @@ export interface EditionResult extends ResultEntry {
 
 const LockOptions = { ttl: "30 seconds", wait: "10 seconds" } as const
 
-/** The series' published board of `name` (none while the event's results are not published or the event is hidden). */
-const boardOf = (edition: Edition, name: string) =>
+/**
+ * The edition's published board: `name` when given, else the year's board, else "Overall" (none while
+ * the event's results are not published or the event is hidden).
+ */
+const boardOf = (edition: Edition, name: string | undefined) =>
   Effect.gen(function*() {
     const boards = yield* Effect.flatMap(ResultsRepo, (r) => r.listLeaderboards({ eventId: edition.eventId, publicOnly: true, page: 1, limit: 100 }))
-    return Option.fromNullable(boards.items.find((b) => b.name === name))
+    const named = (n: string) => Option.fromNullable(boards.items.find((b) => b.name === n))
+    return name !== undefined ? named(name) : Option.orElse(named(String(edition.year)), () => named(DefaultLeaderboardName))
   })
 
 const inWindow = (edition: Edition, entry: ResultEntry) =>
@@ -45,7 +51,7 @@ const ranked = (edition: Edition, entries: ReadonlyArray<ResultEntry>): Readonly
     .map(({ item, place }) => ({ ...item, boardPlace: item.place, place }))
 
 /** The edition's results ranked, straight from Postgres (what the master standings add up). */
-export const editionStandings = (edition: Edition, name: string = DefaultLeaderboardName) =>
+export const editionStandings = (edition: Edition, name?: string) =>
   Effect.gen(function*() {
     const board = yield* boardOf(edition, name)
     if (Option.isNone(board)) return [] as ReadonlyArray<EditionResult>
@@ -107,7 +113,7 @@ export const editionLeaderboard = Effect.fn("events.editions.leaderboard")(funct
   const edition = yield* publicEdition(idOrSlug)
   const page = query.page ?? 1
   const limit = query.limit ?? 50
-  const lb = yield* boardOf(edition, query.leaderboard ?? DefaultLeaderboardName)
+  const lb = yield* boardOf(edition, query.leaderboard)
   if (Option.isNone(lb)) return { edition: editionRef(edition), leaderboard: null, items: [], total: 0, page, limit }
   const name = yield* ensureBoard(edition, lb.value)
   const board = yield* Leaderboard
@@ -132,7 +138,7 @@ export const editionLeaderboardForMe = Effect.fn("events.editions.leaderboardFor
 }) {
   const edition = yield* publicEdition(idOrSlug)
   const around = query.around ?? 2
-  const lb = yield* boardOf(edition, query.leaderboard ?? DefaultLeaderboardName)
+  const lb = yield* boardOf(edition, query.leaderboard)
   if (Option.isNone(lb)) return { edition: editionRef(edition), leaderboard: null, me: null, neighbours: [], total: 0 }
   const name = yield* ensureBoard(edition, lb.value)
   const board = yield* Leaderboard
