@@ -1,6 +1,6 @@
 /** The events context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Events, Identity, Media, Payments, Platform, Registrations, Results, Wallets } from "@podium/core"
+import type { Challenges, Events, Identity, Media, Payments, Platform, Registrations, Results, Wallets } from "@podium/core"
 import { EventCategoriesHandlers } from "./event-categories.handlers.js"
 import { BrandHandlers } from "./brand.handlers.js"
 import { EditionHandlers } from "./editions.handlers.js"

@@ -2,7 +2,7 @@
 import type { HttpApiGroup } from "@effect/platform"
 import { CurrentPrincipal, type OptionalAuthenticated } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
-import { Events, type Identity, type Payments, type Platform, type Results, type Wallets } from "@podium/core"
+import { type Challenges, Events, type Identity, type Payments, type Platform, type Results, type Wallets } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import type { EventHandlerServices } from "./events.handlers.js"
@@ -57,4 +57,11 @@ export const AdminMasterEventsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podiu
       .handle("adminSetMasterReward", ({ path, payload }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Events.adminSetMasterReward(me, path.grantId, payload))))
 
-export const MasterEventHandlers = [PublicMasterEventsHandlers, MasterEventMembershipHandlers, AdminMasterEventsHandlers] as const
+/** The event's badge, derived from the badges of the challenges attached to it. */
+export const AdminEventBadgeHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "adminEventBadge">,
+  never,
+  EventHandlerServices | Challenges.BadgeRepo | Challenges.ChallengeEventRepo
+> = apiGroup(EventsApi, "adminEventBadge", (handlers) => handlers.handle("adminEventBadge", ({ path }) => Events.adminEventBadge(path.eventId)))
+
+export const MasterEventHandlers = [PublicMasterEventsHandlers, MasterEventMembershipHandlers, AdminMasterEventsHandlers, AdminEventBadgeHandlers] as const
