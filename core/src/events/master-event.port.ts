@@ -41,6 +41,7 @@ export class MasterEventRepo extends Context.Tag("@podium/core/events/MasterEven
   readonly ensure: (eventId: string) => Effect.Effect<MasterEvent>
   readonly find: (eventId: string) => Effect.Effect<Option.Option<MasterEvent>>
   readonly list: (filter: { readonly status?: MasterEventStatus | undefined; readonly limit: number; readonly offset: number }) => Effect.Effect<PageOf<MasterEvent>>
+  /** Sets the entry fee unless the master event is closed (none then, or when it is missing). */
   readonly setEntryFee: (eventId: string, entryFee: number) => Effect.Effect<Option.Option<MasterEvent>>
   /** One move of the moderation machine as a conditional update. */
   readonly move: (eventId: string, move: MasterEventMove, reason: string | null) => Effect.Effect<MasterEvent, MoveRefused | MasterEventNotFound>

@@ -81,7 +81,8 @@ const publicMaster = (eventIdOrSlug: string) =>
     const event = yield* publicEvent(eventIdOrSlug).pipe(Effect.catchTag("EventNotFound", () => new MasterEventNotFound({ ref: eventIdOrSlug })))
     const editions = yield* editionsOf(event.id, [...PublicEditionStatuses, "cancelled"])
     if (editions.length === 0) return yield* new MasterEventNotFound({ ref: eventIdOrSlug })
-    const master = yield* Effect.flatMap(MasterEventRepo, (r) => r.ensure(event.id))
+    const repo = yield* MasterEventRepo
+    const master = Option.getOrUndefined(yield* repo.find(event.id)) ?? (yield* repo.ensure(event.id))
     if (master.status === "hidden") return yield* new MasterEventNotFound({ ref: eventIdOrSlug })
     return { event, master, editions }
   })
@@ -171,6 +172,8 @@ export const joinMasterEvent = Effect.fn("events.master.join")(function*(princip
     yield* auditSubject("master_event.joined", principal, { kind: "master_event", id: event.id }, { data: { memberId: member.id, amount: 0 } })
     return { member, order: null, payment: null }
   }
+  // A gateway that refuses or is not configured (503) leaves the membership pending without an
+  // order: nothing was charged, and joining again retries with the same membership.
   const { gatewayOrder } = yield* createGatewayOrder({
     purpose: MasterOrderPurpose,
     ownerRef: `master_member:${member.id}`,
@@ -407,23 +410,25 @@ export const adminSetMasterEventStatus = Effect.fn("events.master.admin.status")
   }
   const { master } = yield* adminMaster(eventId)
   const repo = yield* MasterEventRepo
-  let current = master
-  if (input.entryFee !== undefined) {
-    if (current.status === "closed") return yield* MasterEventMoves.refused(current.status, "close")
-    current = (yield* repo.setEntryFee(master.eventId, input.entryFee)).pipe(Option.getOrElse(() => current))
-  }
-  if (input.status !== undefined) {
-    const move = masterEventMoveTo(input.status)
-    const tx = yield* Transactor
-    current = yield* tx.atomically(Effect.gen(function*() {
-      const moved = yield* repo.move(master.eventId, move, input.reason ?? null)
+  const tx = yield* Transactor
+  // The fee and the move commit together: a refused move leaves the fee as it was.
+  const current = yield* tx.atomically(Effect.gen(function*() {
+    let current = master
+    if (input.entryFee !== undefined) {
+      const priced = yield* repo.setEntryFee(master.eventId, input.entryFee)
+      if (Option.isNone(priced)) return yield* MasterEventMoves.refused("closed", "close")
+      current = priced.value
+    }
+    if (input.status !== undefined) {
+      const move = masterEventMoveTo(input.status)
+      current = yield* repo.move(master.eventId, move, input.reason ?? null)
       if (move === "close") {
         const { standings } = yield* standingsOf(master.eventId)
         yield* repo.issueGrants(grantsOf(master.eventId, standings))
       }
-      return moved
-    }))
-  }
+    }
+    return current
+  }))
   yield* auditSubject("master_event.moderated", admin, { kind: "master_event", id: master.eventId }, {
     ...(input.reason === undefined ? {} : { reason: input.reason }),
     data: { from: master.status, to: current.status, entryFee: current.entryFee }
@@ -522,7 +527,10 @@ export const adminSetMasterReward = Effect.fn("events.master.admin.reward")(func
   if (!MasterRewardMoves.allows(grant.status, move)) return yield* MasterRewardMoves.refused(grant.status, move)
   const tx = yield* Transactor
   const moved: MasterRewardGrant = yield* tx.atomically(Effect.gen(function*() {
-    const after = yield* repo.moveGrant(grant.id, move, input.reason ?? null)
+    // Coins move before the status so a wallet that cannot pay them back refuses the revoke with
+    // nothing changed; the conditional move (rolled back with the coins when refused) is the gate.
+    const current = (yield* repo.findGrant(grant.id)).pipe(Option.getOrElse(() => grant))
+    if (!MasterRewardMoves.allows(current.status, move)) return yield* MasterRewardMoves.refused(current.status, move)
     if (grant.kind === "rc" && move !== "withdraw") {
       const user = userRewardsAccount(grant.userId)
       const legs = move === "grant"
@@ -539,7 +547,7 @@ export const adminSetMasterReward = Effect.fn("events.master.admin.reward")(func
           Effect.catchTags({ UnbalancedTransfer: (e) => Effect.die(e), LedgerIdempotencyConflict: (e) => Effect.die(e) })
         )
     }
-    return after
+    return yield* repo.moveGrant(grant.id, move, input.reason ?? null)
   }))
   yield* auditSubject(`master_event.reward.${move}`, admin, { kind: "master_reward", id: grant.id }, {
     ...(input.reason === undefined ? {} : { reason: input.reason }),

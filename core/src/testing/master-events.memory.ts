@@ -52,7 +52,7 @@ export const makeMasterEventRepoMemory = () => {
     setEntryFee: (eventId, entryFee) =>
       Effect.sync(() => {
         const m = masters.get(eventId)
-        if (m === undefined) return Option.none()
+        if (m === undefined || m.status === "closed") return Option.none()
         const updated = { ...m, entryFee, updatedAt: now() }
         masters.set(eventId, updated)
         return Option.some(updated)

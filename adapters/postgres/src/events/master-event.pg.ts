@@ -71,7 +71,8 @@ export const MasterEventRepoPg = Layer.effect(Events.MasterEventRepo, Effect.gen
         return { data, total: total.n }
       }),
     setEntryFee: (eventId, entryFee) =>
-      masters.maybe(sql`update events.master_events set entry_fee = ${entryFee}, updated_at = now() where id = ${eventId} returning ${cols}`),
+      masters.maybe(sql`
+        update events.master_events set entry_fee = ${entryFee}, updated_at = now() where id = ${eventId} and status <> 'closed' returning ${cols}`),
     move: (eventId, move, reason) =>
       applyMove(sql, {
         moves: Events.MasterEventMoves,
