@@ -330,4 +330,29 @@ describe("standings and rewards", () => {
     expect((await send("PATCH", `/v2/admin/master-events/rewards/${aRc.id}`, { status: "revoked" }, manager)).body.data.status).toBe("revoked")
     expect(await rewardsBalance(ids.a)).toBe(0)
   })
+
+  it("refuses to revoke granted coins the athlete has spent (409 MASTER_REWARD_SPENT) and changes nothing", async () => {
+    const { event, ids } = await season()
+    expect((await send("PATCH", `/v2/admin/master-events/${event.id}/status`, { status: "closed" }, manager)).status).toBe(200)
+    const all = await send("GET", `/v2/admin/master-events/${event.id}/rewards?limit=100`, undefined, manager)
+    const aRc = all.body.data.data.find((g: { userId: string; kind: string }) => g.userId === ids.a && g.kind === "rc")
+    const path = `/v2/admin/master-events/rewards/${aRc.id}`
+    expect((await send("PATCH", path, { status: "granted" }, manager)).body.data.status).toBe("granted")
+    expect(await rewardsBalance(ids.a)).toBe(1000)
+    await host.run(Effect.flatMap(Wallets.Ledger, (l) =>
+      l.post({
+        idempotencyKey: `spend-${aRc.id}`,
+        reason: "Spent in the RC store",
+        legs: [
+          { account: { ownerType: "user", ownerId: ids.a, purpose: "rewards", currency: "RC" }, amount: -600 },
+          { account: { ownerType: "platform", ownerId: "platform", purpose: "rc-store", currency: "RC" }, amount: 600 }
+        ]
+      })))
+    const refused = await send("PATCH", path, { status: "revoked" }, manager)
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe("MASTER_REWARD_SPENT")
+    expect(await rewardsBalance(ids.a)).toBe(400)
+    const after = await send("GET", `/v2/admin/master-events/${event.id}/rewards?limit=100`, undefined, manager)
+    expect(after.body.data.data.find((g: { id: string }) => g.id === aRc.id).status).toBe("granted")
+  })
 })
