@@ -8,6 +8,8 @@ import { EventCategoriesGroup } from "./event-categories.group.js"
 import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
+import { AdminEventBadgeGroup } from "./event-badge.group.js"
+import { AdminMasterEventsGroup, MasterEventMembershipGroup, PublicMasterEventsGroup } from "./master-events.group.js"
 import { HybridRaceGroup } from "./hybrid-race.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventAnnouncementsGroup } from "./event-announcements.group.js"
@@ -29,6 +31,8 @@ export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
 export * from "./editions.group.js"
+export * from "./master-events.group.js"
+export * from "./event-badge.group.js"
 export * from "./brand.group.js"
 export * from "./bib-claim-terms.group.js"
 export * from "./events-oversight-reads.group.js"
@@ -87,6 +91,10 @@ export class EventsApi extends AreaApi
   .add(OrganizerBrandGroup)
   .add(PublicBrandGroup)
   .add(MasterEventsWebhookGroup)
+  .add(PublicMasterEventsGroup)
+  .add(MasterEventMembershipGroup)
+  .add(AdminMasterEventsGroup)
+  .add(AdminEventBadgeGroup)
   .add(BibClaimTermsGroup)
   .add(AdminEventBookingsGroup)
   .add(EventAnnouncementsGroup)

@@ -75,6 +75,7 @@ import challengesCharities from "./0110_challenges_charities.js"
 import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
 import registrationsEventAnnouncements from "./0140_registrations_event_announcements.js"
+import eventsMasterEvents from "./0150_events_master_events.js"
 import resultsPrizes from "./0160_results_prizes.js"
 import resultsProofs from "./0170_results_proofs.js"
 import resultsSeriesPasses from "./0171_results_series_passes.js"
@@ -147,6 +148,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0135_registrations_booking_add_ons": registrationsBookingAddOns,
   "0136_registrations_booking_coupons": registrationsBookingCoupons,
   "0140_registrations_event_announcements": registrationsEventAnnouncements,
+  "0150_events_master_events": eventsMasterEvents,
   "0160_results_prizes": resultsPrizes,
   "0170_results_proofs": resultsProofs,
   "0171_results_series_passes": resultsSeriesPasses
