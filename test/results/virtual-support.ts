@@ -54,4 +54,4 @@ export const submitted = async (host: RealHost, athlete: { headers: Record<strin
 }
 
 export const rcBalance = (host: RealHost, userId: string) =>
-  host.run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(Wallets.athleteRcWallet(userId))))
+  host.run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(Wallets.athleteWallet(userId))))

@@ -40,8 +40,7 @@ export { RcGrantStatuses, RcGrant, SettlementStatuses, PayeeTypes, Settlement, P
 // ---------------------------------------------------------------------------------------------
 // Ledger accounts
 
-/** The platform account RC grants are issued from (may go negative: it is where granted coins come from). */
-export const platformRcGrantsAccount: LedgerAccountRef = { ownerType: "platform", ownerId: "platform", purpose: "rc-grants", currency: "RC" }
+export { platformRcGrantsAccount } from "../wallets/ledger.model.js"
 
 /**
  * The club's revenue account (INR paise): tier checkout credits the price net of the platform

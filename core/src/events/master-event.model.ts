@@ -68,9 +68,6 @@ export const gatewayCollectionsAccount: LedgerAccountRef = { ownerType: "externa
 export const gatewayRefundsAccount: LedgerAccountRef = { ownerType: "external", ownerId: "payment-gateway", purpose: "refunds", currency: "INR" }
 export const masterClearingAccount = (eventId: string): LedgerAccountRef => ({ ownerType: "platform", ownerId: "platform", purpose: `master-event-clearing:${eventId}`, currency: "INR" })
 export const masterSettledAccount = (eventId: string): LedgerAccountRef => ({ ownerType: "platform", ownerId: "platform", purpose: `master-event-settled:${eventId}`, currency: "INR" })
-/** Where granted coins come from, and the athlete's RC rewards wallet they go to. */
-export const rcGrantsAccount: LedgerAccountRef = { ownerType: "platform", ownerId: "platform", purpose: "rc-grants", currency: "RC" }
-export const userRewardsAccount = (userId: string): LedgerAccountRef => ({ ownerType: "user", ownerId: userId, purpose: "rewards", currency: "RC" })
 
 // ---------------------------------------------------------------------------------------------
 // Errors

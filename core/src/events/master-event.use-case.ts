@@ -49,10 +49,9 @@ import {
   MasterRewardSpent,
   masterSettledAccount,
   pointsOfPlace,
-  rcGrantsAccount,
-  userRewardsAccount
 } from "./master-event.model.js"
 import { MasterEventRepo, type NewMasterGrant } from "./master-event.port.js"
+import { athleteWallet, platformRcGrantsAccount } from "../wallets/ledger.model.js"
 
 const nowDate = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -532,10 +531,10 @@ export const adminSetMasterReward = Effect.fn("events.master.admin.reward")(func
     const current = (yield* repo.findGrant(grant.id)).pipe(Option.getOrElse(() => grant))
     if (!MasterRewardMoves.allows(current.status, move)) return yield* MasterRewardMoves.refused(current.status, move)
     if (grant.kind === "rc" && move !== "withdraw") {
-      const user = userRewardsAccount(grant.userId)
+      const user = athleteWallet(grant.userId)
       const legs = move === "grant"
-        ? [{ account: rcGrantsAccount, amount: -grant.amount }, { account: user, amount: grant.amount }]
-        : [{ account: user, amount: -grant.amount }, { account: rcGrantsAccount, amount: grant.amount }]
+        ? [{ account: platformRcGrantsAccount, amount: -grant.amount }, { account: user, amount: grant.amount }]
+        : [{ account: user, amount: -grant.amount }, { account: platformRcGrantsAccount, amount: grant.amount }]
       yield* Effect.flatMap(Ledger, (l) =>
         l.post({
           idempotencyKey: `master-reward:${grant.id}:${move}`,

@@ -10,7 +10,7 @@ import { Clock, Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
 import { Transactor } from "../platform/transactor.port.js"
-import { athleteRcWallet } from "../wallets/ledger.model.js"
+import { athleteWallet } from "../wallets/ledger.model.js"
 import { Ledger } from "../wallets/ledger.port.js"
 import { credit } from "../wallets/wallets.use-case.js"
 import { ClaimableRewardNotFound, FinisherRewardsAccount } from "./proofs.model.js"
@@ -33,7 +33,7 @@ export const claimReward = Effect.fn("results.rewards.claim")(function*(principa
   const found = isUuid(claimId) ? yield* repo.findById(claimId) : Option.none()
   if (Option.isNone(found) || found.value.userId !== principal.accountId) return yield* new ClaimableRewardNotFound({ ref: claimId })
   const now = new Date(yield* Clock.currentTimeMillis)
-  const wallet = athleteRcWallet(principal.accountId)
+  const wallet = athleteWallet(principal.accountId)
   const tx = yield* Transactor
   return yield* tx.atomically(Effect.gen(function*() {
     const reward = yield* repo.claim(found.value.id, now)

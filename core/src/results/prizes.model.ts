@@ -78,8 +78,6 @@ export const productImageField = (segmentIndex: number, slabIndex: number) => `p
 /** Where a slab's prize cash comes from: the organizer's payable INR balance (what the platform owes it from sales). */
 export const organizerPrizeFunds = (organizerId: string): LedgerAccountRef => ({ ownerType: "organizer", ownerId: organizerId, purpose: "payable", currency: "INR" })
 
-/** Where a winner's prize cash goes: the athlete's INR wallet. */
-export const athletePrizeWallet = (userId: string): LedgerAccountRef => ({ ownerType: "user", ownerId: userId, purpose: "wallet", currency: "INR" })
 
 /** One ledger transfer per winner and slab: a repeated or concurrent distribution replays it instead of paying twice. */
 export const prizeTransferKey = (eventId: string, segmentIndex: number, slab: PrizeSlab, userId: string) =>

@@ -23,8 +23,8 @@ import { Transactor } from "../platform/transactor.port.js"
 import { auditActor, type OrganizerActor, organizerEvent } from "../registrations/organizer-bookings.use-case.js"
 import { Ledger } from "../wallets/ledger.port.js"
 import { transfer } from "../wallets/wallets.use-case.js"
+import { athleteWallet } from "../wallets/ledger.model.js"
 import {
-  athletePrizeWallet,
   isPlaceable,
   organizerPrizeFunds,
   placementsOf,
@@ -418,7 +418,7 @@ export const distributePrizes = Effect.fn("results.prizes.distribute")(function*
       for (const o of owed) {
         const posted = yield* transfer({
           from: funds,
-          to: athletePrizeWallet(o.winner.userId),
+          to: athleteWallet(o.winner.userId, "INR"),
           amount: o.amount,
           reason: "event prize",
           idempotencyKey: prizeTransferKey(eventId, o.winner.segmentIndex, o.slab, o.winner.userId),

@@ -22,7 +22,7 @@ import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
 import { auditSubject } from "../platform/audit-subject.js"
 import { Transactor } from "../platform/transactor.port.js"
-import { athleteRcWallet } from "../wallets/ledger.model.js"
+import { athleteWallet } from "../wallets/ledger.model.js"
 import { Ledger } from "../wallets/ledger.port.js"
 import { transfer } from "../wallets/wallets.use-case.js"
 import { CertificateRepo } from "./certificates.port.js"
@@ -222,7 +222,7 @@ export const resolveProof = Effect.fn("results.proofs.resolve")(function*(admin:
 /** RC of a claimed reward taken back: all of it, or what the wallet still holds when the athlete spent some. */
 const clawBack = (proof: Proof, reward: ClaimableReward) =>
   Effect.gen(function*() {
-    const wallet = athleteRcWallet(reward.userId)
+    const wallet = athleteWallet(reward.userId)
     const balance = yield* Effect.flatMap(Ledger, (l) => l.balance(wallet))
     const amount = Math.min(reward.amount, balance)
     if (amount <= 0) return 0

@@ -133,8 +133,11 @@ export const creatorWallet = (
   currency: Currency = "RC"
 ): LedgerAccountRef => ({ ownerType, ownerId, purpose: "creator", currency })
 
-/** An athlete's own RC wallet (purpose "wallet"): rewards they claim land here. */
-export const athleteRcWallet = (userId: string): LedgerAccountRef => ({ ownerType: "user", ownerId: userId, purpose: "wallet", currency: "RC" })
+/** An athlete's own wallet (purpose "wallet") in a currency: RC rewards, cash prizes and grants they are paid land here. */
+export const athleteWallet = (userId: string, currency: Currency = "RC"): LedgerAccountRef => ({ ownerType: "user", ownerId: userId, purpose: "wallet", currency })
+
+/** Where the platform's RC grants come from (it may go negative: grants are minted here). */
+export const platformRcGrantsAccount: LedgerAccountRef = { ownerType: "platform", ownerId: "platform", purpose: "rc-grants", currency: "RC" }
 
 /** A stable text key for an account (map keys, lock ordering). */
 export const accountKey = (account: LedgerAccountRef): string =>
