@@ -284,7 +284,7 @@ describe("standings and rewards", () => {
     return { ...s, first, second, athletes: { a: a!, b: b!, c: c!, d: d!, m: m! }, ids }
   }
   const rewardsBalance = (userId: string) =>
-    host.run(Effect.flatMap(Wallets.Ledger, (l) => l.balance({ ownerType: "user", ownerId: userId, purpose: "rewards", currency: "RC" })))
+    host.run(Effect.flatMap(Wallets.Ledger, (l) => l.balance(Wallets.athleteWallet(userId))))
 
   it("ranks the members by their edition points, ties sharing the place (1-2-2-4), non-members left out", async () => {
     const { event, ids } = await season()
@@ -344,7 +344,7 @@ describe("standings and rewards", () => {
         idempotencyKey: `spend-${aRc.id}`,
         reason: "Spent in the RC store",
         legs: [
-          { account: { ownerType: "user", ownerId: ids.a, purpose: "rewards", currency: "RC" }, amount: -600 },
+          { account: Wallets.athleteWallet(ids.a), amount: -600 },
           { account: { ownerType: "platform", ownerId: "platform", purpose: "rc-store", currency: "RC" }, amount: 600 }
         ]
       })))
