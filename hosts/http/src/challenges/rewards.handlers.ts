@@ -1,20 +1,14 @@
 /** Handlers of challenge prizes, rewards, contributions, organizer goodies and the shipping provider's webhook: one use case each. */
 import { type HttpApiGroup, HttpServerRequest } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
-import { BadRequest, CurrentPrincipal, OrganizerAccess, type OrganizerReaders } from "@podium/contracts/common"
-import { Challenges, type Events, type Notifications, type Wallets } from "@podium/core"
+import { BadRequest, CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
+import { Challenges } from "@podium/core"
 import { AppConfig } from "@podium/host-common"
 import { Effect, type Layer, Option, Redacted } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import type { ChallengeHandlerServices } from "./challenges.handlers.js"
 
-type RewardHandlerServices =
-  | ChallengeHandlerServices
-  | Events.EventCouponRepo
-  | Events.EventInventoryRepo
-  | Wallets.Ledger
-  | Notifications.WebhookInboxRepo
-  | OrganizerReaders
+type RewardHandlerServices = ChallengeHandlerServices
 
 export const ChallengePrizesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "challengePrizes">, never, RewardHandlerServices> = apiGroup(
   AthletesApi,
