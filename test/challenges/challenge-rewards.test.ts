@@ -75,7 +75,7 @@ describe("challenge reward distribution", () => {
     expect(early.body.code).toBe("CHALLENGE_NOT_CLOSED")
     await close(host, admin, ch.id)
     expect((await send("POST", `/v2/challenges/${ch.id}/rewards/distribute`, { rewardTypes: ["GOLD"] }, org.owner.headers)).body.message)
-      .toEqual(["rewardTypes must be one of the following values: CASH, DISCOUNT, MERCH, EVENT_ENTRY"])
+      .toEqual(["rewardTypes.0 must be one of the following values: CASH, DISCOUNT, MERCH, EVENT_ENTRY"])
 
     const cash = await send("POST", `/v2/challenges/${ch.id}/rewards/distribute`, { rewardTypes: ["CASH"] }, org.owner.headers)
     expect(cash.status).toBe(200)

@@ -148,6 +148,17 @@ const findChallenge = (id: string) =>
     Effect.flatMap(Option.match({ onNone: () => Effect.fail(new ChallengeNotFound({ ref: id })), onSome: Effect.succeed }))
   )
 
+/** Whether the caller manages the challenge (the refusals of the creator checks answer false). */
+const manages = (principal: Principal, id: string) =>
+  managedChallenge(principal, id).pipe(
+    Effect.as(true),
+    Effect.catchTags({
+      ChallengeAccessDenied: () => Effect.succeed(false),
+      OrganizerAccessDenied: () => Effect.succeed(false),
+      ClubAccessDenied: () => Effect.succeed(false)
+    })
+  )
+
 /**
  * The prize table: public for a public challenge (athletes see what they can win); a draft's,
  * rejected or cancelled one's only to its managers.
@@ -156,7 +167,7 @@ export const challengePrizes = Effect.fn("challenges.prizes.list")(function*(vie
   const challenge = yield* findChallenge(id)
   if (!PublicStatuses.includes(challenge.status)) {
     if (viewer === null) return yield* new ChallengeNotFound({ ref: id })
-    yield* managedChallenge(viewer, id).pipe(Effect.catchTag("ChallengeAccessDenied", () => new ChallengeNotFound({ ref: id })))
+    if (!(yield* manages(viewer, id))) return yield* new ChallengeNotFound({ ref: id })
   }
   const items = yield* Effect.flatMap(ChallengeRewardsRepo, (r) => r.prizes(challenge.id))
   return { challengeId: challenge.id, currency: challenge.currency, items }
@@ -166,13 +177,10 @@ export const challengePrizes = Effect.fn("challenges.prizes.list")(function*(vie
 
 /** Managers see every reward; anyone else signed in sees their own (empty when they won nothing). */
 export const listRewards = Effect.fn("challenges.rewards.list")(function*(principal: Principal, id: string) {
-  const manages = yield* managedChallenge(principal, id).pipe(
-    Effect.as(true),
-    Effect.catchTag("ChallengeAccessDenied", () => Effect.succeed(false))
-  )
   const challenge = yield* findChallenge(id)
-  if (!manages && !PublicStatuses.includes(challenge.status)) return yield* new ChallengeNotFound({ ref: id })
-  return yield* Effect.flatMap(ChallengeRewardsRepo, (r) => r.rewards(challenge.id, manages ? undefined : principal.accountId))
+  const manager = yield* manages(principal, id)
+  if (!manager && !PublicStatuses.includes(challenge.status)) return yield* new ChallengeNotFound({ ref: id })
+  return yield* Effect.flatMap(ChallengeRewardsRepo, (r) => r.rewards(challenge.id, manager ? undefined : principal.accountId))
 })
 
 export interface DistributeFilter {
