@@ -18,7 +18,7 @@
  * `challenges.manage`) distribute and move rewards; a winner reads their own rewards and gives the
  * address of their own MERCH reward.
  */
-import type { Challenge, ChallengePrize, ChallengeReward, ChallengeRewardType, PrizeContribution, RewardShippingAddress } from "@podium/kernel"
+import type { Challenge, ChallengeReward, ChallengeRewardType, PrizeContribution, RewardShippingAddress } from "@podium/kernel"
 import { Clock, Effect, Option } from "effect"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import { EventCouponRepo } from "../events/event-config/event-config.model.js"
@@ -31,7 +31,7 @@ import { Transactor } from "../platform/transactor.port.js"
 import { Ledger } from "../wallets/ledger.port.js"
 import { ChallengeAccessDenied, ChallengeInputInvalid, ChallengeNotFound, PublicStatuses } from "./challenge.model.js"
 import { ChallengeRepo } from "./challenge.port.js"
-import { type CreatorScope, isAdmin, managedChallenge } from "./challenge.use-case.js"
+import { type CreatorScope, managedChallenge } from "./challenge.use-case.js"
 import { SlaHours } from "./fulfillment.model.js"
 import { FulfillmentTaskRepo } from "./fulfillment.port.js"
 import { standingsOf } from "./progress.use-case.js"
