@@ -23,7 +23,7 @@ export const ChallengeRewardsRepoPg = Layer.effect(Challenges.ChallengeRewardsRe
     prizes: (challengeId) => Uuid.test(challengeId) ? prizesOf(challengeId) : Effect.succeed([]),
     replacePrizes: (challengeId, lines) =>
       Effect.gen(function*() {
-        // The challenge's row lock orders this against a distribution's first insert.
+        // Under the challenge's row (the set-up update took it in this transaction): a close, and so a distribution, waits for it.
         yield* sql`select id from challenges.challenges where id = ${challengeId} for update`.pipe(Effect.orDie)
         const distributed = yield* counts.one(sql`select count(*)::int as n from challenges.challenge_rewards where challenge_id = ${challengeId}`)
         if (distributed.n > 0) return yield* new Challenges.ChallengeRewardsDistributed({ challengeId })
