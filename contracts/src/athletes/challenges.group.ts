@@ -31,6 +31,7 @@ import {
   UuidStr
 } from "@podium/kernel"
 import { Schema } from "effect"
+import { PrizesField } from "./challenge-rewards.group.js"
 import { AdminPermission, AdminsNeed, Authenticated, ClubManagers, GatewayCheckout, op, PageOf, PageParams, Requires, Role, VerifyCheckoutBody } from "../common/index.js"
 
 const manage = AdminsNeed("challenges.manage")
@@ -41,11 +42,11 @@ const dates = { startsAt: InstantInput, endsAt: InstantInput }
 const created = inputOf(Challenge, { required: ["title", "activityType", "goalType", "goalValue", "timeZone"], optional: [...setupFields, "slug"] })
 
 /** A club's challenge: the set-up only (the club is the path's). */
-export const CreateClubChallengeBody = Body({ ...created.fields, ...dates })
+export const CreateClubChallengeBody = Body({ ...created.fields, ...dates, prizes: PrizesField })
 /** A new challenge and its creator: `admin` (the platform's own), or the organizer or club named by `creatorId`. */
-export const CreateChallengeBody = Body({ ...created.fields, ...dates, creatorType: ChallengeCreatorType, creatorId: Optional(Schema.String) })
+export const CreateChallengeBody = Body({ ...created.fields, ...dates, creatorType: ChallengeCreatorType, creatorId: Optional(Schema.String), prizes: PrizesField })
 const updated = inputOf(Challenge, { required: [], optional: ["title", "activityType", "goalType", "goalValue", "timeZone", "slug", "isFeatured", ...setupFields] })
-export const UpdateChallengeBody = Body({ ...updated.fields, startsAt: Optional(InstantInput), endsAt: Optional(InstantInput) })
+export const UpdateChallengeBody = Body({ ...updated.fields, startsAt: Optional(InstantInput), endsAt: Optional(InstantInput), prizes: PrizesField })
 export const ReviewChallengeBody = Body({ decision: OneOf("APPROVE", "REJECT"), note: Optional(StrLength(1, 1000)) })
 export const ReasonBody = Body({ reason: Optional(StrLength(1, 1000)) })
 export const RevokeBody = Body({ reason: StrLength(3, 1000) })

@@ -7,6 +7,7 @@ import { ChallengeAudiencesGroup, ChallengeEventsGroup } from "./challenge-event
 import { ChallengePromoStoriesGroup, MyPromoStoriesGroup, PromoStoryEngagementGroup } from "./challenge-promo-stories.group.js"
 import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./challenge-progress.group.js"
 import { ChallengeVideoUploadsGroup } from "./challenge-video-uploads.group.js"
+import { ChallengePrizesGroup, ChallengeRewardsGroup, OrganizerChallengeGoodiesGroup, ShippingProviderWebhookGroup } from "./challenge-rewards.group.js"
 import { AdminCharitiesGroup } from "./charities.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
@@ -25,6 +26,7 @@ export * from "./challenge-badge-requests.group.js"
 export * from "./challenge-events.group.js"
 export * from "./challenge-promo-stories.group.js"
 export * from "./challenge-progress.group.js"
+export * from "./challenge-rewards.group.js"
 export * from "./challenge-video-uploads.group.js"
 export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
@@ -51,4 +53,8 @@ export class AthletesApi extends AreaApi
   .add(ChallengePromoStoriesGroup)
   .add(MyPromoStoriesGroup)
   .add(PromoStoryEngagementGroup)
-  .add(AdminCharitiesGroup) {}
+  .add(AdminCharitiesGroup)
+  .add(ChallengePrizesGroup)
+  .add(ChallengeRewardsGroup)
+  .add(OrganizerChallengeGoodiesGroup)
+  .add(ShippingProviderWebhookGroup) {}

@@ -39,6 +39,7 @@ import {
 } from "./challenge.model.js"
 import { requireVerifiedCharity } from "./charity.use-case.js"
 import { type ChallengeFilter, ChallengeRepo, type ChallengeSetup, ChallengeTemplateRepo, type MoveFacts, type PageRequest } from "./challenge.port.js"
+import { checkPrizes, type PrizeInput, replacePrizes } from "./rewards.use-case.js"
 
 /** A creator, as the path of a club route names it (already authorized by the tenancy guard). */
 export interface CreatorScope {
@@ -143,6 +144,8 @@ export interface CreateChallengeInput {
   readonly charityId?: string | null | undefined
   readonly tags?: ReadonlyArray<Challenge["tags"][number]> | undefined
   readonly coverImageUrl?: string | null | undefined
+  /** The prize table (rank slabs and their rewards); absent: none yet. */
+  readonly prizes?: ReadonlyArray<PrizeInput> | undefined
 }
 
 /** Creates a DRAFT challenge for a creator the caller may act for (`scope` already authorized on club routes). */
@@ -151,7 +154,9 @@ export const createChallenge = Effect.fn("challenges.create")(function*(principa
   yield* checkWindow(input.startsAt, input.endsAt)
   yield* checkFee(input.entryFee)
   yield* requireVerifiedCharity(input.charityId)
+  const prizes = input.prizes === undefined ? undefined : yield* checkPrizes(creator, input.prizes)
   const suffix = (yield* Effect.sync(() => crypto.randomUUID())).slice(0, 6)
+  return yield* Effect.flatMap(Transactor, (tx) => tx.atomically(Effect.gen(function*() {
   const created = yield* Effect.flatMap(ChallengeRepo, (r) =>
     r.create({
       slug: input.slug ?? `${slugify(input.title)}-${suffix}`,
@@ -175,10 +180,13 @@ export const createChallenge = Effect.fn("challenges.create")(function*(principa
       createdBy: principal.accountId
     }))
   yield* audit(principal, "created", created, { creatorType: created.creatorType, creatorId: created.creatorId })
+  if (prizes !== undefined) yield* replacePrizes(principal, created, prizes)
   return created
+  })))
 })
 
-export type UpdateChallengeInput = Partial<ChallengeSetup>
+/** The set-up changes, and optionally the whole new prize table. */
+export type UpdateChallengeInput = Partial<ChallengeSetup> & { readonly prizes?: ReadonlyArray<PrizeInput> | undefined }
 
 /** Changes the set-up of an editable challenge; only admins may feature one. */
 export const updateChallenge = Effect.fn("challenges.update")(function*(principal: Principal, id: string, input: UpdateChallengeInput, scope?: CreatorScope) {
@@ -206,10 +214,13 @@ export const updateChallenge = Effect.fn("challenges.update")(function*(principa
   yield* checkWindow(setup.startsAt, setup.endsAt)
   yield* checkFee(input.entryFee)
   yield* requireVerifiedCharity(input.charityId)
+  const prizes = input.prizes === undefined ? undefined : yield* checkPrizes(current, input.prizes)
   return yield* Effect.flatMap(Transactor, (tx) =>
     tx.atomically(Effect.gen(function*() {
       const updated = yield* Effect.flatMap(ChallengeRepo, (r) => r.update(id, setup))
       yield* audit(principal, "updated", updated, { fields: Object.keys(input) })
+      // The update above refused a closed or cancelled challenge, so the table changes only while editable.
+      if (prizes !== undefined) yield* replacePrizes(principal, updated, prizes)
       return updated
     })))
 })

@@ -28,6 +28,34 @@ export interface PickupLocationReceipt {
   readonly reference: string | null
 }
 
+/** A parcel to book with the provider. */
+export interface ShipmentRequest {
+  /** The caller's id of the parcel (a challenge reward id): the provider's order id, idempotent. */
+  readonly reference: string
+  /** The registered pickup location it leaves from, when the sender has one. */
+  readonly pickupLocation: string | null
+  readonly recipient: {
+    readonly name: string
+    readonly phone: string
+    readonly addressLine1: string
+    readonly addressLine2: string | null
+    readonly city: string
+    readonly state: string
+    readonly pincode: string
+  }
+  readonly item: { readonly name: string; readonly sku: string; readonly units: number }
+  /** Declared value in minor units (0 for a prize). */
+  readonly declaredValue: number
+}
+
+export interface ShipmentReceipt {
+  readonly provider: string
+  /** The provider's shipment id. */
+  readonly shipmentId: string
+  readonly trackingNumber: string
+  readonly carrier: string
+}
+
 /** No shipping provider is configured (production without credentials): 503 SHIPPING_PROVIDER_NOT_CONFIGURED. */
 export class ShippingProviderNotConfigured extends DomainError<ShippingProviderNotConfigured>()("ShippingProviderNotConfigured", { kind: "unavailable", code: "SHIPPING_PROVIDER_NOT_CONFIGURED" }, {
   variables: Schema.String

@@ -3,6 +3,8 @@ import type {
   PickupAddress,
   PickupLocationReceipt,
   PickupLocationRequest,
+  ShipmentReceipt,
+  ShipmentRequest,
   ShippingProviderNotConfigured,
   ShippingProviderRejected,
   ShippingProviderUnavailable
@@ -18,8 +20,8 @@ export class PickupAddressRepo extends Context.Tag("@podium/core/organizers/Pick
 }>() {}
 
 /**
- * The shipping provider (Shiprocket-style courier aggregator). Only pickup registration today;
- * shipment creation joins it with the reward and store issues.
+ * The shipping provider (Shiprocket-style courier aggregator): pickup registration for organizers
+ * and shipment creation (a parcel to an athlete, answered with its tracking number).
  */
 export class ShippingProvider extends Context.Tag("@podium/core/organizers/ShippingProvider")<ShippingProvider, {
   /** `local`, `shiprocket`, or `none` when not configured. */
@@ -28,4 +30,12 @@ export class ShippingProvider extends Context.Tag("@podium/core/organizers/Shipp
   readonly registerPickupLocation: (
     request: PickupLocationRequest
   ) => Effect.Effect<PickupLocationReceipt, ShippingProviderNotConfigured | ShippingProviderRejected | ShippingProviderUnavailable>
+  /**
+   * Books a shipment and answers its tracking number. `reference` is the caller's own id of the
+   * parcel (the provider's order id): asking again with the same reference answers the shipment
+   * already booked instead of booking a second one.
+   */
+  readonly createShipment: (
+    request: ShipmentRequest
+  ) => Effect.Effect<ShipmentReceipt, ShippingProviderNotConfigured | ShippingProviderRejected | ShippingProviderUnavailable>
 }>() {}

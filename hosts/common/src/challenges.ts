@@ -11,10 +11,11 @@ import {
   ChallengePromoStoryRepoMemory,
   ChallengesReposMemory,
   ChallengeVideoUploadRepoMemory,
+  ChallengeRewardsRepoMemory,
   CharityRepoMemory,
   PromoStoryEngagementRepoMemory
 } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -34,6 +35,7 @@ export type ChallengesInfrastructure =
   | Challenges.ChallengePromoStoryRepo
   | Challenges.PromoStoryEngagementRepo
   | Challenges.CharityRepo
+  | Challenges.ChallengeRewardsRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -47,7 +49,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   ChallengeVideoUploadRepoPg,
   ChallengePromoStoryRepoPg,
   PromoStoryEngagementRepoPg,
-  CharityRepoPg
+  CharityRepoPg,
+  ChallengeRewardsRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
@@ -74,7 +77,7 @@ export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   // The entry-fee processor joins the payments registry, so this context is listed after payments.
   live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

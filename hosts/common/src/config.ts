@@ -19,7 +19,7 @@ import { loadNotificationProviderSettings, type NotificationProviderSettings } f
 import { loadObservabilitySettings, type ObservabilitySettings } from "./config/observability.config.js"
 import { loadPaymentsSettings, type PaymentsSettings } from "./config/payments.config.js"
 import { loadSearchSettings, type SearchSettings } from "./config/search.config.js"
-import { loadShippingSettings, type ShippingSettings } from "./config/shipping.config.js"
+import { loadShippingSettings, loadShippingWebhookToken, type ShippingSettings } from "./config/shipping.config.js"
 import { type IntegrationsSettings, loadIntegrationsSettings } from "./integrations.js"
 import { type HttpFrontDoorSettings, loadHttpFrontDoorSettings } from "./config/http.config.js"
 
@@ -73,6 +73,8 @@ export interface AppConfigShape {
   readonly search?: SearchSettings
   /** SHIPPING_PROVIDER (shiprocket, local, none) and SHIPPING_PROVIDER_* (shipping-config.ts). */
   readonly shipping?: ShippingSettings
+  /** SHIPPING_PROVIDER_WEBHOOK_TOKEN: the shipping provider webhook's `x-api-key`; absent: the webhook answers 503. */
+  readonly shippingWebhookToken?: Option.Option<Redacted.Redacted<string>>
   /** Payment gateway and bank verifier (PAYMENT_GATEWAY, RAZORPAY_*, BANK_VERIFIER, BANK_VERIFIER_*; see the payments section below). */
   readonly payments?: PaymentsSettings
   /** Feed/chat provider and geocoder (FEED_CHAT_PROVIDER, STREAM_*, GEOCODER, GEOCODER_*; integrations.ts). */
@@ -264,6 +266,7 @@ export const loadAppConfig = Effect.gen(function*() {
     observability: yield* loadObservabilitySettings,
     search: yield* loadSearchSettings,
     shipping: yield* loadShippingSettings(appEnv),
+    shippingWebhookToken: yield* loadShippingWebhookToken,
     payments: yield* loadPaymentsSettings(appEnv),
     integrations: yield* loadIntegrationsSettings(appEnv),
     http: yield* loadHttpFrontDoorSettings(appEnv)

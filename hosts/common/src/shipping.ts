@@ -15,7 +15,7 @@ export { loadShippingSettings, type ShippingSettings, ShippingVariables } from "
 /** What the local shipping provider registered (empty and inert with a real or no provider). */
 export class RecordedShipping extends Context.Tag("@podium/host-common/RecordedShipping")<RecordedShipping, LocalShippingRecorder>() {}
 
-const inertRecorder: LocalShippingRecorder = { registered: () => [], failNext: () => undefined }
+const inertRecorder: LocalShippingRecorder = { registered: () => [], shipments: () => [], failNext: () => undefined }
 
 const defaultSettings = (config: Pick<AppConfigShape, "appEnv">): ShippingSettings => (config.appEnv === "production" ? { kind: "none" } : { kind: "local" })
 

@@ -79,6 +79,7 @@ import eventsMasterEvents from "./0150_events_master_events.js"
 import resultsPrizes from "./0160_results_prizes.js"
 import resultsProofs from "./0170_results_proofs.js"
 import resultsSeriesPasses from "./0171_results_series_passes.js"
+import challengesRewards from "./0190_challenges_rewards.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -151,7 +152,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0150_events_master_events": eventsMasterEvents,
   "0160_results_prizes": resultsPrizes,
   "0170_results_proofs": resultsProofs,
-  "0171_results_series_passes": resultsSeriesPasses
+  "0171_results_series_passes": resultsSeriesPasses,
+  "0190_challenges_rewards": challengesRewards
 }
 
 /** The table recording applied migrations. */

@@ -4,7 +4,10 @@
  * once on a 401), and `POST /v1/external/settings/company/addpickup` registers a pickup location
  * (`pickup_location` nickname, contact, address, `pin_code`) answering its `pickup_id`. A 422 (or
  * any 4xx other than 401) is the provider refusing the address; 5xx and network failures are an
- * outage. Base URL default `https://apiv2.shiprocket.in`.
+ * outage. Shipments: `POST /v1/external/orders/create/adhoc` books the order (our reference as
+ * `order_id`, so the provider refuses a second order of one parcel) answering its `shipment_id`,
+ * then `POST /v1/external/courier/assign/awb` assigns the courier and answers the AWB (tracking
+ * number) and courier name. Base URL default `https://apiv2.shiprocket.in`.
  */
 import { Organizers } from "@podium/core"
 import { Effect } from "effect"
@@ -73,9 +76,65 @@ export const makeShippingProviderShiprocket = (options: ShiprocketOptions): Orga
   })
   const currentToken = Effect.suspend(() => (token !== null && token.expiresAt > Date.now() ? Effect.succeed(token.value) : login))
 
+  /** One authenticated call, renewing the token once on a 401. */
+  const authed = (path: string, body: unknown) =>
+    Effect.gen(function*() {
+      const res = yield* post(path, body, yield* currentToken)
+      if (res.status !== 401) return res
+      token = null
+      return yield* post(path, body, yield* login)
+    })
+  const refusedOrDown = (path: string, res: { readonly status: number; readonly text: string }) =>
+    res.status >= 400 && res.status < 500
+      ? new Organizers.ShippingProviderRejected({ reason: reasonOf(res.status, res.text) })
+      : new Organizers.ShippingProviderUnavailable({ reason: `shiprocket ${path}: ${reasonOf(res.status, res.text)}` })
+
   return Organizers.ShippingProvider.of({
     provider: "shiprocket",
     configured: true,
+    createShipment: (r) =>
+      Effect.gen(function*() {
+        const [first, ...rest] = r.recipient.name.trim().split(/\s+/)
+        const order = {
+          order_id: r.reference,
+          order_date: new Date().toISOString().slice(0, 16).replace("T", " "),
+          pickup_location: r.pickupLocation ?? "Primary",
+          billing_customer_name: first ?? r.recipient.name,
+          billing_last_name: rest.join(" "),
+          billing_address: r.recipient.addressLine1,
+          billing_address_2: r.recipient.addressLine2 ?? "",
+          billing_city: r.recipient.city,
+          billing_pincode: r.recipient.pincode,
+          billing_state: r.recipient.state,
+          billing_country: "India",
+          billing_email: options.email,
+          billing_phone: r.recipient.phone,
+          shipping_is_billing: true,
+          order_items: [{ name: r.item.name, sku: r.item.sku, units: r.item.units, selling_price: r.declaredValue / 100 }],
+          payment_method: "Prepaid",
+          sub_total: r.declaredValue / 100,
+          length: 20,
+          breadth: 15,
+          height: 5,
+          weight: 0.5
+        }
+        const created = yield* authed("/v1/external/orders/create/adhoc", order)
+        if (created.status < 200 || created.status >= 300) return yield* refusedOrDown("orders/create/adhoc", created)
+        const shipmentId = (parseObject(created.text) as { shipment_id?: unknown }).shipment_id
+        if (shipmentId === undefined || shipmentId === null) return yield* new Organizers.ShippingProviderUnavailable({ reason: "shiprocket answered no shipment_id" })
+        const assigned = yield* authed("/v1/external/courier/assign/awb", { shipment_id: String(shipmentId) })
+        if (assigned.status < 200 || assigned.status >= 300) return yield* refusedOrDown("courier/assign/awb", assigned)
+        const data = ((parseObject(assigned.text) as { response?: { data?: { awb_code?: unknown; courier_name?: unknown } } }).response?.data) ?? {}
+        if (typeof data.awb_code !== "string" || data.awb_code === "") {
+          return yield* new Organizers.ShippingProviderRejected({ reason: reasonOf(assigned.status, assigned.text) })
+        }
+        return {
+          provider: "shiprocket",
+          shipmentId: String(shipmentId),
+          trackingNumber: data.awb_code,
+          carrier: typeof data.courier_name === "string" && data.courier_name !== "" ? data.courier_name : "Shiprocket"
+        }
+      }),
     registerPickupLocation: (r) => {
       const body = {
         pickup_location: r.locationName,

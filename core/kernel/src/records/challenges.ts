@@ -430,3 +430,120 @@ export const Charity = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "Charity" })
 export interface Charity extends Schema.Schema.Type<typeof Charity> {}
+
+/** What a prize slab gives (limits-and-errors: "challenge reward distribution types"). */
+export const ChallengeRewardType = OneOf("CASH", "DISCOUNT", "MERCH", "EVENT_ENTRY")
+export type ChallengeRewardType = typeof ChallengeRewardType.Type
+
+/**
+ * One line of a challenge's prize table: athletes finishing between `rankFrom` and `rankTo`
+ * (final leaderboard ranks, ties sharing a rank) get the reward. A rank may be covered by several
+ * lines (cash and a tee for the winner). Type-specific fields are null when they do not apply:
+ * CASH `amount` (minor units); DISCOUNT `discountType`/`discountValue` on `eventId` (issued as a
+ * single-use coupon of that event); EVENT_ENTRY `eventId` and optional `ticketId` (a single-use
+ * 100 % coupon: a complimentary place); MERCH `productName`, optional image and size options.
+ */
+export const ChallengePrize = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  rankFrom: IntBetween(1, 100_000),
+  rankTo: IntBetween(1, 100_000),
+  rewardType: ChallengeRewardType,
+  title: Schema.NullOr(StrLength(1, 120)),
+  amount: Schema.NullOr(IntBetween(1, 100_000_000)),
+  currency: OneOf("INR"),
+  discountType: Schema.NullOr(OneOf("percent", "fixed")),
+  discountValue: Schema.NullOr(IntBetween(1, 100_000_000)),
+  eventId: Schema.NullOr(UuidStr),
+  ticketId: Schema.NullOr(UuidStr),
+  productName: Schema.NullOr(StrLength(1, 120)),
+  productImageUrl: Schema.NullOr(HttpsLink),
+  sizeOptions: Schema.Array(StrLength(1, 20)),
+  createdAt: Instant
+}).annotations({ identifier: "ChallengePrize" })
+export interface ChallengePrize extends Schema.Schema.Type<typeof ChallengePrize> {}
+
+/**
+ * A reward's life (states.tsv "Challenge reward"): CASH is CREDITED to the winner's wallet and
+ * DISCOUNT / EVENT_ENTRY are ISSUED as coupon codes at distribution (final); MERCH waits for the
+ * winner's address (PENDING_ADDRESS → ADDRESSED), is SHIPPED and DELIVERED; a MERCH reward not yet
+ * shipped may be CANCELLED.
+ */
+export const ChallengeRewardStatus = OneOf("CREDITED", "ISSUED", "PENDING_ADDRESS", "ADDRESSED", "SHIPPED", "DELIVERED", "CANCELLED")
+export type ChallengeRewardStatus = typeof ChallengeRewardStatus.Type
+
+/** Where a MERCH reward is shipped (an Indian address: six-digit PIN code, ten-digit mobile). */
+export const RewardShippingAddress = Schema.Struct({
+  name: StrLength(2, 120),
+  phone: Schema.String.pipe(
+    Schema.filter((s) => /^[6-9]\d{9}$/.test(s)),
+    Schema.annotations({ ...says("must be a 10-digit Indian mobile number"), jsonSchema: { type: "string", pattern: "^[6-9]\\d{9}$" } })
+  ),
+  addressLine1: StrLength(3, 200),
+  addressLine2: Schema.NullOr(StrLength(0, 200)),
+  city: StrLength(2, 80),
+  state: StrLength(2, 80),
+  pincode: Schema.String.pipe(
+    Schema.filter((s) => /^[1-9]\d{5}$/.test(s)),
+    Schema.annotations({ ...says("must be a 6-digit PIN code"), jsonSchema: { type: "string", pattern: "^[1-9]\\d{5}$" } })
+  )
+}).annotations({ identifier: "RewardShippingAddress" })
+export interface RewardShippingAddress extends Schema.Schema.Type<typeof RewardShippingAddress> {}
+
+/** One reward of one winner for one prize line (or one accepted sponsor contribution): at most one per winner and line. */
+export const ChallengeReward = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  prizeId: Schema.NullOr(Schema.String),
+  contributionId: Schema.NullOr(Schema.String),
+  userId: Schema.String,
+  participationId: Schema.NullOr(Schema.String),
+  rank: Schema.Number,
+  rewardType: ChallengeRewardType,
+  status: ChallengeRewardStatus,
+  amount: Schema.NullOr(Schema.Number),
+  currency: Schema.String,
+  couponCode: Schema.NullOr(Schema.String),
+  eventId: Schema.NullOr(Schema.String),
+  ticketId: Schema.NullOr(Schema.String),
+  productName: Schema.NullOr(Schema.String),
+  size: Schema.NullOr(Schema.String),
+  shippingAddress: Schema.NullOr(RewardShippingAddress),
+  carrier: Schema.NullOr(Schema.String),
+  trackingNumber: Schema.NullOr(Schema.String),
+  shipmentProvider: Schema.NullOr(Schema.String),
+  shipmentReference: Schema.NullOr(Schema.String),
+  statusReason: Schema.NullOr(Schema.String),
+  distributedBy: Schema.String,
+  shippedAt: Schema.NullOr(Instant),
+  deliveredAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "ChallengeReward" })
+export interface ChallengeReward extends Schema.Schema.Type<typeof ChallengeReward> {}
+
+export const PrizeContributionStatus = OneOf("PENDING", "ACCEPTED", "REJECTED")
+export type PrizeContributionStatus = typeof PrizeContributionStatus.Type
+
+/**
+ * A sponsor's goodie offered for one rank of a challenge (C "Challenge prizes"). The challenge's
+ * manager accepts it (only when a prize slab covers the rank) or rejects it; an accepted one adds
+ * a MERCH reward for the athletes at that rank when rewards are distributed.
+ */
+export const PrizeContribution = Schema.Struct({
+  id: UuidStr,
+  challengeId: UuidStr,
+  sponsorName: StrLength(2, 120),
+  sponsorId: Schema.NullOr(Schema.String),
+  rank: IntBetween(1, 100_000),
+  productName: StrLength(1, 120),
+  description: StrLength(0, 1000),
+  imageUrl: Schema.NullOr(HttpsLink),
+  status: PrizeContributionStatus,
+  decidedBy: Schema.NullOr(Schema.String),
+  decidedAt: Schema.NullOr(Instant),
+  decisionNote: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "PrizeContribution" })
+export interface PrizeContribution extends Schema.Schema.Type<typeof PrizeContribution> {}

@@ -34,3 +34,12 @@ export const loadShippingSettings = (appEnv: "development" | "test" | "productio
     if (Option.isNone(password)) return yield* Effect.fail(ConfigError.MissingData(["SHIPPING_PROVIDER_PASSWORD"], "SHIPPING_PROVIDER_PASSWORD is required when SHIPPING_PROVIDER is shiprocket"))
     return { kind, url, email: email.value, password: Redacted.make(password.value) }
   })
+
+/**
+ * SHIPPING_PROVIDER_WEBHOOK_TOKEN: the token the shipping provider sends as `x-api-key` on its
+ * tracking webhook (Shiprocket's webhook "token"). Unset: the webhook answers 503.
+ */
+export const loadShippingWebhookToken: Effect.Effect<Option.Option<Redacted.Redacted<string>>, ConfigError.ConfigError> = Effect.map(
+  text("SHIPPING_PROVIDER_WEBHOOK_TOKEN"),
+  Option.map((v) => Redacted.make(v))
+)

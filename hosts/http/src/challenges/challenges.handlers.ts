@@ -5,8 +5,8 @@
  */
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
-import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, pageOf } from "@podium/contracts/common"
-import { Challenges, type Events, type Platform } from "@podium/core"
+import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, type OrganizerReaders, pageOf } from "@podium/contracts/common"
+import { Challenges, type Events, type Notifications, type Platform, type Wallets } from "@podium/core"
 import type {
   ActivitiesInfrastructure,
   AppConfig,
@@ -27,6 +27,11 @@ export type ChallengeHandlerServices =
   | PaymentsInfrastructure
   | ActivitiesInfrastructure
   | Events.EventRepo
+  | Events.EventInventoryRepo
+  | Events.EventCouponRepo
+  | Wallets.Ledger
+  | Notifications.WebhookInboxRepo
+  | OrganizerReaders
   | Platform.JobQueue
   | Platform.Transactor
   | Platform.AuditLog

@@ -16,6 +16,7 @@ import { AdminCharitiesHandlers } from "./charities.handlers.js"
 import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers, PromoStoryEngagementHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
 import { ChallengeVideoUploadsHandlers } from "./video-uploads.handlers.js"
+import { ChallengePrizesHandlers, ChallengeRewardsHandlers, OrganizerChallengeGoodiesHandlers, ShippingProviderWebhookHandlers } from "./rewards.handlers.js"
 
 export const handlers = [
   AdminChallengeBadgeRequestsHandlers,
@@ -39,5 +40,9 @@ export const handlers = [
   ChallengePromoStoriesHandlers,
   MyPromoStoriesHandlers,
   PromoStoryEngagementHandlers,
-  AdminCharitiesHandlers
+  AdminCharitiesHandlers,
+  ChallengePrizesHandlers,
+  ChallengeRewardsHandlers,
+  OrganizerChallengeGoodiesHandlers,
+  ShippingProviderWebhookHandlers
 ] as const
