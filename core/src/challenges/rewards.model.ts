@@ -9,10 +9,11 @@ import {
   type ChallengeRewardStatus,
   defineMoves,
   DomainError,
-  type PrizeContribution,
-  type PrizeContributionStatus
+  type ChallengePrizeContribution,
+  type ChallengePrizeContributionStatus
 } from "@podium/kernel"
 import { Schema } from "effect"
+import { athleteWallet } from "../wallets/ledger.model.js"
 
 /**
  * MERCH rewards wait for the winner's address (given again to correct it until shipped), are
@@ -27,7 +28,7 @@ export const RewardMoves = defineMoves<ChallengeRewardStatus>()({ machine: "chal
 })
 export type RewardMove = keyof typeof RewardMoves.table
 
-export const ContributionMoves = defineMoves<PrizeContributionStatus>()({ machine: "prize contribution", code: "PRIZE_CONTRIBUTION_MOVE_REFUSED" }, {
+export const ContributionMoves = defineMoves<ChallengePrizeContributionStatus>()({ machine: "prize contribution", code: "PRIZE_CONTRIBUTION_MOVE_REFUSED" }, {
   accept: { from: ["PENDING"], to: "ACCEPTED" },
   reject: { from: ["PENDING"], to: "REJECTED" }
 })
@@ -40,8 +41,8 @@ export const RewardLedger = {
    * creator's share is settled with them by the money flows), one per challenge so its payouts add up.
    */
   payouts: (challengeId: string) => ({ ownerType: "platform" as const, ownerId: challengeId, purpose: "challenge-prizes", currency: "INR" as const }),
-  /** The athlete's winnings wallet. */
-  winnings: (userId: string) => ({ ownerType: "user" as const, ownerId: userId, purpose: "winnings", currency: "INR" as const })
+  /** The athlete's INR wallet, where every cash prize lands. */
+  winnings: (userId: string) => athleteWallet(userId, "INR")
 }
 
 /** The idempotency key of one winner's cash for one prize line: replays post nothing more. */
@@ -55,7 +56,7 @@ export const contributionSlabKey = (contributionId: string) => `contribution:${c
 export interface Winning {
   readonly slabKey: string
   readonly prize: ChallengePrize | null
-  readonly contribution: PrizeContribution | null
+  readonly contribution: ChallengePrizeContribution | null
   readonly standing: ChallengeProgress
 }
 
@@ -68,7 +69,7 @@ export interface Winning {
 export const winningsOf = (
   standings: ReadonlyArray<ChallengeProgress>,
   prizes: ReadonlyArray<ChallengePrize>,
-  contributions: ReadonlyArray<PrizeContribution>
+  contributions: ReadonlyArray<ChallengePrizeContribution>
 ): ReadonlyArray<Winning> => {
   const ranked = standings.filter((s) => s.value > 0 && s.userId !== null)
   return [
@@ -134,7 +135,7 @@ export class NoSlabCoversRank extends DomainError<NoSlabCoversRank>()("NoSlabCov
   rank: Schema.Number
 }) {}
 
-export class PrizeContributionNotFound extends DomainError<PrizeContributionNotFound>()("PrizeContributionNotFound", {
+export class ChallengePrizeContributionNotFound extends DomainError<ChallengePrizeContributionNotFound>()("ChallengePrizeContributionNotFound", {
   kind: "not-found",
   code: "PRIZE_CONTRIBUTION_NOT_FOUND"
 }, { id: Schema.String }) {

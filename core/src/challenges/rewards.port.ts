@@ -1,14 +1,14 @@
 /** Prize tables, rewards and sponsor contributions of challenges (Postgres adapter in @podium/postgres, memory twin in @podium/core/testing). */
-import type { ChallengePrize, ChallengeReward, MoveRefused, PrizeContribution } from "@podium/kernel"
+import type { ChallengePrize, ChallengeReward, MoveRefused, ChallengePrizeContribution } from "@podium/kernel"
 import { Context, type Effect, type Option } from "effect"
-import type { ChallengeRewardNotFound, ChallengeRewardsDistributed, ContributionMove, PrizeContributionNotFound, RewardMove } from "./rewards.model.js"
+import type { ChallengeRewardNotFound, ChallengeRewardsDistributed, ContributionMove, ChallengePrizeContributionNotFound, RewardMove } from "./rewards.model.js"
 
 export type NewPrize = Omit<ChallengePrize, "id" | "challengeId" | "createdAt">
 
 /** A reward as distribution decides it (its id and code chosen by the caller), with its distribution key. */
 export type NewReward = Omit<ChallengeReward, "createdAt" | "updatedAt" | "shippedAt" | "deliveredAt"> & { readonly slabKey: string }
 
-export type NewContribution = Pick<PrizeContribution, "challengeId" | "sponsorName" | "sponsorId" | "rank" | "productName" | "description" | "imageUrl">
+export type NewContribution = Pick<ChallengePrizeContribution, "challengeId" | "sponsorName" | "sponsorId" | "rank" | "productName" | "description" | "imageUrl">
 
 /** What a reward move writes besides the status. */
 export interface RewardMoveFacts {
@@ -38,15 +38,15 @@ export class ChallengeRewardsRepo extends Context.Tag("@podium/core/challenges/C
   readonly findRewardsByTracking: (trackingNumber: string) => Effect.Effect<ReadonlyArray<ChallengeReward>>
   /** One move of `RewardMoves` as one conditional update (of two concurrent moves one wins). */
   readonly moveReward: (id: string, move: RewardMove, facts: RewardMoveFacts) => Effect.Effect<ChallengeReward, ChallengeRewardNotFound | MoveRefused>
-  readonly createContribution: (input: NewContribution) => Effect.Effect<PrizeContribution>
+  readonly createContribution: (input: NewContribution) => Effect.Effect<ChallengePrizeContribution>
   /** Oldest first. */
-  readonly contributions: (challengeId: string) => Effect.Effect<ReadonlyArray<PrizeContribution>>
-  readonly findContribution: (challengeId: string, id: string) => Effect.Effect<Option.Option<PrizeContribution>>
+  readonly contributions: (challengeId: string) => Effect.Effect<ReadonlyArray<ChallengePrizeContribution>>
+  readonly findContribution: (challengeId: string, id: string) => Effect.Effect<Option.Option<ChallengePrizeContribution>>
   /** Accept or reject a PENDING contribution as one conditional update. */
   readonly decideContribution: (
     id: string,
     move: ContributionMove,
     by: string,
     note: string | null
-  ) => Effect.Effect<PrizeContribution, PrizeContributionNotFound | MoveRefused>
+  ) => Effect.Effect<ChallengePrizeContribution, ChallengePrizeContributionNotFound | MoveRefused>
 }>() {}

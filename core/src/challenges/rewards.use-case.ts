@@ -18,7 +18,7 @@
  * `challenges.manage`) distribute and move rewards; a winner reads their own rewards and gives the
  * address of their own MERCH reward.
  */
-import type { Challenge, ChallengeReward, ChallengeRewardType, PrizeContribution, RewardShippingAddress } from "@podium/kernel"
+import type { Challenge, ChallengeReward, ChallengeRewardType, ChallengePrizeContribution, RewardShippingAddress } from "@podium/kernel"
 import { Clock, Effect, Option } from "effect"
 import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import { EventCouponRepo } from "../events/event-config/event-config.model.js"
@@ -40,7 +40,7 @@ import {
   ChallengeNotClosed,
   ChallengeRewardNotFound,
   NoSlabCoversRank,
-  PrizeContributionNotFound,
+  ChallengePrizeContributionNotFound,
   RewardLedger,
   type RewardMove,
   RewardMoves,
@@ -401,8 +401,8 @@ export const listPrizeContributions = Effect.fn("challenges.contributions.list")
 })
 
 const findContribution = (challengeId: string, id: string) =>
-  Effect.flatMap(ChallengeRewardsRepo, (r) => (isUuid(id) ? r.findContribution(challengeId, id) : Effect.succeed(Option.none<PrizeContribution>()))).pipe(
-    Effect.flatMap(Option.match({ onNone: () => Effect.fail(new PrizeContributionNotFound({ id })), onSome: Effect.succeed }))
+  Effect.flatMap(ChallengeRewardsRepo, (r) => (isUuid(id) ? r.findContribution(challengeId, id) : Effect.succeed(Option.none<ChallengePrizeContribution>()))).pipe(
+    Effect.flatMap(Option.match({ onNone: () => Effect.fail(new ChallengePrizeContributionNotFound({ id })), onSome: Effect.succeed }))
   )
 
 const decide = (principal: Principal, challengeId: string, id: string, move: "accept" | "reject", note: string | undefined) =>

@@ -1,14 +1,14 @@
 /** In-memory twin of the challenge prizes, rewards and contributions repository: the same move tables, one reward per winner and line. */
-import type { ChallengePrize, ChallengeReward, PrizeContribution } from "@podium/kernel"
+import type { ChallengePrize, ChallengeReward, ChallengePrizeContribution } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
-import { ChallengeRewardNotFound, ChallengeRewardsDistributed, ContributionMoves, PrizeContributionNotFound, RewardMoves } from "../challenges/rewards.model.js"
+import { ChallengeRewardNotFound, ChallengeRewardsDistributed, ContributionMoves, ChallengePrizeContributionNotFound, RewardMoves } from "../challenges/rewards.model.js"
 import { ChallengeRewardsRepo } from "../challenges/rewards.port.js"
 import { nextMemoryId } from "./sequential-id.js"
 
 export const ChallengeRewardsRepoMemory = Layer.sync(ChallengeRewardsRepo, () => {
   const prizes = new Map<string, ReadonlyArray<ChallengePrize>>()
   const rewards = new Map<string, ChallengeReward & { readonly slabKey: string }>()
-  const contributions = new Map<string, PrizeContribution>()
+  const contributions = new Map<string, ChallengePrizeContribution>()
   const strip = ({ slabKey: _, ...r }: ChallengeReward & { readonly slabKey: string }): ChallengeReward => r
   const lineOrder = (r: ChallengeReward) => r.prizeId ?? r.contributionId ?? ""
   return ChallengeRewardsRepo.of({
@@ -67,7 +67,7 @@ export const ChallengeRewardsRepoMemory = Layer.sync(ChallengeRewardsRepo, () =>
     createContribution: (input) =>
       Effect.sync(() => {
         const at = new Date()
-        const row: PrizeContribution = { ...input, id: nextMemoryId(), status: "PENDING", decidedBy: null, decidedAt: null, decisionNote: null, createdAt: at, updatedAt: at }
+        const row: ChallengePrizeContribution = { ...input, id: nextMemoryId(), status: "PENDING", decidedBy: null, decidedAt: null, decisionNote: null, createdAt: at, updatedAt: at }
         contributions.set(row.id, row)
         return row
       }),
@@ -76,11 +76,11 @@ export const ChallengeRewardsRepoMemory = Layer.sync(ChallengeRewardsRepo, () =>
     decideContribution: (id, move, by, note) =>
       Effect.gen(function*() {
         const c = contributions.get(id)
-        if (c === undefined) return yield* new PrizeContributionNotFound({ id })
+        if (c === undefined) return yield* new ChallengePrizeContributionNotFound({ id })
         const next = ContributionMoves.transition(c.status, move)
         if (Either.isLeft(next)) return yield* next.left
         const at = new Date()
-        const row: PrizeContribution = { ...c, status: next.right, decidedBy: by, decidedAt: at, decisionNote: note, updatedAt: at }
+        const row: ChallengePrizeContribution = { ...c, status: next.right, decidedBy: by, decidedAt: at, decisionNote: note, updatedAt: at }
         contributions.set(id, row)
         return row
       })

@@ -5,7 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Challenges } from "@podium/core"
-import { ChallengePrize, ChallengeReward, PrizeContribution } from "@podium/kernel"
+import { ChallengePrize, ChallengeReward, ChallengePrizeContribution } from "@podium/kernel"
 import { Effect, Layer, Option } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, rowsOf } from "../rows.pg.js"
@@ -16,7 +16,7 @@ export const ChallengeRewardsRepoPg = Layer.effect(Challenges.ChallengeRewardsRe
   const sql = yield* SqlClient.SqlClient
   const prizes = rowsOf(ChallengePrize)
   const rewards = rowsOf(ChallengeReward)
-  const contributions = rowsOf(PrizeContribution)
+  const contributions = rowsOf(ChallengePrizeContribution)
   const prizesOf = (challengeId: string) =>
     prizes.all(sql`select * from challenges.challenge_prizes where challenge_id = ${challengeId} order by rank_from, rank_to, position`)
   return Challenges.ChallengeRewardsRepo.of({
@@ -102,7 +102,7 @@ export const ChallengeRewardsRepoPg = Layer.effect(Challenges.ChallengeRewardsRe
         set: sql`decided_by = ${by}, decided_at = now(), decision_note = ${note}, updated_at = now()`,
         returning: sql`*`,
         rows: contributions,
-        notFound: () => new Challenges.PrizeContributionNotFound({ id })
+        notFound: () => new Challenges.ChallengePrizeContributionNotFound({ id })
       })
   })
 }))

@@ -522,15 +522,15 @@ export const ChallengeReward = Schema.Struct({
 }).annotations({ identifier: "ChallengeReward" })
 export interface ChallengeReward extends Schema.Schema.Type<typeof ChallengeReward> {}
 
-export const PrizeContributionStatus = OneOf("PENDING", "ACCEPTED", "REJECTED")
-export type PrizeContributionStatus = typeof PrizeContributionStatus.Type
+export const ChallengePrizeContributionStatus = OneOf("PENDING", "ACCEPTED", "REJECTED")
+export type ChallengePrizeContributionStatus = typeof ChallengePrizeContributionStatus.Type
 
 /**
  * A sponsor's goodie offered for one rank of a challenge (C "Challenge prizes"). The challenge's
  * manager accepts it (only when a prize slab covers the rank) or rejects it; an accepted one adds
  * a MERCH reward for the athletes at that rank when rewards are distributed.
  */
-export const PrizeContribution = Schema.Struct({
+export const ChallengePrizeContribution = Schema.Struct({
   id: UuidStr,
   challengeId: UuidStr,
   sponsorName: StrLength(2, 120),
@@ -539,11 +539,11 @@ export const PrizeContribution = Schema.Struct({
   productName: StrLength(1, 120),
   description: StrLength(0, 1000),
   imageUrl: Schema.NullOr(HttpsLink),
-  status: PrizeContributionStatus,
+  status: ChallengePrizeContributionStatus,
   decidedBy: Schema.NullOr(Schema.String),
   decidedAt: Schema.NullOr(Instant),
   decisionNote: Schema.NullOr(Schema.String),
   createdAt: Instant,
   updatedAt: Instant
-}).annotations({ identifier: "PrizeContribution" })
-export interface PrizeContribution extends Schema.Schema.Type<typeof PrizeContribution> {}
+}).annotations({ identifier: "ChallengePrizeContribution" })
+export interface ChallengePrizeContribution extends Schema.Schema.Type<typeof ChallengePrizeContribution> {}
