@@ -8,7 +8,7 @@ import { EventCategoriesGroup } from "./event-categories.group.js"
 import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
-import { HybridRaceGroup } from "./hybrid-race.group.js"
+import { AdminHybridRaceGroup, HybridRaceGroup, HybridRacePublicGroup } from "./hybrid-race.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventAnnouncementsGroup } from "./event-announcements.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
@@ -92,4 +92,6 @@ export class EventsApi extends AreaApi
   .add(EventAnnouncementsGroup)
   .add(EventCoversGroup)
   .add(EventRosterGroup)
-  .add(HybridRaceGroup) {}
+  .add(HybridRaceGroup)
+  .add(HybridRacePublicGroup)
+  .add(AdminHybridRaceGroup) {}

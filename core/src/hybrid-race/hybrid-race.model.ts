@@ -41,3 +41,42 @@ export class CheckpointOutOfOrder extends DomainError<CheckpointOutOfOrder>()("C
       : `A hybrid race attempt that is ${this.status} takes no more checkpoints`
   }
 }
+
+/** Live positions, like checkpoints, are taken only while the attempt runs (409 in course order). */
+export class HybridRaceNotRunning extends DomainError<HybridRaceNotRunning>()("HybridRaceNotRunning", {
+  kind: "conflict",
+  code: "HYBRID_RACE_OUT_OF_ORDER"
+}, { status: Schema.String }) {
+  override get message() {
+    return `A hybrid race attempt that is ${this.status} takes no live positions`
+  }
+}
+
+/** A result is a submitted attempt of an event the public can see; anything else is this 404. */
+export class HybridResultNotFound extends DomainError<HybridResultNotFound>()("HybridResultNotFound", {
+  kind: "not-found",
+  code: "HYBRID_RESULT_NOT_FOUND"
+}, { ref: Schema.String }) {
+  override get message() {
+    return "Hybrid race result not found"
+  }
+}
+
+export class LivePositionNotFound extends DomainError<LivePositionNotFound>()("LivePositionNotFound", {
+  kind: "not-found",
+  code: "HYBRID_LIVE_POSITION_NOT_FOUND"
+}, { eventId: Schema.String }) {
+  override get message() {
+    return "No live position has been reported for this attempt yet"
+  }
+}
+
+/** Live positions are taken at a bounded rate per athlete and event (429). */
+export class LivePositionRateLimited extends DomainError<LivePositionRateLimited>()("LivePositionRateLimited", {
+  kind: "rate-limited",
+  code: "HYBRID_LIVE_POSITION_RATE_LIMITED"
+}, { retryAfterMs: Schema.Number }) {
+  override get message() {
+    return "Too many live positions; slow down"
+  }
+}

@@ -1,5 +1,5 @@
 /** Where hybrid race attempts are kept: one per event and athlete. */
-import type { HybridRaceAttempt, MoveRefused } from "@podium/kernel"
+import type { HybridRaceAttempt, HybridRaceFlag, MoveRefused } from "@podium/kernel"
 import { Context, type Effect, type Option } from "effect"
 import type { HybridRaceMove, HybridRaceNotStarted } from "./hybrid-race.model.js"
 
@@ -14,4 +14,25 @@ export class HybridRaceRepo extends Context.Tag("@podium/core/hybrid-race/Hybrid
   readonly checkpoint: (id: string, index: number, skipped: boolean, at: Date) => Effect.Effect<Option.Option<HybridRaceAttempt>>
   /** Finish (stamping `finishedAt` and the elapsed seconds) or submit, as one conditional update. */
   readonly move: (eventId: string, athleteId: string, move: HybridRaceMove, at: Date) => Effect.Effect<HybridRaceAttempt, MoveRefused | HybridRaceNotStarted>
+  readonly findById: (id: string) => Effect.Effect<Option.Option<HybridRaceAttempt>>
+  /**
+   * The event's submitted attempts by time (equal times by submission, then id), each with its
+   * standard competition rank (1-2-2-4), one page; `total` counts them all.
+   */
+  readonly leaderboard: (eventId: string, offset: number, limit: number) => Effect.Effect<{
+    readonly items: ReadonlyArray<{ readonly attempt: HybridRaceAttempt; readonly rank: number }>
+    readonly total: number
+  }>
+  /** The place a time takes among the event's submitted attempts (1 + those strictly faster) and how many there are. */
+  readonly placeOf: (eventId: string, elapsedSeconds: number) => Effect.Effect<{ readonly rank: number; readonly finishers: number }>
+  /** Attempts submitted at or after `since`, newest first, at most `max`. */
+  readonly submittedSince: (since: Date, max: number) => Effect.Effect<ReadonlyArray<HybridRaceAttempt>>
+  /** Replaces the edge-case flags of an attempt (set when it finishes). */
+  readonly setFlags: (id: string, flags: ReadonlyArray<HybridRaceFlag>) => Effect.Effect<void>
+  readonly flagsOf: (id: string) => Effect.Effect<ReadonlyArray<HybridRaceFlag>>
+  /** Attempts with at least one flag, latest finish first, one page. */
+  readonly flagged: (offset: number, limit: number) => Effect.Effect<{
+    readonly items: ReadonlyArray<{ readonly attempt: HybridRaceAttempt; readonly flags: ReadonlyArray<HybridRaceFlag> }>
+    readonly total: number
+  }>
 }>() {}

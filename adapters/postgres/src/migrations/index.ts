@@ -75,6 +75,7 @@ import challengesCharities from "./0110_challenges_charities.js"
 import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
 import registrationsEventAnnouncements from "./0140_registrations_event_announcements.js"
+import hybridRaceResults from "./0200_hybrid_race_results.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -143,7 +144,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0110_challenges_charities": challengesCharities,
   "0135_registrations_booking_add_ons": registrationsBookingAddOns,
   "0136_registrations_booking_coupons": registrationsBookingCoupons,
-  "0140_registrations_event_announcements": registrationsEventAnnouncements
+  "0140_registrations_event_announcements": registrationsEventAnnouncements,
+  "0200_hybrid_race_results": hybridRaceResults
 }
 
 /** The table recording applied migrations. */
