@@ -3,10 +3,12 @@
  * skips strictly in course order, finish, submit. A step out of order answers 409
  * `HYBRID_RACE_OUT_OF_ORDER`.
  */
-import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import {
   Body,
+  Form,
   HybridLivePosition,
+  HybridPhotoCheck,
   HybridRaceAttempt,
   HybridRaceCheckpoint,
   HybridRaceFlag,
@@ -20,9 +22,11 @@ import {
   Longitude,
   Optional,
   Query,
+  says,
+  StrLength,
   UuidStr
 } from "@podium/kernel"
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
 import { AdminPermission, Authenticated, op, PageOf, PageParams, Requires } from "../common/index.js"
 
 const EventIdPath = Schema.Struct({ eventId: Schema.String })
@@ -118,6 +122,53 @@ export const HybridEdgeCasesView = Schema.Struct({
   floors: Schema.Array(Schema.Struct({ discipline: Schema.String, floorSeconds: Schema.Number }))
 }).annotations({ identifier: "HybridEdgeCases" })
 
+/** Where the athlete is and how far they want to go (500 m to 100 km); `limit` 1–10, default 5. */
+export const LocalRoutesBody = Body({
+  latitude: Latitude,
+  longitude: Longitude,
+  targetDistanceMeters: IntBetween(500, 100_000),
+  limit: Optional(IntBetween(1, 10))
+})
+
+export const LocalRouteSuggestion = Schema.Struct({
+  source: Schema.Literal("route", "event_course"),
+  id: Schema.String,
+  name: Schema.String,
+  distanceMeters: Schema.Number,
+  laps: Schema.Number,
+  totalMeters: Schema.Number,
+  gapMeters: Schema.Number,
+  approachMeters: Schema.Number,
+  startLatitude: Schema.Number,
+  startLongitude: Schema.Number
+}).annotations({ identifier: "HybridLocalRouteSuggestion" })
+
+export const LocalRoutesView = Schema.Struct({
+  eventId: Schema.String,
+  targetDistanceMeters: Schema.Number,
+  radiusMeters: Schema.Number,
+  items: Schema.Array(LocalRouteSuggestion)
+}).annotations({ identifier: "HybridLocalRoutes" })
+
+/** The checkpoint the photo check is for: one the running attempt passed, or its next one. */
+export const PhotoCheckInitBody = Body({ checkpointIndex: IntBetween(1, 1000) })
+export const PhotoCheckAppealBody = Body({ reason: StrLength(1, 1000) })
+const PhotoLimits = { maxFileSize: Option.some(10 * 1024 * 1024), maxParts: Option.some(5), maxFieldSize: 64 * 1024 }
+export const PhotoCheckPhotoForm = HttpApiSchema.Multipart(Form({ photo: Optional(Multipart.SingleFileSchema.annotations(says("must be a single file"))) }), PhotoLimits)
+const PhotoCheckPath = Schema.Struct({ eventId: Schema.String, photoCheckId: UuidStr })
+
+/** A photo check with where its photo goes while it is pending (null once decided). */
+export const PhotoCheckView = Schema.Struct({
+  ...HybridPhotoCheck.fields,
+  upload: Schema.NullOr(Schema.Struct({
+    method: Schema.Literal("POST"),
+    url: Schema.String,
+    field: Schema.String,
+    contentTypes: Schema.Array(Schema.String),
+    maxBytes: Schema.Number
+  }))
+}).annotations({ identifier: "HybridPhotoCheck" })
+
 const Pdf = HttpApiSchema.Uint8Array({ contentType: "application/pdf" })
 const Svg = HttpApiSchema.Text({ contentType: "image/svg+xml" })
 /** The 1-based index, in course order, of the checkpoint passed or skipped. */
@@ -132,6 +183,11 @@ export class HybridRaceGroup extends HttpApiGroup.make("hybridRace")
   .add(op.post("reportHybridLivePosition", "/v2/hybrid-race/:eventId/live-position", { path: EventIdPath, body: LivePositionBody, ok: HybridLivePosition, summary: "Report where the caller is during their running attempt (12 per minute; 409 HYBRID_RACE_OUT_OF_ORDER before the start or after the finish; 429 HYBRID_LIVE_POSITION_RATE_LIMITED)" }))
   .add(op.get("myHybridLivePosition", "/v2/hybrid-race/:eventId/live-position", { path: EventIdPath, ok: HybridLivePosition, summary: "The caller's last live position during their running attempt (404 HYBRID_LIVE_POSITION_NOT_FOUND before the first)" }))
   .add(op.get("hybridNearPace", "/v2/hybrid-race/:eventId/near-pace", { path: EventIdPath, query: NearPaceQuery, ok: NearPaceView, summary: "Up to `count` (default 3, max 10) live athletes just faster and just slower than the caller's pace (seconds per km)" }))
+  .add(op.post("suggestHybridLocalRoutes", "/v2/hybrid-race/:eventId/local-routes/suggest", { path: EventIdPath, body: LocalRoutesBody, ok: LocalRoutesView, summary: "Curated routes and the event's course within 25 km of the caller, in whole laps closest to the target distance (deterministic)" }))
+  .add(op.post("initHybridPhotoCheck", "/v2/hybrid-race/:eventId/photo-check/init", { path: EventIdPath, body: PhotoCheckInitBody, ok: PhotoCheckView, status: 201, summary: "Start a photo check at a checkpoint of the running attempt: a one-time challenge code (10 minutes) and where the photo goes" }))
+  .add(op.post("hybridPhotoCheckPhoto", "/v2/hybrid-race/:eventId/photo-check/:photoCheckId/photo", { path: PhotoCheckPath, body: PhotoCheckPhotoForm, ok: PhotoCheckView, summary: "The photo of a pending check (multipart `photo`: PNG, JPG or WEBP, 5 MB), read by OCR: PASSED only when it shows the challenge code (confidence 0.8), else FAILED; 503 OCR_PROVIDER_NOT_CONFIGURED" }))
+  .add(op.get("hybridPhotoCheckState", "/v2/hybrid-race/:eventId/photo-check/state", { path: EventIdPath, ok: PhotoCheckView, summary: "The caller's latest photo check: PENDING, PASSED, FAILED (with the reason) or APPEALED (404 PHOTO_CHECK_NOT_FOUND before the first)" }))
+  .add(op.post("appealHybridPhotoCheck", "/v2/hybrid-race/:eventId/photo-check/:photoCheckId/appeal", { path: PhotoCheckPath, body: PhotoCheckAppealBody, ok: PhotoCheckView, summary: "Appeal a FAILED photo check once, with a reason (409 PHOTO_CHECK_STATUS_CONFLICT otherwise)" }))
   .middleware(Authenticated)
   .annotate(OpenApi.Title, "Athlete / Hybrid race")
   .annotate(OpenApi.Description, "An athlete's attempt at a hybrid race, step by step in course order")

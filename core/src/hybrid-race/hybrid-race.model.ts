@@ -1,5 +1,5 @@
 /** The hybrid race's attempt machine and its errors. */
-import { defineMoves, DomainError, type HybridRaceStatus } from "@podium/kernel"
+import { defineMoves, DomainError, type HybridPhotoCheckStatus, type HybridRaceStatus } from "@podium/kernel"
 import { Schema } from "effect"
 
 /**
@@ -78,5 +78,35 @@ export class LivePositionRateLimited extends DomainError<LivePositionRateLimited
 }, { retryAfterMs: Schema.Number }) {
   override get message() {
     return "Too many live positions; slow down"
+  }
+}
+
+/**
+ * Photo checks: decided once (pass or fail, from PENDING), a failure appealed once (409
+ * PHOTO_CHECK_STATUS_CONFLICT otherwise: a second appeal, an appeal of a pass or of a pending check).
+ */
+export const PhotoCheckMoves = defineMoves<HybridPhotoCheckStatus>()({ machine: "photo check", code: "PHOTO_CHECK_STATUS_CONFLICT" }, {
+  pass: { from: ["PENDING"], to: "PASSED" },
+  fail: { from: ["PENDING"], to: "FAILED" },
+  appeal: { from: ["FAILED"], to: "APPEALED" }
+})
+export type PhotoCheckMove = keyof typeof PhotoCheckMoves.table
+
+export class PhotoCheckNotFound extends DomainError<PhotoCheckNotFound>()("PhotoCheckNotFound", {
+  kind: "not-found",
+  code: "PHOTO_CHECK_NOT_FOUND"
+}, { ref: Schema.String }) {
+  override get message() {
+    return "Photo check not found"
+  }
+}
+
+/** A photo check is for a checkpoint the running attempt has reached: passed already, or the next one. */
+export class PhotoCheckCheckpointInvalid extends DomainError<PhotoCheckCheckpointInvalid>()("PhotoCheckCheckpointInvalid", {
+  kind: "conflict",
+  code: "HYBRID_RACE_OUT_OF_ORDER"
+}, { given: Schema.Number, next: Schema.Number }) {
+  override get message() {
+    return `Checkpoint ${this.given} has not been reached: the next checkpoint is ${this.next}`
   }
 }

@@ -1,7 +1,7 @@
 /** Where hybrid race attempts are kept: one per event and athlete. */
-import type { HybridRaceAttempt, HybridRaceFlag, MoveRefused } from "@podium/kernel"
+import type { HybridPhotoCheck, HybridRaceAttempt, HybridRaceFlag, MoveRefused } from "@podium/kernel"
 import { Context, type Effect, type Option } from "effect"
-import type { HybridRaceMove, HybridRaceNotStarted } from "./hybrid-race.model.js"
+import type { HybridRaceMove, HybridRaceNotStarted, PhotoCheckMove, PhotoCheckNotFound } from "./hybrid-race.model.js"
 
 export class HybridRaceRepo extends Context.Tag("@podium/core/hybrid-race/HybridRaceRepo")<HybridRaceRepo, {
   /** Starts the attempt; none when the athlete already has one for the event (one statement, so two starts cannot both win). */
@@ -35,4 +35,31 @@ export class HybridRaceRepo extends Context.Tag("@podium/core/hybrid-race/Hybrid
     readonly items: ReadonlyArray<{ readonly attempt: HybridRaceAttempt; readonly flags: ReadonlyArray<HybridRaceFlag> }>
     readonly total: number
   }>
+}>() {}
+
+export interface NewPhotoCheck {
+  readonly eventId: string
+  readonly athleteId: string
+  readonly attemptId: string
+  readonly checkpointIndex: number
+  readonly challengeCode: string
+  readonly expiresAt: Date
+}
+
+/** What a decision or an appeal records with its move. */
+export interface PhotoCheckFields {
+  readonly readCode?: string | null
+  readonly readConfidence?: number | null
+  readonly reason?: string | null
+  readonly appealReason?: string
+  readonly photoKey?: string | null
+}
+
+export class HybridPhotoCheckRepo extends Context.Tag("@podium/core/hybrid-race/HybridPhotoCheckRepo")<HybridPhotoCheckRepo, {
+  readonly create: (input: NewPhotoCheck, at: Date) => Effect.Effect<HybridPhotoCheck>
+  readonly find: (id: string) => Effect.Effect<Option.Option<HybridPhotoCheck>>
+  /** The athlete's most recent check at the event. */
+  readonly latest: (eventId: string, athleteId: string) => Effect.Effect<Option.Option<HybridPhotoCheck>>
+  /** Decides or appeals as one conditional update (concurrent moves: one wins, the other is refused). */
+  readonly move: (id: string, move: PhotoCheckMove, fields: PhotoCheckFields, at: Date) => Effect.Effect<HybridPhotoCheck, MoveRefused | PhotoCheckNotFound>
 }>() {}

@@ -28,7 +28,7 @@ const paceBoard = (eventId: string) => `hybrid-race:pace:${eventId}`
 const decodePosition = Schema.decodeUnknown(Schema.parseJson(LivePositionRecord))
 
 /** The caller's attempt, which must be running: not started or already finished is out of order (409). */
-const runningAttempt = (athleteId: string, eventId: string) =>
+export const runningAttempt = (athleteId: string, eventId: string) =>
   Effect.gen(function*() {
     const found = yield* Effect.flatMap(HybridRaceRepo, (r) => r.find(eventId, athleteId))
     if (Option.isNone(found)) return yield* new HybridRaceNotStarted({ eventId })

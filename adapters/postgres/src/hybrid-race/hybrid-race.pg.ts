@@ -1,7 +1,7 @@
 /** Hybrid race attempts on Postgres (migration 0107): every step is one conditional statement. */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { HybridRace } from "@podium/core"
-import { HybridRaceAttempt, HybridRaceFlag } from "@podium/kernel"
+import { HybridPhotoCheck, HybridRaceAttempt, HybridRaceFlag } from "@podium/kernel"
 import { Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, rowsOf } from "../rows.pg.js"
@@ -77,5 +77,37 @@ export const HybridRaceRepoPg = Layer.effect(HybridRace.HybridRaceRepo, Effect.g
           order by finished_at desc, id offset ${offset} limit ${limit}`),
         total: counts.one(sql`select count(*)::int as n from hybrid_race.attempts where flags <> '[]'::jsonb`)
       }).pipe(Effect.map(({ rows, total }) => ({ items: rows.map((r) => ({ attempt: attemptOf(r), flags: r.flags })), total: total.n })))
+  })
+}))
+
+/** Photo checks on Postgres (migration 0201): decisions and the appeal are conditional updates. */
+export const HybridPhotoCheckRepoPg = Layer.effect(HybridRace.HybridPhotoCheckRepo, Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const checks = rowsOf(HybridPhotoCheck)
+  const cols = sql`id, event_id, athlete_id, attempt_id, checkpoint_index, challenge_code, status, read_code, read_confidence, reason,
+    appeal_reason, photo_key, expires_at, decided_at, appealed_at, created_at, updated_at`
+  return HybridRace.HybridPhotoCheckRepo.of({
+    create: (input, at) =>
+      checks.one(sql`insert into hybrid_race.photo_checks (event_id, athlete_id, attempt_id, checkpoint_index, challenge_code, expires_at, created_at, updated_at)
+        values (${input.eventId}, ${input.athleteId}, ${input.attemptId}, ${input.checkpointIndex}, ${input.challengeCode}, ${input.expiresAt}, ${at}, ${at})
+        returning ${cols}`),
+    find: (id) => checks.maybe(sql`select ${cols} from hybrid_race.photo_checks where id = ${id}`),
+    latest: (eventId, athleteId) =>
+      checks.maybe(sql`select ${cols} from hybrid_race.photo_checks where event_id = ${eventId} and athlete_id = ${athleteId}
+        order by created_at desc, id desc limit 1`),
+    move: (id, move, fields, at) =>
+      applyMove(sql, {
+        moves: HybridRace.PhotoCheckMoves,
+        move,
+        table: "hybrid_race.photo_checks",
+        id,
+        set: move === "appeal"
+          ? sql`appeal_reason = ${fields.appealReason ?? null}, appealed_at = ${at}, updated_at = ${at}`
+          : sql`read_code = ${fields.readCode ?? null}, read_confidence = ${fields.readConfidence ?? null}, reason = ${fields.reason ?? null},
+              photo_key = ${fields.photoKey ?? null}, decided_at = ${at}, updated_at = ${at}`,
+        returning: cols,
+        rows: checks,
+        notFound: () => new HybridRace.PhotoCheckNotFound({ ref: id })
+      })
   })
 }))

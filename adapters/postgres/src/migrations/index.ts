@@ -76,6 +76,7 @@ import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
 import registrationsEventAnnouncements from "./0140_registrations_event_announcements.js"
 import hybridRaceResults from "./0200_hybrid_race_results.js"
+import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -145,7 +146,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0135_registrations_booking_add_ons": registrationsBookingAddOns,
   "0136_registrations_booking_coupons": registrationsBookingCoupons,
   "0140_registrations_event_announcements": registrationsEventAnnouncements,
-  "0200_hybrid_race_results": hybridRaceResults
+  "0200_hybrid_race_results": hybridRaceResults,
+  "0201_hybrid_race_photo_checks": hybridRacePhotoChecks
 }
 
 /** The table recording applied migrations. */

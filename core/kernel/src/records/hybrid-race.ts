@@ -89,3 +89,40 @@ export const HybridLivePosition = Schema.Struct({
   recordedAt: Schema.String
 }).annotations({ identifier: "HybridLivePosition" })
 export type HybridLivePosition = typeof HybridLivePosition.Type
+
+/**
+ * States of a photo check (PENDING until its photo is read, then PASSED or FAILED; a FAILED check
+ * may be appealed once).
+ */
+export const HybridPhotoCheckStatuses = ["PENDING", "PASSED", "FAILED", "APPEALED"] as const
+export const HybridPhotoCheckStatus = OneOf(...HybridPhotoCheckStatuses)
+export type HybridPhotoCheckStatus = typeof HybridPhotoCheckStatus.Type
+
+/**
+ * A photo check of an athlete at a checkpoint of their running attempt: the server issues a
+ * one-time challenge code, the athlete photographs the checkpoint's marker with the code shown
+ * beside it, and the photo's reading (OCR) decides it.
+ */
+export const HybridPhotoCheck = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  athleteId: Schema.String,
+  attemptId: UuidStr,
+  checkpointIndex: IntBetween(1, 1000),
+  challengeCode: Schema.String,
+  status: HybridPhotoCheckStatus,
+  /** What the reader read as the code, and how sure it was (null until the photo is read). */
+  readCode: Schema.NullOr(Schema.String),
+  readConfidence: Schema.NullOr(Schema.Number),
+  /** Why a check failed, in words. */
+  reason: Schema.NullOr(Schema.String),
+  appealReason: Schema.NullOr(Schema.String),
+  /** The blob key of the photo read (kept for the appeal's review; served only through signed media URLs). */
+  photoKey: Schema.NullOr(Schema.String),
+  expiresAt: Instant,
+  decidedAt: Schema.NullOr(Instant),
+  appealedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "HybridPhotoCheck" })
+export type HybridPhotoCheck = typeof HybridPhotoCheck.Type
