@@ -200,7 +200,7 @@ export class HybridRaceGroup extends HttpApiGroup.make("hybridRace")
  */
 export class HybridRacePublicGroup extends HttpApiGroup.make("hybridRacePublic")
   .add(op.get("hybridRaceLeaderboard", "/v2/hybrid-race/:eventId/leaderboard", { path: EventIdPath, query: Query(PageParams), ok: HybridLeaderboardView, summary: "Submitted attempts of a public event by time, 1-2-2-4 on equal times (page, limit)" }))
-  .add(op.get("hybridResultsThisWeek", "/v2/race/results/this-week/list", { query: Query(PageParams), ok: HybridWeekResultsView, summary: "Results submitted this ISO week (from Monday 00:00 UTC) at public events, newest first (page, limit)" }))
+  .add(op.get("hybridResultsThisWeek", "/v2/race/results/this-week/list", { query: Query(PageParams), ok: HybridWeekResultsView, summary: "Results submitted this ISO week (from Monday 00:00 UTC) at public events, newest first, the latest 1000 at most (page, limit)" }))
   .add(op.get("publicHybridResult", "/v2/race/results/:resultId/public", { path: ResultIdPath, ok: HybridRaceResult, summary: "A hybrid race result: athlete, event, time and place" }))
   .add(op.get("hybridResultCertificate", "/v2/race/results/:resultId/certificate", { path: ResultIdPath, ok: HybridCertificateView, summary: "The result's certificate data with its verification code and URL" }))
   .add(op.get("hybridResultCertificatePdf", "/v2/race/results/:resultId/certificate.pdf", { path: ResultIdPath, success: Pdf, summary: "The result's certificate as PDF (the verification in the footer)" }))
