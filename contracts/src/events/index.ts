@@ -10,7 +10,7 @@ import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, Ma
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
 import { AdminEventBadgeGroup } from "./event-badge.group.js"
 import { AdminMasterEventsGroup, MasterEventMembershipGroup, PublicMasterEventsGroup } from "./master-events.group.js"
-import { HybridRaceGroup } from "./hybrid-race.group.js"
+import { AdminHybridRaceGroup, HybridRaceGroup, HybridRacePublicGroup } from "./hybrid-race.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventAnnouncementsGroup } from "./event-announcements.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
@@ -100,4 +100,6 @@ export class EventsApi extends AreaApi
   .add(EventAnnouncementsGroup)
   .add(EventCoversGroup)
   .add(EventRosterGroup)
-  .add(HybridRaceGroup) {}
+  .add(HybridRaceGroup)
+  .add(HybridRacePublicGroup)
+  .add(AdminHybridRaceGroup) {}

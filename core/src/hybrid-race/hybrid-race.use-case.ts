@@ -2,7 +2,9 @@
 import { Clock, Effect, Option } from "effect"
 import { getPublicEvent } from "../events/event.use-case.js"
 import { CheckpointOutOfOrder, type HybridRaceMove, HybridRaceAlreadyStarted, HybridRaceNotStarted } from "./hybrid-race.model.js"
+import { flagsOf } from "./edge-cases.model.js"
 import { HybridRaceRepo } from "./hybrid-race.port.js"
+import { clearLivePosition } from "./live.use-case.js"
 
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -44,5 +46,14 @@ const moveAttempt = (move: HybridRaceMove) =>
     return yield* Effect.flatMap(HybridRaceRepo, (r) => Effect.flatMap(now, (at) => r.move(eventId, athleteId, move, at)))
   })
 
-export const finishHybridRace = moveAttempt("finish")
+/**
+ * Finishing freezes the checkpoints, so the edge-case rules are applied then (the flags admins
+ * list) and the athlete leaves the live boards.
+ */
+export const finishHybridRace = Effect.fn("hybridRace.finishAndFlag")(function*(athleteId: string, eventId: string) {
+  const finished = yield* moveAttempt("finish")(athleteId, eventId)
+  yield* Effect.flatMap(HybridRaceRepo, (r) => r.setFlags(finished.id, flagsOf(finished)))
+  yield* clearLivePosition(eventId, athleteId)
+  return finished
+})
 export const submitHybridRace = moveAttempt("submit")

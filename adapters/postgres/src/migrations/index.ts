@@ -80,6 +80,8 @@ import resultsPrizes from "./0160_results_prizes.js"
 import resultsProofs from "./0170_results_proofs.js"
 import resultsSeriesPasses from "./0171_results_series_passes.js"
 import challengesRewards from "./0190_challenges_rewards.js"
+import hybridRaceResults from "./0200_hybrid_race_results.js"
+import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -153,7 +155,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0160_results_prizes": resultsPrizes,
   "0170_results_proofs": resultsProofs,
   "0171_results_series_passes": resultsSeriesPasses,
-  "0190_challenges_rewards": challengesRewards
+  "0190_challenges_rewards": challengesRewards,
+  "0200_hybrid_race_results": hybridRaceResults,
+  "0201_hybrid_race_photo_checks": hybridRacePhotoChecks
 }
 
 /** The table recording applied migrations. */

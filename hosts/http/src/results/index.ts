@@ -1,6 +1,6 @@
 /** The results context's HTTP handlers: the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Accounts, Activities, Challenges, Events, Identity, Media, Organizers, Platform, Registrations, Results, Wallets } from "@podium/core"
+import type { Accounts, Activities, Challenges, Events, HybridRace, Identity, Media, Organizers, Platform, Registrations, Results, Wallets } from "@podium/core"
 import { CertificatesHandlers } from "./certificates.handlers.js"
 import { EventResultsHandlers } from "./event-results.handlers.js"
 import { LeaderboardsHandlers } from "./leaderboards.handlers.js"

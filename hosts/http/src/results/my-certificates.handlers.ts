@@ -2,7 +2,7 @@
 import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal } from "@podium/contracts/common"
 import { ResultsApi } from "@podium/contracts/results"
-import { Results } from "@podium/core"
+import { HybridRace, Results } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import { pdfAnswer, type ResultsHandlerServices } from "./results.views.js"
@@ -13,5 +13,13 @@ export const MyCertificatesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
     .handle("myEventCertificate", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Results.myEventCertificates(me.accountId, path.eventId)))
     .handle("downloadMyCertificate", ({ path }) => Effect.map(Effect.flatMap(CurrentPrincipal, (me) => Results.participantCertificatePdf(me.accountId, path.participantId)), pdfAnswer)))
 
-export const CertificateVerifyHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "certificateVerify">, never, ResultsHandlerServices> = apiGroup(ResultsApi, "certificateVerify", (handlers) =>
-  handlers.handle("verifyCertificate", ({ path, urlParams }) => Results.verifyCertificate(path.resultId, urlParams.code)))
+/**
+ * One verify route for both kinds of certificate: an event certificate's id, else a hybrid race
+ * result's (its certificate prints this route); neither is the same 404 CERTIFICATE_NOT_VERIFIED.
+ */
+export const CertificateVerifyHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "certificateVerify">, never, ResultsHandlerServices | HybridRace.HybridRaceRepo> = apiGroup(ResultsApi, "certificateVerify", (handlers) =>
+  handlers.handle("verifyCertificate", ({ path, urlParams }) =>
+    Results.verifyCertificate(path.resultId, urlParams.code).pipe(
+      Effect.catchTag("CertificateNotVerified", (notVerified) =>
+        HybridRace.verifyHybridResultCertificate(path.resultId, urlParams.code).pipe(Effect.catchTag("HybridResultNotFound", () => Effect.fail(notVerified))))
+    )))
