@@ -108,7 +108,7 @@ describe("activities", () => {
     expect(a.points[0]).toEqual({ lat: 12.97, lon: 77.59, ele: 900, at: start.toISOString() })
     const notGpx = await multipart(host, "POST", "/v2/activities", { sport: "run", file: { bytes: new TextEncoder().encode("lat,lon\n1,2\n"), name: "run.csv" } }, me.headers)
     expect(notGpx.status).toBe(400)
-    expect(notGpx.body.message).toEqual(["file must be a GPX file"])
+    expect(notGpx.body.message).toEqual(["file must be a GPX, TCX or FIT file"])
     const fixed = await call("PATCH", `/v2/activities/${a.id}`, me.headers, { distanceMeters: 5000 })
     expect(fixed.status).toBe(400)
     expect(fixed.body.message).toEqual(["distanceMeters cannot be changed on a recorded GPS track"])
