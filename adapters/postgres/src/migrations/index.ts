@@ -74,6 +74,7 @@ import challengesPromoStoryEngagement from "./0109_challenges_promo_story_engage
 import challengesCharities from "./0110_challenges_charities.js"
 import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
+import trainingCoach from "./0180_training_coach.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -141,7 +142,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0109_challenges_promo_story_engagement": challengesPromoStoryEngagement,
   "0110_challenges_charities": challengesCharities,
   "0135_registrations_booking_add_ons": registrationsBookingAddOns,
-  "0136_registrations_booking_coupons": registrationsBookingCoupons
+  "0136_registrations_booking_coupons": registrationsBookingCoupons,
+  "0180_training_coach": trainingCoach
 }
 
 /** The table recording applied migrations. */
