@@ -16,7 +16,7 @@ export const CoachQuestion = StrLength(1, 2000)
 /** A BCP 47 language tag (`en`, `en-IN`, `hi-IN`). */
 export const CoachLocale = Schema.String.pipe(
   Schema.filter((s) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(s)),
-  Schema.annotations(says("locale must be a language tag such as en-IN"))
+  Schema.annotations(says("must be a language tag such as en-IN"))
 )
 
 export const RecentActivityItem = Schema.Struct({
