@@ -67,22 +67,33 @@ const fit = (points: ReadonlyArray<Sample>, positions = true): Uint8Array => {
   const u32 = (v: number) => body.push(v & 0xFF, (v >>> 8) & 0xFF, (v >>> 16) & 0xFF, (v >>> 24) & 0xFF)
   // A position the device did not fix is written as the sint32 "invalid" value.
   const position = (deg: number) => u32(positions ? semicircles(deg) : 0x7FFFFFFF)
-  // Definition local 0: file_id (global 0), field type (0): enum, 1 byte.
-  u8(0x40), u8(0), u8(0), u16(0), u8(1), u8(0), u8(1), u8(0x00)
-  u8(0x00), u8(4) // type = activity
+  const put = (...values: ReadonlyArray<number>) => {
+    for (const v of values) u8(v)
+  }
+  // Definition local 0: file_id (global 0), field type (0): enum, 1 byte; then its data: type = activity (4).
+  put(0x40, 0, 0, 0, 0, 1, 0, 1, 0x00)
+  put(0x00, 4)
   // Definition local 1: record, fields timestamp(253) lat(0) long(1) altitude(2) distance(5).
-  u8(0x41), u8(0), u8(0), u16(20), u8(5)
-  for (const [num, size, type] of [[253, 4, 0x86], [0, 4, 0x85], [1, 4, 0x85], [2, 2, 0x84], [5, 4, 0x86]] as const) u8(num), u8(size), u8(type)
+  put(0x41, 0, 0, 20, 0, 5)
+  for (const field of [[253, 4, 0x86], [0, 4, 0x85], [1, 4, 0x85], [2, 2, 0x84], [5, 4, 0x86]] as const) put(...field)
   // Definition local 2: record without timestamp (for the compressed-timestamp header).
-  u8(0x42), u8(0), u8(0), u16(20), u8(3)
-  for (const [num, size, type] of [[0, 4, 0x85], [1, 4, 0x85], [5, 4, 0x86]] as const) u8(num), u8(size), u8(type)
+  put(0x42, 0, 0, 20, 0, 3)
+  for (const field of [[0, 4, 0x85], [1, 4, 0x85], [5, 4, 0x86]] as const) put(...field)
   points.forEach((p, i) => {
     const stamp = Math.round(p.at.getTime() / 1000 - FitEpoch)
     if (i === points.length - 1) {
-      u8(0x80 | (2 << 5) | (stamp & 0x1F)), position(p.lat), position(p.lon), u32(Math.round(p.distance * 100))
+      u8(0x80 | (2 << 5) | (stamp & 0x1F))
+      position(p.lat)
+      position(p.lon)
+      u32(Math.round(p.distance * 100))
       return
     }
-    u8(0x01), u32(stamp), position(p.lat), position(p.lon), u16(Math.round((p.ele + 500) * 5)), u32(Math.round(p.distance * 100))
+    u8(0x01)
+    u32(stamp)
+    position(p.lat)
+    position(p.lon)
+    u16(Math.round((p.ele + 500) * 5))
+    u32(Math.round(p.distance * 100))
   })
   const header = new Uint8Array(14)
   const view = new DataView(header.buffer)

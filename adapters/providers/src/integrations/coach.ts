@@ -99,30 +99,30 @@ export const localCoachAnswer = (prompt: Training.CoachPrompt): string => {
   }
   const plan = result(prompt.toolCalls, "weekly_plan")
   if (plan !== undefined) {
-    const days = plan["days"] as ReadonlyArray<{ date: string; kind: string; distanceMeters: number; note: string }>
+    const days = plan.days as ReadonlyArray<{ date: string; kind: string; distanceMeters: number; note: string }>
     const lines = days.filter((d) => d.kind !== "rest").map((d) => `${d.date}: ${d.kind}${d.distanceMeters > 0 ? ` ${km(d.distanceMeters)}` : ""} (${d.note})`)
-    parts.push(`For the next 7 days I suggest about ${km(plan["targetMeters"] as number)}: ${lines.length === 0 ? "rest and mobility" : lines.join("; ")}; the other days rest.`)
+    parts.push(`For the next 7 days I suggest about ${km(plan.targetMeters as number)}: ${lines.length === 0 ? "rest and mobility" : lines.join("; ")}; the other days rest.`)
   } else if (calendar.length > 0) {
     parts.push(`You have ${calendar.length} workout${calendar.length === 1 ? "" : "s"} on your calendar in the next two weeks, the first "${calendar[0]!.title}" on ${calendar[0]!.date}.`)
   }
   const race = result(prompt.toolCalls, "race_readiness")
-  if (race !== undefined && race["hasRace"] === true) {
-    const phase = race["phase"] as string
+  if (race !== undefined && race.hasRace === true) {
+    const phase = race.phase as string
     parts.push(
-      `${String(race["eventTitle"])} is in ${String(race["daysToGo"])} days, so you are in the ${phase.replace("_", " ")} phase` +
-        (phase === "race_week" ? ": keep sessions short and sharp, sleep well, nothing new on race day." : phase === "taper" ? ": cut volume by about 40% and keep some pace work." : `; your taper starts in ${String(race["taperStartsInDays"])} days.`)
+      `${String(race.eventTitle)} is in ${String(race.daysToGo)} days, so you are in the ${phase.replace("_", " ")} phase` +
+        (phase === "race_week" ? ": keep sessions short and sharp, sleep well, nothing new on race day." : phase === "taper" ? ": cut volume by about 40% and keep some pace work." : `; your taper starts in ${String(race.taperStartsInDays)} days.`)
     )
   } else if (race !== undefined) {
     parts.push("You have no race booked yet; a target event helps structure your training.")
   }
   const gear = result(prompt.toolCalls, "gear_check")
   if (gear !== undefined) {
-    const worn = gear["replaceSoon"] as ReadonlyArray<{ name: string; wornPercent: number }>
+    const worn = gear.replaceSoon as ReadonlyArray<{ name: string; wornPercent: number }>
     parts.push(worn.length === 0 ? "Your gear is within its replacement distance." : worn.map((g) => `${g.name} is at ${g.wornPercent}% of its replacement distance; plan a new pair.`).join(" "))
   }
   const goals = result(prompt.toolCalls, "goal_progress")
   if (goals !== undefined) {
-    const items = goals["goals"] as ReadonlyArray<Training.GoalProgress>
+    const items = goals.goals as ReadonlyArray<Training.GoalProgress>
     parts.push(
       items.length === 0
         ? "You have no running challenge goal at the moment."
@@ -193,13 +193,26 @@ export const wavOf = (samples: Int16Array, comment: string): Uint8Array => {
   const bytes = new Uint8Array(total)
   const view = new DataView(bytes.buffer)
   const put = (at: number, s: string) => bytes.set(new TextEncoder().encode(s), at)
-  put(0, "RIFF"), view.setUint32(4, total - 8, true), put(8, "WAVE")
-  put(12, "fmt "), view.setUint32(16, 16, true), view.setUint16(20, 1, true), view.setUint16(22, 1, true)
-  view.setUint32(24, SampleRate, true), view.setUint32(28, SampleRate * 2, true), view.setUint16(32, 2, true), view.setUint16(34, 16, true)
-  put(36, "LIST"), view.setUint32(40, listSize, true), put(44, "INFO"), put(48, "ICMT"), view.setUint32(52, icmtSize, true)
+  put(0, "RIFF")
+  view.setUint32(4, total - 8, true)
+  put(8, "WAVE")
+  put(12, "fmt ")
+  view.setUint32(16, 16, true)
+  view.setUint16(20, 1, true) // PCM
+  view.setUint16(22, 1, true) // mono
+  view.setUint32(24, SampleRate, true)
+  view.setUint32(28, SampleRate * 2, true)
+  view.setUint16(32, 2, true)
+  view.setUint16(34, 16, true)
+  put(36, "LIST")
+  view.setUint32(40, listSize, true)
+  put(44, "INFO")
+  put(48, "ICMT")
+  view.setUint32(52, icmtSize, true)
   bytes.set(text, 56)
   const dataAt = 56 + icmtPadded
-  put(dataAt, "data"), view.setUint32(dataAt + 4, dataSize, true)
+  put(dataAt, "data")
+  view.setUint32(dataAt + 4, dataSize, true)
   for (let i = 0; i < samples.length; i++) view.setInt16(dataAt + 8 + i * 2, samples[i]!, true)
   return bytes
 }
