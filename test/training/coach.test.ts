@@ -10,6 +10,9 @@ import { type CoachContext, CoachContextStreams } from "@podium/kernel"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { athlete } from "../activities/support.js"
+import { activeChallenge, challengeAdmin, challengeBody } from "../challenges/support.js"
+import { seedOrganizer } from "../organizers/support.js"
+import { bookAs, seedEvent } from "../registrations/support.js"
 import { adminWithPermissions } from "../notifications/http-support.js"
 import { type RealHost, startRealHost } from "../support/real-host.js"
 
@@ -181,6 +184,39 @@ describe("AI coach", () => {
       rateLimit: { asksPerHour: 3 },
       usage: { calls: 2, promptTokens: exchange.promptTokens + second.body.data.promptTokens, completionTokens: exchange.completionTokens + second.body.data.completionTokens }
     })
+  })
+
+  it("reads the races booked and the goals joined: race readiness and goal progress computed from the athlete's activities", async () => {
+    const me = await trainedAthlete(host)
+    const org = await seedOrganizer(host, "Coach Race Org")
+    const event = await seedEvent(host, org.id, { startsInMs: 10 * DayMs - 3_600_000 })
+    const booked = await bookAs(host, me.headers, event)
+    expect(booked.status).toBe(201)
+    const { headers: admin } = await challengeAdmin(host)
+    const challenge = await activeChallenge(host, admin, challengeBody({
+      creatorType: "organizer",
+      creatorId: org.id,
+      title: "Coach 100K",
+      startsAt: new Date(Date.now() - 10 * DayMs).toISOString(),
+      endsAt: new Date(Date.now() + 20 * DayMs).toISOString()
+    }))
+    expect((await call(host, "POST", `/v2/challenge-participations/${challenge.id}`, me.headers)).status).toBe(201)
+
+    const { streams } = (await call(host, "GET", "/v2/coach/context", me.headers)).body.data
+    expect(streams.races).toMatchObject([{ eventId: event.eventId, city: "Pune", status: "CONFIRMED", daysToGo: 10 }])
+    expect(streams.goals).toMatchObject([{ challengeId: challenge.id, title: "Coach 100K", goalType: "DISTANCE", goalValue: 100_000 }])
+
+    const res = await ask(host, me.headers, "Plan my week before the race")
+    expect(res.status).toBe(200)
+    const tools = Object.fromEntries(res.body.data.toolCalls.map((c: { name: string; result: unknown }) => [c.name, c.result]))
+    expect(Object.keys(tools)).toEqual(["training_load", "weekly_plan", "race_readiness", "gear_check", "goal_progress"])
+    expect(tools.race_readiness).toMatchObject({ hasRace: true, daysToGo: 10, phase: "taper", taperStartsInDays: 0, longestDistanceLast28DaysMeters: 10_000 })
+    // Within 14 days of the race the week is cut to 60% of the building-fast target (6 km × 0.9).
+    expect(tools.weekly_plan.targetMeters).toBe(3240)
+    // The runs 2 and 4 days ago count (15 km of 100 km); the one 20 days ago is before the challenge.
+    expect(tools.goal_progress.goals).toMatchObject([{ challengeId: challenge.id, done: 15_000, percent: 15, daysLeft: 20, perDayNeeded: 4250 }])
+    expect(res.body.data.answer).toContain("is in 10 days, so you are in the taper phase")
+    expect(res.body.data.answer).toContain("Coach 100K: 15% done with 20 days left")
   })
 
   it("answers 400 with the spec's wording for a missing, blank or too long question and a bad locale or page", async () => {
