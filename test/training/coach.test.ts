@@ -155,11 +155,11 @@ describe("AI coach", () => {
     expect(plan.days.find((d: { date: string }) => d.date === me.tomorrow)).toMatchObject({ kind: "planned", distanceMeters: 6000 })
     expect(plan.days.filter((d: { kind: string }) => d.kind === "rest").length).toBeGreaterThanOrEqual(2)
     expect(exchange.toolCalls[2].result.replaceSoon).toMatchObject([{ name: "Road shoe", wornPercent: 85 }])
-    expect(exchange.answer).toContain("In the last 7 days you logged 2 activities for 15.0 km")
-    expect(exchange.answer).toContain("2.5× your usual load")
-    expect(exchange.answer).toContain("Road shoe is at 85% of its replacement distance")
+    expect(exchange.reply).toContain("In the last 7 days you logged 2 activities for 15.0 km")
+    expect(exchange.reply).toContain("2.5× your usual load")
+    expect(exchange.reply).toContain("Road shoe is at 85% of its replacement distance")
     expect(exchange.promptTokens).toBeGreaterThan(100)
-    expect(exchange.completionTokens).toBe(Math.ceil(exchange.answer.length / 4))
+    expect(exchange.completionTokens).toBe(Math.ceil(exchange.reply.length / 4))
 
     const second = await call(host, "POST", "/v2/coach/ask", me.headers, { question: "  Am I overdoing it?  ", locale: "en-IN" })
     expect(second.status).toBe(200)
@@ -215,8 +215,8 @@ describe("AI coach", () => {
     expect(tools.weekly_plan.targetMeters).toBe(3240)
     // The runs 2 and 4 days ago count (15 km of 100 km); the one 20 days ago is before the challenge.
     expect(tools.goal_progress.goals).toMatchObject([{ challengeId: challenge.id, done: 15_000, percent: 15, daysLeft: 20, perDayNeeded: 4250 }])
-    expect(res.body.data.answer).toContain("is in 10 days, so you are in the taper phase")
-    expect(res.body.data.answer).toContain("Coach 100K: 15% done with 20 days left")
+    expect(res.body.data.reply).toContain("is in 10 days, so you are in the taper phase")
+    expect(res.body.data.reply).toContain("Coach 100K: 15% done with 20 days left")
   })
 
   it("answers 400 with the spec's wording for a missing, blank or too long question and a bad locale or page", async () => {
@@ -311,7 +311,7 @@ describe("AI coach over an OpenAI-compatible HTTP model", () => {
 
     const res = await ask(remote, me.headers, "Am I ready for my race?")
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ answer: "Keep your easy days easy this week.", provider: "http", model: "coach-model-2026-01", promptTokens: 321, completionTokens: 54 })
+    expect(res.body.data).toMatchObject({ reply: "Keep your easy days easy this week.", provider: "http", model: "coach-model-2026-01", promptTokens: 321, completionTokens: 54 })
     const sent = seen.at(-1)!
     expect(sent).toMatchObject({ auth: "Bearer lm-key", path: "/v1/chat/completions", body: { model: "coach-model", temperature: 0.2 } })
     expect(sent.body.messages.map((m) => m.role)).toEqual(["system", "system", "user"])

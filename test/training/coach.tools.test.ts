@@ -94,7 +94,7 @@ describe("memory CoachRepo", () => {
   it("keeps exchanges newest first per athlete, pages them and sums the tokens since a date", async () => {
     const result = await Effect.runPromise(Effect.gen(function*() {
       const repo = yield* Training.CoachRepo
-      const base = { channel: "text" as const, locale: "en", answer: "a", toolCalls: [], provider: "local", model: "m" }
+      const base = { channel: "text" as const, locale: "en", reply: "a", toolCalls: [], provider: "local", model: "m" }
       const first = yield* repo.record({ ...base, userId: "u1", question: "one", promptTokens: 10, completionTokens: 2 })
       yield* Effect.sleep("5 millis")
       const second = yield* repo.record({ ...base, userId: "u1", question: "two", promptTokens: 20, completionTokens: 3 })

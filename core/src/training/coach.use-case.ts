@@ -50,7 +50,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100
 export const coachContext = Effect.fn("coach.context")(function*(principal: Principal, now: Date = new Date()) {
   const userId = principal.accountId
   const today = now.toISOString().slice(0, 10)
-  const activities = (yield* Effect.flatMap(ActivityRepo, (r) => r.listByUser(userId, { limit: 100, offset: 0 }))).items
+  const activities = (yield* Effect.flatMap(ActivityRepo, (r) => r.listByUser(userId, { limit: 300, offset: 0 }))).items
     .filter((a) => a.startedAt.getTime() >= now.getTime() - 28 * DayMs && a.startedAt.getTime() <= now.getTime())
   const calendar = yield* Effect.flatMap(CalendarRepo, (r) => r.list(userId, { from: today, to: addDays(today, 13) }))
   const enrollments = yield* Effect.flatMap(EnrollmentRepo, (r) => r.list({ userId, status: "ACTIVE", limit: 20, offset: 0 }))
@@ -179,7 +179,7 @@ const answer = Effect.fn("coach.answer")(function*(principal: Principal, input: 
       channel,
       locale,
       question: input.question,
-      answer: completion.text,
+      reply: completion.text,
       toolCalls,
       provider: model.provider,
       model: completion.model,

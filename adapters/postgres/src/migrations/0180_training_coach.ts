@@ -14,7 +14,7 @@ export default Effect.gen(function*() {
       channel text not null check (channel in ('text', 'voice')),
       locale text not null,
       question text not null check (char_length(question) between 1 and 2000),
-      answer text not null,
+      reply text not null,
       tool_calls jsonb not null default '[]'::jsonb,
       provider text not null,
       model text not null,

@@ -12,12 +12,12 @@ export const CoachRepoPg = Layer.effect(Training.CoachRepo, Effect.gen(function*
   const exchanges = rowsOf(CoachExchange)
   const usage = rowsOf(CoachUsage)
   const totals = rowsOf(Total)
-  const cols = sql`id, user_id, channel, locale, question, answer, tool_calls, provider, model, prompt_tokens, completion_tokens, created_at`
+  const cols = sql`id, user_id, channel, locale, question, reply, tool_calls, provider, model, prompt_tokens, completion_tokens, created_at`
   return Training.CoachRepo.of({
     record: (e) =>
       exchanges.one(sql`insert into training.coach_exchanges
-          (user_id, channel, locale, question, answer, tool_calls, provider, model, prompt_tokens, completion_tokens)
-        values (${e.userId}, ${e.channel}, ${e.locale}, ${e.question}, ${e.answer}, ${JSON.stringify(e.toolCalls)}::jsonb, ${e.provider}, ${e.model},
+          (user_id, channel, locale, question, reply, tool_calls, provider, model, prompt_tokens, completion_tokens)
+        values (${e.userId}, ${e.channel}, ${e.locale}, ${e.question}, ${e.reply}, ${JSON.stringify(e.toolCalls)}::jsonb, ${e.provider}, ${e.model},
           ${e.promptTokens}, ${e.completionTokens})
         returning ${cols}`),
     history: (userId, page) =>

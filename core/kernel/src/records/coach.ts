@@ -149,7 +149,8 @@ export const CoachExchange = Schema.Struct({
   channel: OneOf("text", "voice"),
   locale: Schema.String,
   question: Schema.String,
-  answer: Schema.String,
+  /** The coach's reply (the spec's "reply"), explaining `toolCalls`. */
+  reply: Schema.String,
   toolCalls: Schema.Array(CoachToolCall),
   provider: Schema.String,
   model: Schema.String,
