@@ -15,6 +15,12 @@
  *                one seat at once, BENCH_CONNECTIONS (64) in flight, for BENCH_ONSALE_SEATS (300)
  *                seats: every request answers 201 or 409 TICKET_SOLD_OUT; afterwards the ticket's
  *                `sold`, the confirmed participations and the 201s must all equal the seats.
+ *   on-sale with extras  the same athletes book a paid ticket (seats to spare) with one add-on of
+ *                BENCH_EXTRAS_STOCK (200) units and a 100 % coupon capped at BENCH_EXTRAS_COUPON_USES
+ *                (120) uses, all at once: the booking takes its seat, the add-on unit and the coupon
+ *                use in one transaction (row locks in that order), so every request answers 201 or
+ *                409 (ADD_ON_SOLD_OUT or COUPON_EXHAUSTED); afterwards the add-on's `sold`, the
+ *                coupon's `used`, the ticket's `sold` and the 201s must all be equal and within both caps.
  *   check-in burst  BENCH_BURST_PARTICIPANTS (5000) participants booked beforehand (10 per booking),
  *                then their signed codes scanned from BENCH_DEVICES (8) concurrent devices with
  *                1 % duplicate scans (the same code again from another device, new nonce): every
@@ -22,7 +28,7 @@
  *                participants and `already_checked_in` = duplicates.
  *   pgbench      `pgbench -S` (select-only) and the default TPC-B-like mix, 8 clients, 10 s, on the
  *                same server, for what this machine's Postgres does at all.
- * Knobs: BENCH_CONNECTIONS, BENCH_DEVICES, BENCH_ONSALE_ATHLETES, BENCH_ONSALE_SEATS,
+ * Knobs: BENCH_CONNECTIONS, BENCH_DEVICES, BENCH_ONSALE_ATHLETES, BENCH_ONSALE_SEATS, BENCH_EXTRAS_STOCK, BENCH_EXTRAS_COUPON_USES,
  * BENCH_BURST_PARTICIPANTS, BENCH_PGBENCH=false, BENCH_DATABASE_URL, BENCH_PODIUM_NODE_ARGS (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`, written when the host stops).
  */
@@ -41,6 +47,8 @@ const settings = {
   athletes: numberEnv("BENCH_ONSALE_ATHLETES", 1000, 1, 20_000),
   seats: numberEnv("BENCH_ONSALE_SEATS", 300, 1, 100_000),
   participants: numberEnv("BENCH_BURST_PARTICIPANTS", 5000, 10, 200_000),
+  extrasStock: numberEnv("BENCH_EXTRAS_STOCK", 200, 1, 100_000),
+  extrasCouponUses: numberEnv("BENCH_EXTRAS_COUPON_USES", 120, 1, 100_000),
   pgbench: process.env.BENCH_PGBENCH !== "false",
   databaseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 }
@@ -64,7 +72,7 @@ const createDatabase = async () => {
   )
   const organizerId = organizer.rows[0]!.id
   await client.query(`insert into organizers.members (organizer_id, phone_number, role, status) values ($1, $2, 'OWNER', 'ACTIVE')`, [organizerId, OwnerPhone])
-  const event = async (slug: string, capacity: number): Promise<Seeded> => {
+  const event = async (slug: string, capacity: number, price = 0): Promise<Seeded> => {
     const e = await client.query<{ id: string }>(
       `insert into events.events (organizer_id, slug, title, sport, city, country, starts_at, ends_at, timezone, status, published_at)
        values ($1, $2, $2, 'running', 'Pune', 'IN', now() + interval '1 hour', now() + interval '5 hours', 'Asia/Kolkata', 'published', now()) returning id`,
@@ -76,19 +84,30 @@ const createDatabase = async () => {
       [eventId, capacity]
     )
     const t = await client.query<{ id: string }>(
-      `insert into events.tickets (event_id, slot_id, name, price, capacity) values ($1, $2, 'Open 10K', 0, $3) returning id`,
-      [eventId, s.rows[0]!.id, capacity]
+      `insert into events.tickets (event_id, slot_id, name, price, capacity) values ($1, $2, 'Open 10K', $4, $3) returning id`,
+      [eventId, s.rows[0]!.id, capacity, price]
     )
     return { eventId, ticketId: t.rows[0]!.id }
   }
   const onSale = await event("bench-on-sale", settings.seats)
   const race = await event("bench-race-start", settings.participants)
+  // A paid ticket with seats for everyone; the add-on's stock and the coupon's cap are the limits.
+  const extras = await event("bench-extras", settings.athletes, 50_000)
+  const addOn = await client.query<{ id: string }>(
+    `insert into events.add_ons (event_id, name, price, stock) values ($1, 'Finisher tee', 0, $2) returning id`,
+    [extras.eventId, settings.extrasStock]
+  )
+  const coupon = await client.query<{ id: string }>(
+    `insert into events.coupons (event_id, code, discount_type, discount_value, max_uses) values ($1, 'BENCHFREE', 'percent', 100, $2) returning id`,
+    [extras.eventId, settings.extrasCouponUses]
+  )
   await client.end()
   return {
     url,
     organizerId,
     onSale,
     race,
+    extras: { ...extras, addOnId: addOn.rows[0]!.id, couponId: coupon.rows[0]!.id },
     query: async <R extends pg.QueryResultRow>(text: string, values: Array<unknown>) => {
       const c = new pg.Client({ connectionString: url })
       await c.connect()
@@ -204,6 +223,60 @@ const main = async () => {
       throw new Error(`oversold or undersold: ${JSON.stringify(onSaleRow)}`)
     }
 
+    // On-sale with extras: every athlete books the paid ticket with the add-on and the coupon, all at once.
+    const expected = Math.min(settings.extrasStock, settings.extrasCouponUses, tokens.length)
+    process.stdout.write(`  on-sale with extras: ${tokens.length} athletes, ${settings.extrasStock} add-on units, ${settings.extrasCouponUses} coupon uses…\n`)
+    let nextExtra = 0
+    const extraStatuses = new Map<number, number>()
+    const extraCodes = new Map<string, number>()
+    const withExtras = await drain(server, settings.connections, tokens.length, {
+      method: "POST",
+      path: "/v2/event-participations",
+      setupRequest: (request) => {
+        const i = nextExtra++
+        return {
+          ...request,
+          headers: { ...json, authorization: `Bearer ${tokens[i % tokens.length]}` },
+          body: JSON.stringify({
+            eventId: database.extras.eventId,
+            ticketId: database.extras.ticketId,
+            participants: [{ firstName: "Bench", lastName: `Extra${i}`, email: `x${i}@bench.example` }],
+            addOnIds: [database.extras.addOnId],
+            couponCode: "BENCHFREE"
+          })
+        }
+      },
+      onResponse: (status, body) => {
+        extraStatuses.set(status, (extraStatuses.get(status) ?? 0) + 1)
+        if (status === 409) {
+          const code = (JSON.parse(body) as { code?: string }).code ?? "?"
+          extraCodes.set(code, (extraCodes.get(code) ?? 0) + 1)
+        }
+      }
+    })
+    const [addOnSold] = await database.query<{ sold: number }>(`select sold from events.add_ons where id = $1`, [database.extras.addOnId])
+    const [couponUsed] = await database.query<{ used: number }>(`select used from events.coupons where id = $1`, [database.extras.couponId])
+    const [extrasSold] = await database.query<{ sold: number }>(`select sold from events.tickets where id = $1`, [database.extras.ticketId])
+    const extrasRow = {
+      requests: tokens.length,
+      created: extraStatuses.get(201) ?? 0,
+      addOnSoldOut: extraCodes.get("ADD_ON_SOLD_OUT") ?? 0,
+      couponExhausted: extraCodes.get("COUPON_EXHAUSTED") ?? 0,
+      other: [...extraStatuses].filter(([s]) => s !== 201 && s !== 409).reduce((n, [, c]) => n + c, 0) + withExtras.result.errors,
+      addOnSold: addOnSold?.sold,
+      couponUsed: couponUsed?.used,
+      ticketSold: extrasSold?.sold,
+      wallMs: withExtras.wallMs,
+      reqPerSec: tokens.length / (withExtras.wallMs / 1000),
+      p50Ms: withExtras.result.latency.p50,
+      p99Ms: withExtras.result.latency.p99,
+      cpuMicrosPerRequest: withExtras.cpuMicros / tokens.length
+    }
+    process.stdout.write(`    ${JSON.stringify(extrasRow)}\n`)
+    if (extrasRow.created !== expected || extrasRow.addOnSold !== expected || extrasRow.couponUsed !== expected || extrasRow.ticketSold !== expected || extrasRow.other !== 0) {
+      throw new Error(`extras oversold, undersold or failed: ${JSON.stringify(extrasRow)}`)
+    }
+
     // The race's participants, booked ten per booking by the first athletes (setup, not measured).
     process.stdout.write(`  booking ${settings.participants} race participants…\n`)
     const ticketCodes: Array<string> = []
@@ -296,11 +369,12 @@ const main = async () => {
       "| workload | requests | wall s | req/s | p50 ms | p99 ms | CPU-µs/req | outcome |",
       "| --- | --- | --- | --- | --- | --- | --- | --- |",
       `| hot on-sale | ${onSaleRow.requests} | ${fixed(onSaleRow.wallMs / 1000, 2)} | ${fixed(onSaleRow.reqPerSec)} | ${fixed(onSaleRow.p50Ms, 1)} | ${fixed(onSaleRow.p99Ms, 1)} | ${fixed(onSaleRow.cpuMicrosPerRequest)} | ${onSaleRow.created} × 201, ${onSaleRow.soldOut} × 409 TICKET_SOLD_OUT, sold = ${onSaleRow.ticketSold} |`,
+      `| on-sale with extras | ${extrasRow.requests} | ${fixed(extrasRow.wallMs / 1000, 2)} | ${fixed(extrasRow.reqPerSec)} | ${fixed(extrasRow.p50Ms, 1)} | ${fixed(extrasRow.p99Ms, 1)} | ${fixed(extrasRow.cpuMicrosPerRequest)} | ${extrasRow.created} × 201, ${extrasRow.addOnSoldOut} × 409 ADD_ON_SOLD_OUT, ${extrasRow.couponExhausted} × 409 COUPON_EXHAUSTED; add-on sold = ${extrasRow.addOnSold}, coupon used = ${extrasRow.couponUsed} |`,
       `| check-in burst | ${burstRow.scans} | ${fixed(burstRow.wallMs / 1000, 2)} | ${fixed(burstRow.scansPerSec)} | ${fixed(burstRow.p50Ms, 1)} | ${fixed(burstRow.p99Ms, 1)} | ${fixed(burstRow.cpuMicrosPerRequest)} | ${burstRow.ok} ok, ${burstRow.alreadyCheckedIn} already_checked_in, ${burstRow.doubleCheckIns} double check-ins |`,
       ...(pgbenchRow === null ? [] : [`| pgbench -S (8 clients) | | 10 | ${fixed(pgbenchRow.selectOnlyTps ?? Number.NaN)} tps | | | | select-only |`, `| pgbench TPC-B (8 clients) | | 10 | ${fixed(pgbenchRow.tpcbTps ?? Number.NaN)} tps | | | | default mix |`])
     ].join("\n")
     process.stdout.write(`\n${markdown}\n\n`)
-    writeResults("registrations-", machine.date, { machine, onSale: onSaleRow, burst: burstRow, pgbench: pgbenchRow, loadAtEnd: loadavg()[0] })
+    writeResults("registrations-", machine.date, { machine, onSale: onSaleRow, extras: extrasRow, burst: burstRow, pgbench: pgbenchRow, loadAtEnd: loadavg()[0] })
   } finally {
     await cleanup()
   }

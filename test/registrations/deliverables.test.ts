@@ -51,6 +51,24 @@ describe("add-ons bought with a booking", () => {
     const loser = answers.findIndex((a) => a.status === 409)
     expect((await book(athletes[loser]!.headers, event, [addOnId])).status).toBe(201)
   })
+
+  it("never lets a stock change racing bookings leave fewer units than were sold", async () => {
+    const { org, event, addOnId } = await eventWithAddOn(10)
+    const athletes = await Promise.all(Array.from({ length: 6 }, () => newAthlete(host())))
+    const restock = send("PATCH", `/v2/organizers/events/${event.eventId}/add-ons/${addOnId}`, { stock: 3 }, org.owner.headers)
+    const answers = await Promise.all(athletes.map((a) => book(a.headers, event, [addOnId])))
+    const lowered = await restock
+    const addOn = (await send("GET", `/v2/organizers/events/${event.eventId}/add-ons/${addOnId}`, undefined, org.owner.headers)).body.data
+    expect(addOn.sold).toBe(answers.filter((a) => a.status === 201).length)
+    expect(addOn.sold).toBeLessThanOrEqual(addOn.stock)
+    if (lowered.status === 400) {
+      expect(lowered.body.message).toEqual([expect.stringMatching(/^stock must not be lower than the [4-6] unit\(s\) already sold$/)])
+      expect(addOn.stock).toBe(10)
+    } else {
+      expect(lowered.status).toBe(200)
+      expect(addOn.stock).toBe(3)
+    }
+  })
 })
 
 describe("race packs and deliverables", () => {
@@ -148,8 +166,15 @@ describe("the booker's contact corrections", () => {
     expect(bad.status).toBe(400)
     expect(bad.body.message).toEqual(["participants.0.email must be an email"])
     expect((await patch({ participants: [{ id: crypto.randomUUID(), email: "x@example.com" }] })).status).toBe(404)
+    const mixed = await patch({ participants: [{ id: seat, email: "half@example.com" }, { id: crypto.randomUUID(), email: "x@example.com" }] })
+    expect(mixed.status).toBe(404)
+    const unchanged = await send("GET", `/v2/event-participations/${booked.id}`, undefined, athlete.headers)
+    expect(unchanged.body.data.participants[0].email).toBe(booked.participants[0].email)
     const ok = await patch({ participants: [{ id: seat, email: "new@example.com", phoneNumber: "+919876543210" }] })
     expect(ok.status).toBe(200)
     expect(ok.body.data.participants[0]).toMatchObject({ id: seat, email: "new@example.com", phoneNumber: "+919876543210", firstName: booked.participants[0].firstName })
+    await send("DELETE", `/v2/event-participations/${booked.id}`, undefined, athlete.headers)
+    const cancelled = await patch({ participants: [{ id: seat, email: "late@example.com" }] })
+    expect(cancelled.status).toBe(409)
   })
 })

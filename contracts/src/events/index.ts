@@ -8,8 +8,11 @@ import { EventCategoriesGroup } from "./event-categories.group.js"
 import { OrganizerBrandGroup, PublicBrandGroup } from "./brand.group.js"
 import { AdminEditionsGroup, EditionRegistrationsGroup, EditionsWebhookGroup, MasterEventsWebhookGroup, OrganizerEditionsGroup, PublicEditionsGroup } from "./editions.group.js"
 import { BibClaimTermsGroup } from "./bib-claim-terms.group.js"
+import { AdminEventBadgeGroup } from "./event-badge.group.js"
+import { AdminMasterEventsGroup, MasterEventMembershipGroup, PublicMasterEventsGroup } from "./master-events.group.js"
 import { HybridRaceGroup } from "./hybrid-race.group.js"
 import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
+import { EventAnnouncementsGroup } from "./event-announcements.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
@@ -28,9 +31,12 @@ export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
 export * from "./editions.group.js"
+export * from "./master-events.group.js"
+export * from "./event-badge.group.js"
 export * from "./brand.group.js"
 export * from "./bib-claim-terms.group.js"
 export * from "./events-oversight-reads.group.js"
+export * from "./event-announcements.group.js"
 export * from "./event-covers.group.js"
 export * from "./events.group.js"
 export * from "./event-config.group.js"
@@ -85,8 +91,13 @@ export class EventsApi extends AreaApi
   .add(OrganizerBrandGroup)
   .add(PublicBrandGroup)
   .add(MasterEventsWebhookGroup)
+  .add(PublicMasterEventsGroup)
+  .add(MasterEventMembershipGroup)
+  .add(AdminMasterEventsGroup)
+  .add(AdminEventBadgeGroup)
   .add(BibClaimTermsGroup)
   .add(AdminEventBookingsGroup)
+  .add(EventAnnouncementsGroup)
   .add(EventCoversGroup)
   .add(EventRosterGroup)
   .add(HybridRaceGroup) {}

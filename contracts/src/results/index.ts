@@ -5,12 +5,16 @@ import { EventResultsGroup } from "./event-results.group.js"
 import { LeaderboardsGroup } from "./leaderboards.group.js"
 import { AttestationGroup, CharityReceiptGroup, FinisherCardGroup, MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
 import { CertificateVerifyGroup, MyCertificatesGroup } from "./my-certificates.group.js"
+import { OrganizerPrizesGroup, PublicPrizesGroup } from "./prizes.group.js"
+import { ActionCenterGroup, AdminProofsGroup, OrganizerSeriesPassesGroup, SeriesPassesGroup } from "./proofs.group.js"
 
 export * from "./certificates.group.js"
 export * from "./event-results.group.js"
 export * from "./leaderboards.group.js"
 export * from "./medals.group.js"
 export * from "./my-certificates.group.js"
+export * from "./prizes.group.js"
+export * from "./proofs.group.js"
 export * from "./results.dto.js"
 
 export class ResultsApi extends AreaApi
@@ -23,4 +27,10 @@ export class ResultsApi extends AreaApi
   .add(ProfileCardsGroup)
   .add(FinisherCardGroup)
   .add(AttestationGroup)
-  .add(CharityReceiptGroup) {}
+  .add(CharityReceiptGroup)
+  .add(PublicPrizesGroup)
+  .add(OrganizerPrizesGroup)
+  .add(AdminProofsGroup)
+  .add(ActionCenterGroup)
+  .add(SeriesPassesGroup)
+  .add(OrganizerSeriesPassesGroup) {}

@@ -9,4 +9,6 @@ export class ChallengeEventRepo extends Context.Tag("@podium/core/challenges/Cha
   readonly detach: (challengeId: string, eventId: string) => Effect.Effect<boolean>
   /** A challenge's links, oldest first. */
   readonly ofChallenge: (challengeId: string) => Effect.Effect<ReadonlyArray<ChallengeEventLink>>
+  /** An event's links, oldest first. */
+  readonly ofEvent: (eventId: string) => Effect.Effect<ReadonlyArray<ChallengeEventLink>>
 }>() {}

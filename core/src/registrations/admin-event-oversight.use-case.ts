@@ -28,13 +28,13 @@ export const adminEventBookings = Effect.fn("registrations.admin.eventBookings")
   return yield* listBookings({ organizerId: event.organizerId, actor: actorOf(admin) }, event.id, filter)
 })
 
-/** Every booking of the event, newest first (paged through the repository). */
-const everyBooking = (eventId: string) =>
+/** Every booking of the event (of one status, or any), newest first (paged through the repository). */
+export const everyBooking = (eventId: string, status?: ParticipationStatus) =>
   Effect.gen(function*() {
     const repo = yield* ParticipationRepo
     const all: Array<Booking> = []
     for (let page = 1;; page++) {
-      const found = yield* repo.list({ eventId, page, limit: 100 })
+      const found = yield* repo.list({ eventId, status, page, limit: 100 })
       all.push(...found.items)
       if (found.items.length < 100) break
     }

@@ -10,7 +10,7 @@ import type { BookingAddOn, ShippingAddress } from "@podium/kernel"
 import { Effect, Option } from "effect"
 import { BibRepo } from "./bib.port.js"
 import { bookingByBookingId } from "./card-context.use-case.js"
-import { BookingAddOnNotFound, DeliverableRefused, ParticipantNotFound, ParticipationNotFound } from "./participation.model.js"
+import { BookingAddOnNotFound, DeliverableRefused, ParticipationNotFound } from "./participation.model.js"
 import { type Booking, BookingAddOnRepo, ParticipationRepo } from "./participation.port.js"
 import { type OrganizerActor, organizerEvent } from "./organizer-bookings.use-case.js"
 
@@ -142,19 +142,15 @@ export const updateMyBooking = Effect.fn("registrations.booking.update")(functio
   const repo = yield* ParticipationRepo
   const found = yield* repo.find(id)
   if (Option.isNone(found) || found.value.participation.userId !== userId) return yield* new ParticipationNotFound({ ref: id })
-  const booking = found.value
-  if (booking.participation.status !== "CONFIRMED" && booking.participation.status !== "PENDING") {
-    return yield* new DeliverableRefused({ reason: `the booking is ${booking.participation.status}` })
-  }
-  for (const change of input.participants) {
-    const seat = booking.participants.find((p) => p.id === change.id && p.status === "ACTIVE")
-    if (seat === undefined) return yield* new ParticipantNotFound({ ref: change.id })
-    const patch = { ...(change.email === undefined ? {} : { email: change.email }), ...(change.phoneNumber === undefined ? {} : { phoneNumber: change.phoneNumber }) }
-    yield* repo.updateParticipant(booking.participation.id, seat.id, patch, {
-      action: "participant.contact_updated",
-      actor: `user:${userId}`,
-      data: { participantId: seat.id, fields: Object.keys(patch) }
-    })
-  }
+  const changes = input.participants.map((change) => ({
+    participantId: change.id,
+    patch: { ...(change.email === undefined ? {} : { email: change.email }), ...(change.phoneNumber === undefined ? {} : { phoneNumber: change.phoneNumber }) }
+  }))
+  const outcome = yield* repo.correctContacts(id, changes, {
+    action: "participant.contact_updated",
+    actor: `user:${userId}`,
+    data: { participants: changes.map((c) => ({ participantId: c.participantId, fields: Object.keys(c.patch) })) }
+  })
+  if ("inactive" in outcome) return yield* new DeliverableRefused({ reason: `the booking is ${outcome.inactive}` })
   return (yield* repo.find(id)).pipe(Option.getOrThrow)
 })

@@ -121,6 +121,16 @@ export class ParticipationRepo extends Context.Tag("@podium/core/registrations/P
     patch: Partial<Pick<Participant, "firstName" | "lastName" | "email" | "phoneNumber">>,
     timeline: Omit<TimelineInput, "participationId">
   ) => Effect.Effect<Option.Option<Participant>>
+  /**
+   * Several seats' contact corrections as one unit of work, only while the booking is PENDING or
+   * CONFIRMED and each seat ACTIVE (checked under the booking's row lock): all written, or none —
+   * `inactive` with the booking's status, or the first seat that is not an active one of it.
+   */
+  readonly correctContacts: (
+    participationId: string,
+    changes: ReadonlyArray<{ readonly participantId: string; readonly patch: Partial<Pick<Participant, "email" | "phoneNumber">> }>,
+    timeline: Omit<TimelineInput, "participationId">
+  ) => Effect.Effect<{ readonly inactive: ParticipationStatus } | { readonly corrected: true }, ParticipantNotFound>
   /** PENDING bookings whose hold lapsed before `now`, moved to EXPIRED (seats released), up to `limit`. */
   readonly expireLapsed: (now: Date, limit: number) => Effect.Effect<ReadonlyArray<Participation>>
   readonly appendTimeline: (entry: TimelineInput) => Effect.Effect<void>

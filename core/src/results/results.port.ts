@@ -41,6 +41,11 @@ export interface LeaderboardFilter {
  */
 export class ResultsRepo extends Context.Tag("@podium/core/results/ResultsRepo")<ResultsRepo, {
   readonly ingest: (eventId: string, name: string, records: ReadonlyArray<TimingInput>) => Effect.Effect<IngestOutcome>
+  /**
+   * Takes the user's timing record off the leaderboard (held as an ingest holds it) and recomputes
+   * the places with a new revision; false when there was nothing to take off.
+   */
+  readonly withdraw: (leaderboardId: string, userId: string) => Effect.Effect<boolean>
   readonly state: (eventId: string) => Effect.Effect<EventResultsState>
   /** The move as one conditional update of the event's results row (created unpublished when missing). */
   readonly move: (eventId: string, move: EventResultsMove, by: string, at: Date) => Effect.Effect<EventResultsState, MoveRefused>

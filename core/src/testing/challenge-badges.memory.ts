@@ -212,7 +212,8 @@ export const ChallengeBadgesMemory: Layer.Layer<BadgeRepo | ActivityValidationRe
         links.splice(i, 1)
         return true
       }),
-    ofChallenge: (challengeId) => Effect.sync(() => links.filter((l) => l.challengeId === challengeId))
+    ofChallenge: (challengeId) => Effect.sync(() => links.filter((l) => l.challengeId === challengeId)),
+    ofEvent: (eventId) => Effect.sync(() => links.filter((l) => l.eventId === eventId))
   })
 
   const audiences: Array<ChallengeAudience> = []

@@ -36,7 +36,31 @@ const everyOf = (eventId: string): ListQuery => ({
   resetCache: false
 })
 
-export const EventAddOnRepoMemory = Layer.sync(EventAddOnRepo, () => makeCollectionRepoMemory(EventAddOns))
+export const EventAddOnRepoMemory = Layer.sync(EventAddOnRepo, () => {
+  const repo = makeCollectionRepoMemory(EventAddOns)
+  // One writer at a time, so the check on `sold` and the write are one step (the SQL's conditional statement).
+  const lock = Effect.unsafeMakeSemaphore(1)
+  return EventAddOnRepo.of({
+    ...repo,
+    update: (id, patch) => lock.withPermits(1)(repo.update(id, patch)),
+    updateAboveSold: (id, patch) =>
+      lock.withPermits(1)(Effect.gen(function*() {
+        const current = yield* repo.get(id)
+        if (Option.isNone(current)) return Option.none()
+        if (patch.stock !== undefined && patch.stock < current.value.sold) return Option.some({ below: current.value.sold })
+        const updated = yield* Effect.orDie(repo.update(id, patch))
+        return Option.map(updated, (a) => ({ updated: a }))
+      })),
+    removeUnsold: (id) =>
+      lock.withPermits(1)(Effect.gen(function*() {
+        const current = yield* repo.get(id)
+        if (Option.isNone(current)) return "missing" as const
+        if (current.value.sold > 0) return { sold: current.value.sold }
+        yield* repo.delete(id)
+        return "deleted" as const
+      }))
+  })
+})
 export const EventWaypointRepoMemory = Layer.sync(EventWaypointRepo, () => makeCollectionRepoMemory(EventWaypoints))
 export const EventGalleryRepoMemory = Layer.sync(EventGalleryRepo, () => makeCollectionRepoMemory(EventGallery))
 export const EventCommunicationRepoMemory = Layer.sync(EventCommunicationRepo, () => makeCollectionRepoMemory(EventCommunications))
@@ -81,6 +105,11 @@ export const makeEventCouponRepoMemory = () => {
         if (c.used > 0) return "used" as const
         rows.delete(id)
         return "deleted" as const
+      }),
+    countUses: (id, delta) =>
+      Effect.sync(() => {
+        const c = rows.get(id)
+        if (c !== undefined) rows.set(id, { ...c, used: c.used + delta, updatedAt: new Date() })
       })
   })
 }

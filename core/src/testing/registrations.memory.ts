@@ -72,12 +72,13 @@ export const RegistrationsReposMemory: Layer.Layer<
 > = Layer.effectContext(Effect.gen(function*() {
   const couponCatalog = yield* EventCouponRepo
   // Coupon uses taken (the events twin keeps the caps), and the coupon each booking redeemed.
-  const couponUsed = new Map<string, number>()
   const couponOf = new Map<string, string>()
   const inventory = yield* EventInventoryRepo
   const addOnCatalog = yield* EventAddOnRepo
-  // Units taken per add-on (the events twin keeps the stock), and the add-ons bought with bookings.
-  const addOnSold = new Map<string, number>()
+  // The catalogs keep `sold` and `used` (as the SQL writes them in the booking's transaction), so organizers read the same counts.
+  const addOnSoldOf = (id: string) => Effect.map(addOnCatalog.get(id), Option.match({ onNone: () => ({ stock: 0, sold: 0 }), onSome: (a) => a }))
+  const moveSold = (id: string, delta: number) =>
+    Effect.flatMap(addOnSoldOf(id), ({ sold }) => Effect.orDie(addOnCatalog.update(id, { sold: sold + delta })))
   const addOnLines = new Map<string, BookingAddOn>()
   const events = yield* EventRepo
   const lock = Effect.unsafeMakeSemaphore(1)
@@ -176,9 +177,10 @@ export const RegistrationsReposMemory: Layer.Layer<
       bookings.set(id, moved)
       if (to === "CANCELLED" || to === "EXPIRED") {
         yield* release(p, p.seats)
-        for (const l of addOnLines.values()) if (l.participationId === id) addOnSold.set(l.addOnId, (addOnSold.get(l.addOnId) ?? 0) - l.quantity)
+        const lines = [...addOnLines.values()].filter((l) => l.participationId === id).sort((x, y) => x.addOnId.localeCompare(y.addOnId))
+        for (const l of lines) yield* moveSold(l.addOnId, -l.quantity)
         const coupon = couponOf.get(id)
-        if (coupon !== undefined) couponUsed.set(coupon, (couponUsed.get(coupon) ?? 0) - 1)
+        if (coupon !== undefined) yield* couponCatalog.countUses(coupon, -1)
       }
       if (to === "CANCELLED") {
         for (const person of people.values()) {
@@ -223,12 +225,12 @@ export const RegistrationsReposMemory: Layer.Layer<
         // The add-ons after the seats (the SQL's order); a sold-out one gives every unit and seat back.
         const addOns = [...input.addOns].sort((x, y) => x.addOnId.localeCompare(y.addOnId))
         for (const a of addOns) {
-          const stock = Option.match(yield* addOnCatalog.get(a.addOnId), { onNone: () => 0, onSome: (x) => x.stock })
-          if ((addOnSold.get(a.addOnId) ?? 0) + a.quantity <= stock) {
-            addOnSold.set(a.addOnId, (addOnSold.get(a.addOnId) ?? 0) + a.quantity)
+          const { sold, stock } = yield* addOnSoldOf(a.addOnId)
+          if (sold + a.quantity <= stock) {
+            yield* moveSold(a.addOnId, a.quantity)
             continue
           }
-          for (const taken of addOns.slice(0, addOns.indexOf(a))) addOnSold.set(taken.addOnId, addOnSold.get(taken.addOnId)! - taken.quantity)
+          for (const taken of addOns.slice(0, addOns.indexOf(a))) yield* moveSold(taken.addOnId, -taken.quantity)
           give(input, seats)
           if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
           return yield* new AddOnSoldOut({ addOnId: a.addOnId })
@@ -236,15 +238,18 @@ export const RegistrationsReposMemory: Layer.Layer<
         // The coupon last, under its caps in all and per athlete (the SQL's order); a refusal gives everything back.
         if (input.coupon !== null) {
           const c = input.coupon
-          const cap = Option.match(yield* couponCatalog.find(input.eventId, c.id), { onNone: () => 0, onSome: (x) => (x.isActive ? x.maxUses ?? Number.MAX_SAFE_INTEGER : 0) })
+          const { cap, used } = Option.match(yield* couponCatalog.find(input.eventId, c.id), {
+            onNone: () => ({ cap: 0, used: 0 }),
+            onSome: (x) => ({ cap: x.isActive ? x.maxUses ?? Number.MAX_SAFE_INTEGER : 0, used: x.used })
+          })
           const mine = [...bookings.values()].filter((b) => couponOf.get(b.id) === c.id && b.userId === input.userId && (b.status === "PENDING" || b.status === "CONFIRMED")).length
-          if ((couponUsed.get(c.id) ?? 0) >= cap || (c.maxUsesPerUser !== null && mine >= c.maxUsesPerUser)) {
-            for (const a of addOns) addOnSold.set(a.addOnId, addOnSold.get(a.addOnId)! - a.quantity)
+          if (used >= cap || (c.maxUsesPerUser !== null && mine >= c.maxUsesPerUser)) {
+            for (const a of addOns) yield* moveSold(a.addOnId, -a.quantity)
             give(input, seats)
             if (offer !== undefined) yield* take(offer.eventId, offer.slotId, offer.ticketId, offer.partySize)
             return yield* new CouponExhausted({ couponCode: c.code })
           }
-          couponUsed.set(c.id, (couponUsed.get(c.id) ?? 0) + 1)
+          yield* couponCatalog.countUses(c.id, 1)
           couponOf.set(input.id, c.id)
         }
         const last7s = new Set([...bookings.values()].filter((b) => b.eventId === input.eventId).map((b) => b.bookingId.slice(-7)))
@@ -345,6 +350,18 @@ export const RegistrationsReposMemory: Layer.Layer<
         people.set(participantId, next)
         if (Object.keys(patch).length > 0) yield* append({ participationId, ...timeline })
         return Option.some(strip(next))
+      })),
+    correctContacts: (participationId, changes, timeline) =>
+      locked(Effect.gen(function*() {
+        const booking = bookings.get(participationId)
+        const status = booking?.status ?? "CANCELLED"
+        if (status !== "PENDING" && status !== "CONFIRMED") return { inactive: status }
+        const seats = changes.map((c) => ({ ...c, person: people.get(c.participantId) }))
+        const missing = seats.find((s) => s.person === undefined || s.person.participationId !== participationId || s.person.status !== "ACTIVE")
+        if (missing !== undefined) return yield* new ParticipantNotFound({ ref: missing.participantId })
+        for (const s of seats) people.set(s.participantId, { ...s.person!, ...s.patch })
+        yield* append({ participationId, ...timeline })
+        return { corrected: true as const }
       })),
     expireLapsed: (now, limit) => locked(expireNow(now, null, limit)),
     appendTimeline: append,

@@ -95,6 +95,15 @@ export const ResultsRepoMemory: Layer.Layer<ResultsRepo, never, EventRepo> = Lay
         }
         return { leaderboard: lb, inserted, updated, unchanged: batch.length - inserted - updated }
       })),
+    withdraw: (leaderboardId, userId) =>
+      locked(Effect.sync(() => {
+        const lb = boards.get(leaderboardId)
+        if (lb === undefined || !records.delete(key(leaderboardId, userId))) return false
+        const computed = recompute(lb)
+        boards.set(lb.id, { ...lb, entryCount: computed.length, revision: lb.revision + 1, updatedAt: new Date() })
+        results.set(lb.id, computed)
+        return true
+      })),
     state: (eventId) => Effect.sync(() => stateOf(eventId)),
     move: (eventId, move, by, at) =>
       locked(Effect.gen(function*() {

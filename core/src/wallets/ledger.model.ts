@@ -133,6 +133,9 @@ export const creatorWallet = (
   currency: Currency = "RC"
 ): LedgerAccountRef => ({ ownerType, ownerId, purpose: "creator", currency })
 
+/** An athlete's own RC wallet (purpose "wallet"): rewards they claim land here. */
+export const athleteRcWallet = (userId: string): LedgerAccountRef => ({ ownerType: "user", ownerId: userId, purpose: "wallet", currency: "RC" })
+
 /** A stable text key for an account (map keys, lock ordering). */
 export const accountKey = (account: LedgerAccountRef): string =>
   `${account.ownerType}\u0000${account.ownerId}\u0000${account.purpose}\u0000${account.currency}`

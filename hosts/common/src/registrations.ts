@@ -6,8 +6,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Registrations, type Platform } from "@podium/core"
-import { RegistrationsReposMemory } from "@podium/core/testing"
-import { BibRepoPg, BookingAddOnRepoPg, DeferralRepoPg, FormUploadRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
+import { EventAnnouncementRepoMemory, RegistrationsReposMemory } from "@podium/core/testing"
+import { BibRepoPg, BookingAddOnRepoPg, DeferralRepoPg, EventAnnouncementRepoPg, FormUploadRepoPg, EventRepoPg, NotificationsPg, RegistrationsReposPg, TransactorPg, TransferRepoPg, UserRepoPg, WaitlistReposPg, WaiverRepoPg, WaveRepoPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -37,10 +37,11 @@ export const registrationsContext = hostContext<
     | Registrations.BibRepo
     | Registrations.FormUploadRepo
     | Registrations.BookingAddOnRepo
+    | Registrations.EventAnnouncementRepo
 >({
   name: "registrations",
-  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg, FormUploadRepoPg, BookingAddOnRepoPg))),
-  memory: () => RegistrationsReposMemory,
+  live: () => Registrations.ParticipationPaymentProcessor.pipe(Layer.provideMerge(Layer.mergeAll(RegistrationsReposPg, WaitlistReposPg, TransferRepoPg, DeferralRepoPg, WaiverRepoPg, WaveRepoPg, BibRepoPg, FormUploadRepoPg, BookingAddOnRepoPg, EventAnnouncementRepoPg))),
+  memory: () => Layer.merge(RegistrationsReposMemory, EventAnnouncementRepoMemory),
   jobs: jobHandlers,
   schedules: [
     { name: ExpireHoldsJobName, every: "1 minute", description: "Moves PENDING bookings whose payment hold lapsed to EXPIRED and releases their seats (once)" },

@@ -20,6 +20,8 @@ export const ChallengeEventRepoPg = Layer.effect(Challenges.ChallengeEventRepo, 
         with gone as (delete from challenges.challenge_events where challenge_id = ${challengeId} and event_id = ${eventId} returning 1)
         select count(*)::int as n from gone`).pipe(Effect.map(({ n }) => n > 0)),
     ofChallenge: (challengeId) =>
-      links.all(sql`select * from challenges.challenge_events where challenge_id = ${challengeId} order by attached_at, event_id`)
+      links.all(sql`select * from challenges.challenge_events where challenge_id = ${challengeId} order by attached_at, event_id`),
+    ofEvent: (eventId) =>
+      links.all(sql`select * from challenges.challenge_events where event_id = ${eventId} order by attached_at, challenge_id`)
   })
 }))

@@ -7,13 +7,38 @@
 import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Events, Platform } from "@podium/core"
-import { EventCoupon, EventCourse, EventFaq, EventForm, EventFormVersion } from "@podium/kernel"
+import { EventAddOn, EventCoupon, EventCourse, EventFaq, EventForm, EventFormVersion } from "@podium/kernel"
 import { Effect, Layer, Option } from "effect"
 import { makeCollectionRepoPg } from "../platform/collection.pg.js"
 import { type ListColumns, runListQuery } from "../platform/list-query.pg.js"
-import { onUnique, rowsOf } from "../rows.pg.js"
+import { counts, onUnique, rowsOf } from "../rows.pg.js"
 
-export const EventAddOnRepoPg = Layer.effect(Events.EventAddOnRepo, makeCollectionRepoPg(Events.EventAddOns, { table: "events.add_ons" }))
+/** Stock changes and deletes are conditional on `sold` in the same statement (bookings move `sold` under the row's lock). */
+export const EventAddOnRepoPg = Layer.effect(Events.EventAddOnRepo, Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const repo = yield* makeCollectionRepoPg(Events.EventAddOns, { table: "events.add_ons" })
+  const addOns = rowsOf(EventAddOn)
+  const soldOf = (id: string) =>
+    Effect.map(counts.maybe(sql`select sold as n from events.add_ons where id = ${id}`), Option.map((r) => r.n))
+  return Events.EventAddOnRepo.of({
+    ...repo,
+    updateAboveSold: (id, patch) =>
+      Effect.gen(function*() {
+        const set = Object.keys(patch).length === 0 ? sql`updated_at = now()` : sql`${sql.update(patch)}, updated_at = now()`
+        const updated = yield* addOns.maybe(sql`
+          update events.add_ons set ${set}
+          where id = ${id} and ${patch.stock === undefined ? sql`true` : sql`sold <= ${patch.stock}`} returning *`)
+        if (Option.isSome(updated)) return Option.some({ updated: updated.value })
+        return Option.map(yield* soldOf(id), (sold) => ({ below: sold }))
+      }).pipe(Effect.orDie),
+    removeUnsold: (id) =>
+      Effect.gen(function*() {
+        const deleted = yield* sql`delete from events.add_ons where id = ${id} and sold = 0 returning id`
+        if (deleted.length > 0) return "deleted" as const
+        return Option.match(yield* soldOf(id), { onNone: () => "missing" as const, onSome: (sold) => ({ sold }) })
+      }).pipe(Effect.orDie)
+  })
+}))
 export const EventWaypointRepoPg = Layer.effect(Events.EventWaypointRepo, makeCollectionRepoPg(Events.EventWaypoints, { table: "events.waypoints" }))
 export const EventGalleryRepoPg = Layer.effect(Events.EventGalleryRepo, makeCollectionRepoPg(Events.EventGallery, { table: "events.gallery_images" }))
 export const EventCommunicationRepoPg = Layer.effect(
@@ -70,7 +95,8 @@ export const EventCouponRepoPg = Layer.effect(Events.EventCouponRepo, Effect.gen
         if (deleted.length > 0) return "deleted" as const
         const left = yield* sql`select id from events.coupons where id = ${id} and event_id = ${eventId}`
         return left.length > 0 ? "used" as const : "missing" as const
-      }).pipe(Effect.orDie)
+      }).pipe(Effect.orDie),
+    countUses: (id, delta) => Effect.orDie(sql`update events.coupons set used = used + ${delta}, updated_at = now() where id = ${id}`)
   })
 }))
 

@@ -74,6 +74,11 @@ import challengesPromoStoryEngagement from "./0109_challenges_promo_story_engage
 import challengesCharities from "./0110_challenges_charities.js"
 import registrationsBookingAddOns from "./0135_registrations_booking_add_ons.js"
 import registrationsBookingCoupons from "./0136_registrations_booking_coupons.js"
+import registrationsEventAnnouncements from "./0140_registrations_event_announcements.js"
+import eventsMasterEvents from "./0150_events_master_events.js"
+import resultsPrizes from "./0160_results_prizes.js"
+import resultsProofs from "./0170_results_proofs.js"
+import resultsSeriesPasses from "./0171_results_series_passes.js"
 import trainingCoach from "./0180_training_coach.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
@@ -143,6 +148,11 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0110_challenges_charities": challengesCharities,
   "0135_registrations_booking_add_ons": registrationsBookingAddOns,
   "0136_registrations_booking_coupons": registrationsBookingCoupons,
+  "0140_registrations_event_announcements": registrationsEventAnnouncements,
+  "0150_events_master_events": eventsMasterEvents,
+  "0160_results_prizes": resultsPrizes,
+  "0170_results_proofs": resultsProofs,
+  "0171_results_series_passes": resultsSeriesPasses,
   "0180_training_coach": trainingCoach
 }
 

@@ -9,7 +9,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Fragment } from "@effect/sql/Statement"
 import { Registrations } from "@podium/core"
-import { BookingTimelineEntry, CheckIn, Participant, Participation, type ScanVerdict, StoredScanVerdict } from "@podium/kernel"
+import { BookingTimelineEntry, CheckIn, Participant, Participation, type ParticipationStatus, type ScanVerdict, StoredScanVerdict } from "@podium/kernel"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, ids, rowsOf } from "../rows.pg.js"
@@ -32,6 +32,7 @@ const Fullness = Schema.Struct({ full: Schema.Boolean, lapsed: Schema.Boolean })
 const VerdictRow = Schema.Struct({ verdict: Schema.NullOr(StoredScanVerdict) })
 const WaveRow = Schema.Struct({ slotId: Schema.String, checkedIn: Schema.Number, total: Schema.Number })
 const StatusRow = Schema.Struct({ status: Schema.String })
+const GiveBack = Schema.Struct({ id: Schema.String, n: Schema.Number })
 
 export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -44,6 +45,7 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
   const verdicts = rowsOf(VerdictRow)
   const waves = rowsOf(WaveRow)
   const statuses = rowsOf(StatusRow)
+  const giveBacks = rowsOf(GiveBack)
   const pcols = sql.literal(ParticipationColumns.join(", "))
   const ptcols = sql.literal(ParticipantColumns.join(", "))
   const ccols = sql.literal(CheckInColumns.map((c) => `c.${c}`).join(", "))
@@ -76,23 +78,23 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
 
   /**
    * Gives the add-on units and the coupon uses of cancelled or expired bookings back (after the
-   * seats: add-ons in id order, then coupons).
+   * seats: add-ons, then coupons, each one row at a time in id order, so these writers take their
+   * locks in the same order as bookings do; an `UPDATE … FROM` locks in whatever order its join runs).
    */
   const releaseAddOns = (participationIds: ReadonlyArray<string>) =>
     participationIds.length === 0
       ? Effect.void
-      : Effect.zipRight(
-        sql`
-          update events.add_ons a set sold = a.sold - l.q, updated_at = now()
-          from (select add_on_id, sum(quantity)::int as q from registrations.booking_add_ons
-                where participation_id in ${sql.in(participationIds as Array<string>)} group by add_on_id order by add_on_id) l
-          where a.id = l.add_on_id`,
-        sql`
-          update events.coupons c set used = c.used - r.n, updated_at = now()
-          from (select coupon_id, count(*)::int as n from registrations.participations
-                where id in ${sql.in(participationIds as Array<string>)} and coupon_id is not null group by coupon_id order by coupon_id) r
-          where c.id = r.coupon_id`
-      ).pipe(Effect.orDie, Effect.asVoid)
+      : Effect.gen(function*() {
+        const ids = participationIds as Array<string>
+        const addOns = yield* giveBacks.all(sql`
+          select add_on_id as id, sum(quantity)::int as n from registrations.booking_add_ons
+          where participation_id in ${sql.in(ids)} group by add_on_id order by add_on_id`)
+        for (const a of addOns) yield* sql`update events.add_ons set sold = sold - ${a.n}, updated_at = now() where id = ${a.id}`
+        const coupons = yield* giveBacks.all(sql`
+          select coupon_id as id, count(*)::int as n from registrations.participations
+          where id in ${sql.in(ids)} and coupon_id is not null group by coupon_id order by coupon_id`)
+        for (const c of coupons) yield* sql`update events.coupons set used = used - ${c.n}, updated_at = now() where id = ${c.id}`
+      }).pipe(Effect.orDie, Effect.asVoid)
 
   const moveSet = (move: Registrations.ParticipationMove, context: Registrations.MoveContext) =>
     move === "confirm"
@@ -343,6 +345,22 @@ export const RegistrationsReposPg = Layer.effectContext(Effect.gen(function*() {
           where id = ${participantId} and participation_id = ${participationId} returning ${ptcols}`)
         if (Option.isSome(updated)) yield* appendTimeline({ participationId, ...timeline })
         return updated
+      })),
+    correctContacts: (participationId, changes, timeline) =>
+      tx(Effect.gen(function*() {
+        const held = yield* statuses.maybe(sql`select status from registrations.participations where id = ${participationId} for update`)
+        const status = Option.getOrElse(Option.map(held, (r) => r.status), () => "CANCELLED") as ParticipationStatus
+        if (status !== "PENDING" && status !== "CONFIRMED") return { inactive: status }
+        for (const { participantId, patch } of changes) {
+          const updated = Object.keys(patch).length === 0
+            ? yield* ids.maybe(sql`select id from registrations.participants
+                                   where id = ${participantId} and participation_id = ${participationId} and status = 'ACTIVE'`)
+            : yield* ids.maybe(sql`update registrations.participants set ${sql.update(patch)}
+                                   where id = ${participantId} and participation_id = ${participationId} and status = 'ACTIVE' returning id`)
+          if (Option.isNone(updated)) return yield* new Registrations.ParticipantNotFound({ ref: participantId })
+        }
+        yield* appendTimeline({ participationId, ...timeline })
+        return { corrected: true as const }
       })),
     expireLapsed: (now, limit) =>
       tx(Effect.gen(function*() {

@@ -94,6 +94,15 @@ export const ResultsRepoPg = Layer.effectContext(Effect.gen(function*() {
         const leaderboard = done.inserted + done.updated > 0 ? yield* recompute(board.id) : board
         return { leaderboard, inserted: done.inserted, updated: done.updated, unchanged: records.length - done.inserted - done.updated }
       })),
+    withdraw: (leaderboardId, userId) =>
+      tx(Effect.gen(function*() {
+        const board = yield* boards.maybe(sql`select ${lcols} from results.leaderboards where id = ${leaderboardId} for update`)
+        if (Option.isNone(board)) return false
+        const gone = yield* ids.all(sql`delete from results.timing_records where leaderboard_id = ${leaderboardId} and user_id = ${userId} returning id`)
+        if (gone.length === 0) return false
+        yield* recompute(leaderboardId)
+        return true
+      })),
     state: (eventId) => state(eventId).pipe(Effect.orDie),
     move: (eventId, move, by, at) =>
       tx(Effect.gen(function*() {

@@ -456,3 +456,30 @@ export const BookingAddOn = Schema.Struct({
   createdAt: Instant
 }).annotations({ identifier: "BookingAddOn" })
 export interface BookingAddOn extends Schema.Schema.Type<typeof BookingAddOn> {}
+
+/** Channels an event announcement goes out on: e-mail and SMS to each seat's contacts, push to the bookers' devices. */
+export const AnnouncementChannel = OneOf("EMAIL", "SMS", "PUSH")
+
+/**
+ * An organizer's message to an event's participants (the active seats of confirmed bookings), queued
+ * in the notifications outbox with the record; `public` ones also show on the organization's page.
+ */
+export const EventAnnouncement = Schema.Struct({
+  id: UuidStr,
+  eventId: UuidStr,
+  organizerId: UuidStr,
+  title: StrLength(3, 150),
+  message: StrLength(1, 5000),
+  channels: Schema.Array(AnnouncementChannel).pipe(
+    Schema.filter((cs) => cs.length >= 1 && cs.length <= 3 && new Set(cs).size === cs.length),
+    Schema.annotations(says("must name 1 to 3 different channels"))
+  ),
+  visibility: OneOf("participants", "public"),
+  /** Distinct seats reached, and the outbox messages queued for them. */
+  recipients: Schema.Int,
+  messages: Schema.Int,
+  /** `organizer:<memberId>` or `admin:<accountId>`. */
+  createdBy: Schema.String,
+  createdAt: Instant
+}).annotations({ identifier: "EventAnnouncement" })
+export interface EventAnnouncement extends Schema.Schema.Type<typeof EventAnnouncement> {}

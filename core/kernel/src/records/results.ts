@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Instant } from "../record.js"
-import { Bool, OneOf, StrLength, UuidStr } from "../validation.js"
+import { Bool, IntBetween, OneOf, says, StrLength, UuidStr } from "../validation.js"
 
 export const ResultGenders = ["male", "female", "other"] as const
 export const ResultGender = OneOf(...ResultGenders)
@@ -180,3 +180,120 @@ export interface Medal extends Schema.Schema.Type<typeof Medal> {}
 export const ShareCardThemes = ["classic", "night", "sunrise", "forest", "mono"] as const
 export const ShareCardTheme = OneOf(...ShareCardThemes)
 export type ShareCardTheme = typeof ShareCardTheme.Type
+
+/**
+ * States of a proof of a virtual effort (states.tsv "Proof", "Edition proof"): submitted pending,
+ * an admin approves or rejects it once; an approved proof may later be revoked.
+ */
+export const ProofStatuses = ["pending", "approved", "rejected", "revoked"] as const
+export const ProofStatus = OneOf(...ProofStatuses)
+export type ProofStatus = typeof ProofStatus.Type
+
+/** A link to the evidence of an effort (a watch export, a photo of the treadmill…). */
+export const EvidenceUrl = Schema.String.pipe(
+  Schema.filter((s) => s.length <= 500 && /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(s)),
+  Schema.annotations(says("must be a URL address"))
+)
+
+/**
+ * An athlete's proof of the effort of a virtual edition: the participation is the athlete's
+ * confirmed registration for the edition; the effort is an activity of theirs or an evidence link,
+ * with the elapsed time they claim. Approval ranks it on the edition's leaderboard.
+ */
+export const Proof = Schema.Struct({
+  id: UuidStr,
+  /** The edition registration the effort is for. */
+  participationId: UuidStr,
+  editionId: UuidStr,
+  eventId: UuidStr,
+  userId: UuidStr,
+  activityId: Schema.NullOr(UuidStr),
+  evidenceUrl: Schema.NullOr(EvidenceUrl),
+  elapsedSeconds: IntBetween(1, 604_800),
+  startedAt: Instant,
+  gender: ResultGender,
+  ageGroup: Schema.NullOr(StrLength(1, 30)),
+  status: ProofStatus,
+  submittedAt: Instant,
+  resolvedAt: Schema.NullOr(Instant),
+  /** `admin:<accountId>` of the approval or rejection. */
+  resolvedBy: Schema.NullOr(Schema.String),
+  /** Why it was rejected (or the approver's note), verbatim. */
+  reason: Schema.NullOr(Schema.String),
+  /** The leaderboard the approval ranked it on. */
+  leaderboardId: Schema.NullOr(UuidStr),
+  revokedAt: Schema.NullOr(Instant),
+  revokedBy: Schema.NullOr(Schema.String),
+  revokeReason: Schema.NullOr(Schema.String),
+  /** RC taken back from the athlete's wallet by the revoke. */
+  clawedBackRc: Schema.Int
+}).annotations({ identifier: "Proof" })
+export interface Proof extends Schema.Schema.Type<typeof Proof> {}
+
+/** States of a claimable reward (states.tsv "Claimable reward"): claimed once; void when its cause is revoked. */
+export const ClaimableRewardStatuses = ["claimable", "claimed", "void"] as const
+export const ClaimableRewardStatus = OneOf(...ClaimableRewardStatuses)
+export type ClaimableRewardStatus = typeof ClaimableRewardStatus.Type
+
+export const ClaimableRewardKinds = ["rc", "badge"] as const
+export const ClaimableRewardKind = OneOf(...ClaimableRewardKinds)
+export type ClaimableRewardKind = typeof ClaimableRewardKind.Type
+
+/**
+ * A reward waiting in the athlete's action center: RC credited to their wallet when claimed, or a
+ * badge they acknowledge. `source` names what earned it (`proof:<id>`), one reward per kind each.
+ */
+export const ClaimableReward = Schema.Struct({
+  id: UuidStr,
+  userId: UuidStr,
+  kind: ClaimableRewardKind,
+  title: StrLength(1, 160),
+  /** RC credited on claim; 0 for a badge. */
+  amount: Schema.Int,
+  /** The badge's key (`finisher`); null for RC. */
+  badge: Schema.NullOr(Schema.String),
+  source: Schema.String,
+  status: ClaimableRewardStatus,
+  createdAt: Instant,
+  claimedAt: Schema.NullOr(Instant),
+  voidedAt: Schema.NullOr(Instant)
+}).annotations({ identifier: "ClaimableReward" })
+export interface ClaimableReward extends Schema.Schema.Type<typeof ClaimableReward> {}
+
+/**
+ * A series pass (C "Series passes"): an organizer's pass to the editions of one event series (the
+ * event) whose year lies in [fromYear, toYear], with a number of places.
+ */
+export const SeriesPass = Schema.Struct({
+  id: UuidStr,
+  organizerId: UuidStr,
+  eventId: UuidStr,
+  name: StrLength(3, 120),
+  description: Schema.NullOr(StrLength(0, 2000)),
+  fromYear: IntBetween(2000, 2100),
+  toYear: IntBetween(2000, 2100),
+  capacity: IntBetween(1, 1_000_000),
+  registered: Schema.Int,
+  /** After this instant nobody may register; null: until the last covered year ends. */
+  registrationClosesAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "SeriesPass" })
+export interface SeriesPass extends Schema.Schema.Type<typeof SeriesPass> {}
+
+/** States of an athlete's registration on a pass (states.tsv "Series pass registration"). */
+export const SeriesPassRegistrationStatuses = ["registered", "cancelled"] as const
+export const SeriesPassRegistrationStatus = OneOf(...SeriesPassRegistrationStatuses)
+export type SeriesPassRegistrationStatus = typeof SeriesPassRegistrationStatus.Type
+
+/** One row per pass and athlete (registering again after a cancel revives it). */
+export const SeriesPassRegistration = Schema.Struct({
+  id: UuidStr,
+  passId: UuidStr,
+  userId: UuidStr,
+  status: SeriesPassRegistrationStatus,
+  registeredAt: Instant,
+  cancelledAt: Schema.NullOr(Instant),
+  createdAt: Instant
+}).annotations({ identifier: "SeriesPassRegistration" })
+export interface SeriesPassRegistration extends Schema.Schema.Type<typeof SeriesPassRegistration> {}

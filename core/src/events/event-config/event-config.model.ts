@@ -29,7 +29,17 @@ export const EventAddOns = defineCollection({
   sort: [{ field: "createdAt", order: "ASC" }],
   searchable: ["name"]
 })
-export class EventAddOnRepo extends Context.Tag("@podium/core/events/EventAddOnRepo")<EventAddOnRepo, CollectionRepo<typeof EventAddOns>>() {}
+export class EventAddOnRepo extends Context.Tag("@podium/core/events/EventAddOnRepo")<EventAddOnRepo, CollectionRepo<typeof EventAddOns> & {
+  /**
+   * The patch written only while the stock (new or kept) stays at or above the units sold, in one
+   * conditional statement, so a booking taking units cannot slip between a check and the write:
+   * `below` carries the units sold when refused; none when the add-on does not exist.
+   */
+  readonly updateAboveSold: (id: string, patch: Partial<Pick<EventAddOn, "name" | "description" | "price" | "currency" | "stock" | "maxPerBooking" | "isActive">>) =>
+    Effect.Effect<Option.Option<{ readonly updated: EventAddOn } | { readonly below: number }>>
+  /** Deletes an add-on no booking bought: `deleted`, `sold` (kept, with the units sold) or `missing`. */
+  readonly removeUnsold: (id: string) => Effect.Effect<"deleted" | { readonly sold: number } | "missing">
+}>() {}
 
 export const EventFaqs = defineCollection({
   resource: "FAQ",
@@ -102,6 +112,11 @@ export class EventCouponRepo extends Context.Tag("@podium/core/events/EventCoupo
   readonly findByCode: (eventId: string, code: string) => Effect.Effect<Option.Option<EventCoupon>>
   /** Deletes an unused coupon: `deleted`, `used` (kept: redemptions refer to it) or `missing`. */
   readonly remove: (eventId: string, couponId: string) => Effect.Effect<"deleted" | "used" | "missing">
+  /**
+   * Moves the count of uses by `delta` — for writers outside a booking's SQL transaction (the
+   * memory registrations twin); Postgres bookings move it in their own transaction.
+   */
+  readonly countUses: (couponId: string, delta: number) => Effect.Effect<void>
 }>() {}
 
 export interface NewForm extends Pick<EventForm, "eventId" | "title" | "description" | "fields"> {}

@@ -116,15 +116,14 @@ export const createAddOn = Effect.fn("events.addOns.create")(function*(scope: Ev
   return yield* Effect.flatMap(EventAddOnRepo, (repo) => repo.create({ ...input, eventId: scope.eventId }))
 })
 
-/** Stock never goes below the units already sold. */
+/** Stock never goes below the units already sold (checked by the write itself, not by a read before it). */
 export const updateAddOn = Effect.fn("events.addOns.update")(function*(scope: EventScope, id: string, patch: Partial<AddOnInput>) {
   yield* changeableEvent(scope)
   const repo = yield* EventAddOnRepo
-  const current = yield* findIn(EventAddOns, repo, scope.eventId, id)
-  if (patch.stock !== undefined && patch.stock < current.sold) {
-    return yield* invalid(`stock must not be lower than the ${current.sold} unit(s) already sold`)
-  }
-  return yield* Effect.flatMap(repo.update(id, patch), changed(EventAddOns.resource, id))
+  yield* findIn(EventAddOns, repo, scope.eventId, id)
+  const outcome = yield* Effect.flatMap(repo.updateAboveSold(id, patch), changed(EventAddOns.resource, id))
+  if ("below" in outcome) return yield* invalid(`stock must not be lower than the ${outcome.below} unit(s) already sold`)
+  return outcome.updated
 })
 
 export const toggleAddOn = Effect.fn("events.addOns.toggle")(function*(scope: EventScope, id: string) {
@@ -137,9 +136,10 @@ export const toggleAddOn = Effect.fn("events.addOns.toggle")(function*(scope: Ev
 export const deleteAddOn = Effect.fn("events.addOns.delete")(function*(scope: EventScope, id: string) {
   yield* changeableEvent(scope)
   const repo = yield* EventAddOnRepo
-  const current = yield* findIn(EventAddOns, repo, scope.eventId, id)
-  if (current.sold > 0) return yield* new AddOnSold({ addOnId: id, sold: current.sold })
-  yield* repo.delete(id)
+  yield* findIn(EventAddOns, repo, scope.eventId, id)
+  const outcome = yield* repo.removeUnsold(id)
+  if (outcome === "missing") return yield* new ResourceNotFound({ resource: EventAddOns.resource, id })
+  if (outcome !== "deleted") return yield* new AddOnSold({ addOnId: id, sold: outcome.sold })
   return { id, deleted: true }
 })
 

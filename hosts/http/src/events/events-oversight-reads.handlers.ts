@@ -4,6 +4,7 @@ import { CurrentPrincipal, OrganizerAccess } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
 import { Registrations } from "@podium/core"
 import { Effect, type Layer } from "effect"
+import { organizerActor } from "../registrations/registrations.views.js"
 import { apiGroup } from "../serving/served-groups.js"
 import type { EventHandlerServices } from "./events.handlers.js"
 
@@ -34,4 +35,4 @@ export const EventRosterHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "e
   apiGroup(EventsApi, "eventRoster", (handlers) =>
     handlers.handle("eventRosterCsv", ({ path }) =>
       Effect.flatMap(OrganizerAccess, (g) =>
-        Registrations.eventRosterCsv({ organizerId: g.organizerId, actor: g.memberId !== null ? `organizer:${g.memberId}` : `admin:${g.principal.accountId}` }, path.eventId))))
+        Registrations.eventRosterCsv(organizerActor(g), path.eventId))))

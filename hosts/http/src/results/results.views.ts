@@ -1,11 +1,12 @@
 /** What the results handlers share: the services their use cases need from the host, the actor of a guarded request, PDF answers. */
 import { HttpServerResponse } from "@effect/platform"
-import type { OrganizerAccessShape } from "@podium/contracts/common"
-import type { Accounts, Events, Identity, Media, Organizers, Platform, Registrations, Results } from "@podium/core"
+import type { Accounts, Events, Identity, Media, Organizers, Platform, Registrations, Results, Wallets } from "@podium/core"
 
 export type ResultsHandlerServices =
   | Results.ResultsRepo
   | Results.CertificateRepo
+  | Results.PrizeRepo
+  | Wallets.Ledger
   | Accounts.UserRepo
   | Registrations.ParticipationRepo
   | Identity.Hmac
@@ -21,11 +22,7 @@ export type ResultsHandlerServices =
 /** Page and limit with the house's defaults. */
 export const pageOf = (q: { readonly page?: number | undefined; readonly limit?: number | undefined }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 })
 
-/** The organizer and the actor (`organizer:<memberId>` or `admin:<accountId>`) of a guarded request. */
-export const organizerActor = (access: OrganizerAccessShape): Registrations.OrganizerActor => ({
-  organizerId: access.organizerId,
-  actor: access.memberId !== null ? `organizer:${access.memberId}` : `admin:${access.principal.accountId}`
-})
+export { organizerActor } from "../registrations/registrations.views.js"
 
 /** A PDF answer, downloaded under its file name and never cached (it can be revoked). */
 export const pdfAnswer = (document: { readonly bytes: Uint8Array; readonly fileName: string }) =>
