@@ -137,6 +137,13 @@ describe("activities", () => {
 })
 
 describe("tracking preferences and preferred sports", () => {
+  it("made once on concurrent first reads: every read answers the same row", async () => {
+    const me = await athlete(host)
+    const reads = await Promise.all(Array.from({ length: 6 }, () => call("GET", "/v2/me/activity-tracking-preferences", me.headers)))
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(new Set(reads.map((r) => JSON.stringify(r.body.data))).size).toBe(1)
+  })
+
   it("reads defaults, writes only the fields present, keeps other athletes' private and lets reviewers through", async () => {
     const me = await athlete(host)
     const defaults = await call("GET", "/v2/me/activity-tracking-preferences", me.headers)
