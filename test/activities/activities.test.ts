@@ -108,7 +108,7 @@ describe("activities", () => {
     expect(a.points[0]).toEqual({ lat: 12.97, lon: 77.59, ele: 900, at: start.toISOString() })
     const notGpx = await multipart(host, "POST", "/v2/activities", { sport: "run", file: { bytes: new TextEncoder().encode("lat,lon\n1,2\n"), name: "run.csv" } }, me.headers)
     expect(notGpx.status).toBe(400)
-    expect(notGpx.body.message).toEqual(["file must be a GPX file"])
+    expect(notGpx.body.message).toEqual(["file must be a GPX, TCX or FIT file"])
     const fixed = await call("PATCH", `/v2/activities/${a.id}`, me.headers, { distanceMeters: 5000 })
     expect(fixed.status).toBe(400)
     expect(fixed.body.message).toEqual(["distanceMeters cannot be changed on a recorded GPS track"])
@@ -137,6 +137,13 @@ describe("activities", () => {
 })
 
 describe("tracking preferences and preferred sports", () => {
+  it("made once on concurrent first reads: every read answers the same row", async () => {
+    const me = await athlete(host)
+    const reads = await Promise.all(Array.from({ length: 6 }, () => call("GET", "/v2/me/activity-tracking-preferences", me.headers)))
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(new Set(reads.map((r) => JSON.stringify(r.body.data))).size).toBe(1)
+  })
+
   it("reads defaults, writes only the fields present, keeps other athletes' private and lets reviewers through", async () => {
     const me = await athlete(host)
     const defaults = await call("GET", "/v2/me/activity-tracking-preferences", me.headers)

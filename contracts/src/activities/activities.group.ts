@@ -50,7 +50,7 @@ const Athlete = Role("user")
 
 /**
  * An activity entered by hand (JSON or form fields: startedAt, durationSeconds and distanceMeters)
- * or uploaded as a GPX `file` (multipart/form-data, at most 10 MB) whose track gives the numbers.
+ * or uploaded as a GPX, TCX or FIT `file` (multipart/form-data, at most 10 MB) whose track gives the numbers.
  */
 export const CreateActivityForm = HttpApiSchema.Multipart(
   Form({
@@ -63,7 +63,7 @@ export const CreateActivityForm = HttpApiSchema.Multipart(
     durationSeconds: Optional(NumberField(1, 604_800, true)),
     distanceMeters: Optional(NumberField(0, 1_000_000)),
     elevationGainMeters: Optional(NumberField(0, 100_000)),
-    file: Optional(Multipart.SingleFileSchema.annotations(says("must be a single GPX file")))
+    file: Optional(Multipart.SingleFileSchema.annotations(says("must be a single GPX, TCX or FIT file")))
   }),
   { maxFileSize: Option.some(10 * 1024 * 1024), maxParts: Option.some(12), maxFieldSize: 16 * 1024 }
 )
@@ -80,13 +80,13 @@ export const ActivitiesQuery = Query({ ...OffsetPage, sport: Optional(Sport) })
 
 export class ActivitiesGroup extends HttpApiGroup.make("activities")
   .add(op.get("listActivities", "/v2/activities", { query: ActivitiesQuery, ok: OffsetPageOf(Activity), summary: "The caller's activities, newest first (limit, offset, sport)" }).middleware(Authenticated).annotate(Requires, Athlete))
-  .add(op.post("createActivity", "/v2/activities", { body: CreateActivityForm, ok: ActivityDetail, status: 201, summary: "Log an activity by hand or upload a GPX file (parsed in the request); 409 ACTIVITY_OVERLAPS when it overlaps another of the athlete's" }).middleware(Authenticated).annotate(Requires, Athlete).annotate(OpenApi.Description, "JSON or multipart/form-data. With a GPX `file`: distance (haversine), duration, pace, elevation gain and the timed points come from the track; a file that is not GPX is 400. Without: startedAt, durationSeconds and distanceMeters are required. The anti-cheat rules in force check it at once (see /v2/anti-cheat/my-flags)."))
+  .add(op.post("createActivity", "/v2/activities", { body: CreateActivityForm, ok: ActivityDetail, status: 201, summary: "Log an activity by hand or upload a GPX, TCX or FIT file (parsed in the request); 409 ACTIVITY_OVERLAPS when it overlaps another of the athlete's" }).middleware(Authenticated).annotate(Requires, Athlete).annotate(OpenApi.Description, "JSON or multipart/form-data. With a GPX, TCX or FIT `file` (recognised by its content): distance (the device's recorded distance when the file has one, else haversine), duration, pace, elevation gain and the timed points come from the track; any other file is 400 \"file must be a GPX, TCX or FIT file\". Without: startedAt, durationSeconds and distanceMeters are required. The anti-cheat rules in force check it at once (see /v2/anti-cheat/my-flags)."))
   .add(op.get("getActivity", "/v2/activities/:id", { path: IdPath, ok: ActivityDetail, summary: "One of the caller's activities with its track" }).middleware(Authenticated).annotate(Requires, Athlete))
   .add(op.patch("updateActivity", "/v2/activities/:id", { path: IdPath, body: UpdateActivityBody, ok: Activity, summary: "Edit an activity: only the fields present are written, each change audited; a recorded track's time and distance are fixed" }).middleware(Authenticated).annotate(Requires, Athlete))
   .add(op.del("deleteActivity", "/v2/activities/:id", { path: IdPath, ok: DeleteResult, summary: "Delete an activity (its audit stays)" }).middleware(Authenticated).annotate(Requires, Athlete))
   .add(op.get("getPublicActivity", "/v2/activities/:id/public", { path: IdPath, ok: PublicActivity, summary: "A public activity as anyone sees it: the track's start and end hidden within the athlete's privacy radius" }))
   .annotate(OpenApi.Title, "Athlete / Activities")
-  .annotate(OpenApi.Description, "Log, upload (GPX), read, edit and delete activities; the public view honours the privacy radius")
+  .annotate(OpenApi.Description, "Log, upload (GPX, TCX, FIT), read, edit and delete activities; the public view honours the privacy radius")
 {}
 
 export const AppealBody = Body({ reason: ActivityAppeal.fields.reason })

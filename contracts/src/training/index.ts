@@ -1,6 +1,7 @@
 /** Area API "training": the athlete's calendar, programs, organizer training programs, nutrition, routes, the AI coach. */
 import { AreaApi } from "../common/index.js"
 import { CalendarGroup } from "./calendar.group.js"
+import { CoachGroup } from "./coach.group.js"
 import { AdminNutritionGroup, NutritionGroup } from "./nutrition.group.js"
 import { AdminRoutesGroup } from "./routes.group.js"
 import { OcrGroup } from "./ocr.group.js"
@@ -13,6 +14,7 @@ export * from "./organizer-programs.group.js"
 export * from "./nutrition.group.js"
 export * from "./routes.group.js"
 export * from "./ocr.group.js"
+export * from "./coach.group.js"
 
 export class TrainingApi extends AreaApi
   .add(CalendarGroup)
@@ -23,4 +25,5 @@ export class TrainingApi extends AreaApi
   .add(NutritionGroup)
   .add(AdminNutritionGroup)
   .add(AdminRoutesGroup)
-  .add(OcrGroup) {}
+  .add(OcrGroup)
+  .add(CoachGroup) {}

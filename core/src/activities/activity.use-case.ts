@@ -1,5 +1,5 @@
 /**
- * Activities: create (by hand, or from an uploaded GPX file parsed in the request: files are
+ * Activities: create (by hand, or from an uploaded GPX, TCX or FIT file parsed in the request: files are
  * bounded at 10 MB by the contract, and the athlete wants the numbers in the answer), read, edit
  * (only the given fields are written), delete, the public view with the privacy trim, the
  * eligible-activities read other contexts use, and the admin's audit of an activity. Every new
@@ -12,7 +12,7 @@ import type { Upload } from "../media/file-type.model.js"
 import { evaluate } from "./anti-cheat.rules.js"
 import { ActivityInputInvalid, ActivityNotFound, isUuid } from "./activity.model.js"
 import { ActivityRepo, type ActivityPatch, AntiCheatRepo, type AuditFilter, type EligibleFilter, type Editor, GearRepo, TrackingPreferencesRepo } from "./activity.port.js"
-import { paceOf, parseGpx, trackFingerprint, trackMetrics, trimForPrivacy } from "./track.js"
+import { paceOf, parsedTrackMetrics, parseTrackFile, trackFingerprint, trimForPrivacy } from "./track.js"
 
 export interface CreateActivityInput {
   readonly sport?: Sport | undefined
@@ -61,7 +61,7 @@ const screen = Effect.fn("activities.screen")(function*(activity: Activity, fing
   return Option.getOrElse(yield* repo.findById(activity.id), () => activity)
 })
 
-/** Creates an activity by hand or from a GPX file; refuses an overlap with the athlete's others (409). */
+/** Creates an activity by hand or from a GPX, TCX or FIT file; refuses an overlap with the athlete's others (409). */
 export const createActivity = Effect.fn("activities.create")(function*(principal: Principal, input: CreateActivityInput) {
   const userId = principal.accountId
   const { preferences } = yield* Effect.flatMap(TrackingPreferencesRepo, (r) => r.get(userId))
@@ -72,11 +72,13 @@ export const createActivity = Effect.fn("activities.create")(function*(principal
   let durationSeconds = input.durationSeconds
   let distanceMeters = input.distanceMeters
   let elevationGainMeters = input.elevationGainMeters ?? 0
+  let source: Activity["source"] = "manual"
   if (input.file !== undefined) {
-    const parsed = parseGpx(new TextDecoder("utf-8", { fatal: false }).decode(input.file.bytes))
+    const parsed = parseTrackFile(input.file.bytes)
     if ("error" in parsed) return yield* new ActivityInputInvalid({ messages: [parsed.error] })
     points = parsed.points
-    const metrics = trackMetrics(points)
+    source = parsed.format
+    const metrics = parsedTrackMetrics(parsed)
     startedAt = metrics.startedAt ?? startedAt
     durationSeconds = metrics.durationSeconds !== null && metrics.durationSeconds > 0 ? metrics.durationSeconds : durationSeconds
     distanceMeters = metrics.distanceMeters
@@ -100,7 +102,7 @@ export const createActivity = Effect.fn("activities.create")(function*(principal
       title: input.title ?? `${sportTitle(sport)} activity`,
       description: input.description ?? null,
       visibility: input.visibility ?? preferences.defaultVisibility,
-      source: input.file === undefined ? "manual" : "gpx",
+      source,
       startedAt,
       endedAt: new Date(startedAt.getTime() + durationSeconds * 1000),
       durationSeconds,
@@ -136,7 +138,7 @@ export const listActivities = (principal: Principal, page: { readonly limit: num
  */
 export const updateActivity = Effect.fn("activities.update")(function*(principal: Principal, id: string, input: UpdateActivityInput) {
   const current = yield* ownActivity(principal, id)
-  if (current.source === "gpx") {
+  if (current.source !== "manual") {
     const fixed = (["startedAt", "durationSeconds", "distanceMeters", "elevationGainMeters"] as const).filter((k) => input[k] !== undefined)
     if (fixed.length > 0) return yield* new ActivityInputInvalid({ messages: fixed.map((k) => `${k} cannot be changed on a recorded GPS track`) })
   }

@@ -1,7 +1,8 @@
 /** Memory twins of the training context's repositories (the Postgres adapters' behaviour, on maps). */
-import type { CalendarWorkout, Food, TrainingRoute, FuelingTemplate, MoveRefused, NutritionSource, ProgramEnrollment, ProgramReview, ProgramWorkout, TrainingProgram, WorkoutFeedback } from "@podium/kernel"
+import type { CalendarWorkout, CoachExchange, Food, TrainingRoute, FuelingTemplate, MoveRefused, NutritionSource, ProgramEnrollment, ProgramReview, ProgramWorkout, TrainingProgram, WorkoutFeedback } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
 import { CalendarRepo } from "../training/calendar.port.js"
+import { CoachRepo } from "../training/coach.port.js"
 import { NutritionRepo } from "../training/nutrition.port.js"
 import { RouteRepo } from "../training/routes.use-case.js"
 import { EnrollmentRepo, type ProgramFilter, ProgramRepo, type ProgramWorkoutInput, ReviewRepo } from "../training/programs.port.js"
@@ -507,6 +508,33 @@ const routeRepo = (store: Store) => {
   })
 }
 
+/** The coach's exchanges, newest first by time then id (as the Postgres adapter orders them). */
+const coachRepo = (exchanges: Array<CoachExchange>) =>
+  CoachRepo.of({
+    record: (e) =>
+      Effect.sync(() => {
+        const kept: CoachExchange = { ...e, toolCalls: structuredClone(e.toolCalls), id: nextMemoryId(), createdAt: new Date() }
+        exchanges.push(kept)
+        return kept
+      }),
+    history: (userId, page) =>
+      Effect.sync(() => {
+        const mine = exchanges.filter((e) => e.userId === userId)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+        return { items: mine.slice(page.offset, page.offset + page.limit), total: mine.length }
+      }),
+    usage: (userId, since) =>
+      Effect.sync(() => {
+        const counted = exchanges.filter((e) => e.userId === userId && e.createdAt.getTime() >= since.getTime())
+        return {
+          since,
+          calls: counted.length,
+          promptTokens: counted.reduce((n, e) => n + e.promptTokens, 0),
+          completionTokens: counted.reduce((n, e) => n + e.completionTokens, 0)
+        }
+      })
+  })
+
 /** Every training repository on one fresh memory store. */
 export const TrainingMemory = Layer.unwrapEffect(Effect.sync(() => {
   const store = makeStore()
@@ -516,6 +544,7 @@ export const TrainingMemory = Layer.unwrapEffect(Effect.sync(() => {
     Layer.succeed(EnrollmentRepo, enrollmentRepo(store)),
     Layer.succeed(ReviewRepo, reviewRepo(store)),
     Layer.succeed(NutritionRepo, nutritionRepo(store)),
-    Layer.succeed(RouteRepo, routeRepo(store))
+    Layer.succeed(RouteRepo, routeRepo(store)),
+    Layer.succeed(CoachRepo, coachRepo([]))
   )
 }))

@@ -13,9 +13,33 @@
  * - OCR_PROVIDER (checkpoint photos): `http` (OCR_URL and OCR_API_KEY required), `local` (reads the
  *   answer test fixtures carry; refused in production) or `none`. Default: `http` when OCR_URL is
  *   set, else `local` outside production and `none` in production (503 OCR_PROVIDER_NOT_CONFIGURED).
+ * - LANGUAGE_MODEL_PROVIDER (the AI coach): `http` (an OpenAI-compatible chat completions API:
+ *   LANGUAGE_MODEL_API_KEY required, LANGUAGE_MODEL_URL default https://api.openai.com/v1,
+ *   LANGUAGE_MODEL_NAME default gpt-4o-mini), `local` (deterministic rules; refused in production)
+ *   or `none`. Default: `http` when LANGUAGE_MODEL_API_KEY is set, else `local` outside production
+ *   and `none` in production (ask answers 503 LANGUAGE_MODEL_NOT_CONFIGURED; status reports
+ *   `enabled: false`).
+ * - SPEECH_PROVIDER (coach voice): `local` (refused in production) or `none`. Default: `local`
+ *   outside production, `none` in production (503 SPEECH_PROVIDER_NOT_CONFIGURED).
+ * - COACH_ASKS_PER_HOUR: questions per athlete per sliding hour (1–10000, default 30).
  */
 import { Platform, Training } from "@podium/core"
-import { FeedChatLocal, FeedChatStream, FeedChatUnconfigured, GeocoderLocal, GeocoderNominatim, GeocoderUnconfigured, OcrHttp, OcrLocal, OcrUnconfigured } from "@podium/providers"
+import {
+  FeedChatLocal,
+  FeedChatStream,
+  FeedChatUnconfigured,
+  GeocoderLocal,
+  GeocoderNominatim,
+  GeocoderUnconfigured,
+  LanguageModelHttp,
+  LanguageModelLocal,
+  LanguageModelUnconfigured,
+  OcrHttp,
+  OcrLocal,
+  OcrUnconfigured,
+  SpeechLocal,
+  SpeechUnconfigured
+} from "@podium/providers"
 import { Config, ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import type { AppConfigShape, AppEnv } from "./config.js"
 
@@ -34,11 +58,22 @@ export type OcrSettings =
   | { readonly kind: "local" }
   | { readonly kind: "none" }
 
+export interface CoachProviderSettings {
+  readonly languageModel:
+    | { readonly kind: "http"; readonly url: string; readonly apiKey: Redacted.Redacted<string>; readonly model: string }
+    | { readonly kind: "local" }
+    | { readonly kind: "none" }
+  readonly speech: { readonly kind: "local" | "none" }
+  readonly asksPerHour: number
+}
+
 export interface IntegrationsSettings {
   readonly feedChat: FeedChatSettings
   readonly geocoder: GeocoderSettings
   /** Absent in configurations built before OCR existed: the environment's default applies. */
   readonly ocr?: OcrSettings
+  /** Absent in configurations built before the coach existed: the environment's default applies. */
+  readonly coach?: CoachProviderSettings
 }
 
 const text = (name: string) => Config.option(Config.string(name)).pipe(Effect.map(Option.filter((v) => v.trim() !== "")), Effect.map(Option.map((v) => v.trim())))
@@ -101,20 +136,45 @@ export const loadIntegrationsSettings = (appEnv: AppEnv): Effect.Effect<Integrat
       if (Option.isNone(ocrUrl)) return yield* Effect.fail(ConfigError.MissingData(["OCR_URL"], "OCR_URL is required when OCR_PROVIDER is http"))
       ocr = { kind: "http", url: yield* url("OCR_URL", ocrUrl.value), apiKey: Redacted.make(key.value) }
     }
-    return { feedChat, geocoder, ocr }
+    const modelKey = yield* text("LANGUAGE_MODEL_API_KEY")
+    const modelKind = yield* providerKind("LANGUAGE_MODEL_PROVIDER", ["http", "local", "none"], Option.isSome(modelKey) ? "http" : appEnv === "production" ? "none" : "local", appEnv, "language model")
+    let languageModel: CoachProviderSettings["languageModel"] = { kind: modelKind === "http" ? "none" : modelKind }
+    if (modelKind === "http") {
+      if (Option.isNone(modelKey)) return yield* Effect.fail(ConfigError.MissingData(["LANGUAGE_MODEL_API_KEY"], "LANGUAGE_MODEL_API_KEY is required when LANGUAGE_MODEL_PROVIDER is http"))
+      languageModel = {
+        kind: "http",
+        url: yield* url("LANGUAGE_MODEL_URL", "https://api.openai.com/v1"),
+        apiKey: Redacted.make(modelKey.value),
+        model: Option.getOrElse(yield* text("LANGUAGE_MODEL_NAME"), () => "gpt-4o-mini")
+      }
+    }
+    const speechKind = yield* providerKind("SPEECH_PROVIDER", ["local", "none"], appEnv === "production" ? "none" : "local", appEnv, "speech provider")
+    const asksPerHour = yield* Config.integer("COACH_ASKS_PER_HOUR").pipe(
+      Config.validate({ message: "Expected 1-10000 questions per hour", validation: (n) => n >= 1 && n <= 10_000 }),
+      Config.withDefault(30)
+    )
+    return { feedChat, geocoder, ocr, coach: { languageModel, speech: { kind: speechKind }, asksPerHour } }
   })
 
 const settingsOf = (config: AppConfigShape): IntegrationsSettings =>
   config.integrations ?? { feedChat: { kind: config.appEnv === "production" ? "none" : "local" }, geocoder: { kind: config.appEnv === "production" ? "none" : "local" } }
 
-export type IntegrationsInfrastructure = Platform.FeedChat | Platform.Geocoder | Training.Ocr
+export type IntegrationsInfrastructure = Platform.FeedChat | Platform.Geocoder | Training.Ocr | Training.LanguageModel | Training.Speech | Training.CoachSettings
+
+const coachOf = (config: AppConfigShape): CoachProviderSettings =>
+  settingsOf(config).coach ?? { languageModel: { kind: config.appEnv === "production" ? "none" : "local" }, speech: { kind: config.appEnv === "production" ? "none" : "local" }, asksPerHour: 30 }
 
 const ocrOf = (config: AppConfigShape): OcrSettings => settingsOf(config).ocr ?? { kind: config.appEnv === "production" ? "none" : "local" }
 
 export const integrationsLayer = (config: AppConfigShape): Layer.Layer<IntegrationsInfrastructure> => {
   const { feedChat, geocoder } = settingsOf(config)
   const ocr = ocrOf(config)
+  const coach = coachOf(config)
+  const model = coach.languageModel
   return Layer.mergeAll(
+    model.kind === "http" ? LanguageModelHttp(model) : model.kind === "local" ? LanguageModelLocal : LanguageModelUnconfigured,
+    coach.speech.kind === "local" ? SpeechLocal : SpeechUnconfigured,
+    Layer.succeed(Training.CoachSettings, { asksPerHour: coach.asksPerHour }),
     feedChat.kind === "stream" ? FeedChatStream(feedChat) : feedChat.kind === "local" ? FeedChatLocal : FeedChatUnconfigured,
     geocoder.kind === "nominatim" ? GeocoderNominatim(geocoder) : geocoder.kind === "local" ? GeocoderLocal : GeocoderUnconfigured,
     ocr.kind === "http" ? OcrHttp(ocr) : ocr.kind === "local" ? OcrLocal : OcrUnconfigured
@@ -127,6 +187,9 @@ export const describeIntegrations = (config: AppConfigShape): string => {
   const fc = feedChat.kind === "stream" ? `stream (${feedChat.region})` : feedChat.kind === "local" ? "local store" : "not configured"
   const geo = geocoder.kind === "nominatim" ? `nominatim ${geocoder.url}` : geocoder.kind === "local" ? "local gazetteer" : "not configured"
   const ocr = ocrOf(config)
-  return `feed/chat ${fc}; geocoder ${geo}; OCR ${ocr.kind === "http" ? `http ${ocr.url}` : ocr.kind === "local" ? "local fixtures" : "not configured"}`
+  const coach = coachOf(config)
+  const model = coach.languageModel
+  const lm = model.kind === "http" ? `${model.model} at ${model.url}` : model.kind === "local" ? "local rules" : "not configured"
+  return `feed/chat ${fc}; geocoder ${geo}; OCR ${ocr.kind === "http" ? `http ${ocr.url}` : ocr.kind === "local" ? "local fixtures" : "not configured"}; coach ${lm}, speech ${coach.speech.kind === "local" ? "local" : "not configured"}`
 }
 

@@ -7,7 +7,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Activities } from "@podium/core"
 import { LiveShare, LiveShareRecipient, TrackingPreferences } from "@podium/kernel"
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, rowsOf } from "../rows.pg.js"
 
@@ -21,17 +21,26 @@ export const TrackingPreferencesRepoPg = Layer.effect(Activities.TrackingPrefere
   const cols = sql.literal(PreferenceColumns)
   return Activities.TrackingPreferencesRepo.of({
     // The row (and its random privacy factor) is made on first read, so the factor never changes.
+    // Two first reads at once: the one whose insert waited on the other's sees neither its own row
+    // (nothing inserted) nor the other's (committed after this statement's snapshot), so it reads
+    // the row again in a new statement.
     get: (userId) =>
       Effect.map(
-        rows.one(sql`
-          with made as (
-            insert into activities.tracking_preferences (user_id) values (${userId})
-            on conflict (user_id) do nothing
-            returning ${cols}, privacy_seed)
-          select * from made
-          union all
-          select ${cols}, privacy_seed from activities.tracking_preferences where user_id = ${userId}
-          limit 1`),
+        Effect.flatMap(
+          rows.maybe(sql`
+            with made as (
+              insert into activities.tracking_preferences (user_id) values (${userId})
+              on conflict (user_id) do nothing
+              returning ${cols}, privacy_seed)
+            select * from made
+            union all
+            select ${cols}, privacy_seed from activities.tracking_preferences where user_id = ${userId}
+            limit 1`),
+          Option.match({
+            onSome: Effect.succeed,
+            onNone: () => rows.one(sql`select ${cols}, privacy_seed from activities.tracking_preferences where user_id = ${userId}`)
+          })
+        ),
         ({ privacySeed, ...preferences }) => ({ preferences, privacySeed })
       ),
     update: (userId, patch) =>

@@ -79,6 +79,7 @@ import eventsMasterEvents from "./0150_events_master_events.js"
 import resultsPrizes from "./0160_results_prizes.js"
 import resultsProofs from "./0170_results_proofs.js"
 import resultsSeriesPasses from "./0171_results_series_passes.js"
+import trainingCoach from "./0180_training_coach.js"
 import challengesRewards from "./0190_challenges_rewards.js"
 import hybridRaceResults from "./0200_hybrid_race_results.js"
 import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
@@ -155,6 +156,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0160_results_prizes": resultsPrizes,
   "0170_results_proofs": resultsProofs,
   "0171_results_series_passes": resultsSeriesPasses,
+  "0180_training_coach": trainingCoach,
   "0190_challenges_rewards": challengesRewards,
   "0200_hybrid_race_results": hybridRaceResults,
   "0201_hybrid_race_photo_checks": hybridRacePhotoChecks

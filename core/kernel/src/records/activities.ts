@@ -10,8 +10,8 @@ export type Sport = typeof Sport.Type
 export const ActivityVisibility = OneOf("public", "private")
 
 /**
- * An athlete's activity (C "Athlete / Activities"): entered by hand or parsed from an uploaded GPX
- * track. `eligible` is false while an enforced anti-cheat flag holds it out of leaderboards and
+ * An athlete's activity (C "Athlete / Activities"): entered by hand or parsed from an uploaded GPX,
+ * TCX or FIT track (`source` says which). `eligible` is false while an enforced anti-cheat flag holds it out of leaderboards and
  * challenge progress; other contexts read eligibility through `eligibleActivities`, never this
  * table's columns.
  */
@@ -22,7 +22,7 @@ export const Activity = Schema.Struct({
   title: StrLength(1, 120),
   description: Schema.NullOr(StrLength(0, 2000)),
   visibility: ActivityVisibility,
-  source: OneOf("manual", "gpx"),
+  source: OneOf("manual", "gpx", "tcx", "fit"),
   startedAt: Instant,
   endedAt: Instant,
   /** Elapsed seconds from the first to the last point (or as entered). */

@@ -2,18 +2,25 @@
 import type { HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { TrainingApi } from "@podium/contracts/training"
-import { type Accounts, type Events, Training } from "@podium/core"
+import { type Accounts, type Challenges, type Events, type Platform, type Registrations, Training } from "@podium/core"
 import type { ActivitiesInfrastructure, TrainingInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
 /**
  * What the training handlers use: the context's repositories, the activities the calendar shows,
- * the accounts and events organizers assign programs to, and the guards.
+ * the accounts and events organizers assign programs to, the challenges and bookings the coach
+ * reads, the coach's providers and rate limiter, and the guards.
  */
 export type TrainingHandlerServices =
   | TrainingInfrastructure
   | Training.Ocr
+  | Training.LanguageModel
+  | Training.Speech
+  | Challenges.ChallengeRepo
+  | Challenges.ParticipationRepo
+  | Registrations.ParticipationRepo
+  | Platform.RateLimiter
   | ActivitiesInfrastructure
   | Accounts.UserRepo
   | Events.EventRepo
