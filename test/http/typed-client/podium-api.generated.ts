@@ -711,6 +711,42 @@ export interface components {
             alreadyAssigned: string[];
             skipped: string[];
         };
+        HybridNearPaceAthlete: {
+            athleteId: string;
+            athleteName: string;
+            distanceMeters: number;
+            elapsedSeconds: number;
+            paceSecondsPerKm: number;
+            paceDeltaSecondsPerKm: number;
+            recordedAt: string;
+        };
+        HybridLocalRoutes: {
+            eventId: string;
+            targetDistanceMeters: number;
+            radiusMeters: number;
+            items: components["schemas"]["HybridLocalRouteSuggestion"][];
+        };
+        HybridLocalRouteSuggestion: {
+            /** @enum {string} */
+            source: "route" | "event_course";
+            id: string;
+            name: string;
+            distanceMeters: number;
+            laps: number;
+            totalMeters: number;
+            gapMeters: number;
+            approachMeters: number;
+            startLatitude: number;
+            startLongitude: number;
+        };
+        HybridSegmentCheck: {
+            segments: number[];
+            disciplines: string[];
+            checkpoint: number | null;
+            seconds: number;
+            floorSeconds: number;
+            impossible: boolean;
+        };
         ParticipantInput: {
             firstName: string;
             lastName: string;
@@ -1020,6 +1056,61 @@ export interface components {
             bibNumber: string | null;
             checkpointCode: string | null;
             confidence: number;
+        };
+        CoachToolCall: {
+            /** @enum {string} */
+            name: "training_load" | "weekly_plan" | "race_readiness" | "gear_check" | "goal_progress";
+            arguments: {
+                [key: string]: unknown;
+            };
+            result: {
+                [key: string]: unknown;
+            };
+        };
+        CoachTrainingLoad: {
+            activitiesLast7Days: number;
+            distanceLast7DaysMeters: number;
+            durationLast7DaysSeconds: number;
+            activitiesLast28Days: number;
+            weeklyAverageDistanceMeters: number;
+            weeklyAverageDurationSeconds: number;
+            acuteChronicRatio: number | null;
+            /** @enum {string} */
+            trend: "no_data" | "easing" | "steady" | "building_fast";
+            longestDistanceMeters: number;
+        };
+        CoachPreferences: {
+            /** @enum {string} */
+            defaultSport: "run" | "walk" | "hike" | "ride" | "swim" | "other";
+            /** @enum {string} */
+            defaultVisibility: "public" | "private";
+            autoPause: boolean;
+            privacyRadiusMeters: number;
+        };
+        CoachStatus: {
+            enabled: boolean;
+            provider: string;
+            model: string | null;
+            voice: {
+                enabled: boolean;
+                provider: string;
+            };
+            rateLimit: {
+                asksPerHour: number;
+            };
+            usage: components["schemas"]["CoachUsage"];
+        };
+        CoachUsage: {
+            since: components["schemas"]["Instant"];
+            calls: number;
+            promptTokens: number;
+            completionTokens: number;
+        };
+        CoachSpeech: {
+            audio: string;
+            contentType: string;
+            durationMs: number;
+            locale: string;
         };
         Club: {
             id: string;
