@@ -42,7 +42,7 @@ export const RewardDistributionView = Schema.Struct({
   alreadyDistributed: Schema.Number,
   items: Schema.Array(ChallengeReward)
 }).annotations({ identifier: "ChallengeRewardDistribution" })
-export const PrizeContributionsView = Schema.Struct({ items: Schema.Array(ChallengePrizeContribution), hasRankSlabs: Schema.Boolean })
+export const ChallengePrizeContributionsView = Schema.Struct({ items: Schema.Array(ChallengePrizeContribution), hasRankSlabs: Schema.Boolean })
   .annotations({ identifier: "ChallengePrizeContributions" })
 export const ChallengeGoodiesView = Schema.Struct({
   challengeId: Schema.String,
@@ -90,7 +90,7 @@ export class ChallengeRewardsGroup extends HttpApiGroup.make("challengeRewards")
   .add(op.post("deliverChallengeReward", "/v2/challenges/:id/rewards/:rewardId/deliver", { path: RewardPath, ok: ChallengeReward, summary: "Mark a SHIPPED reward DELIVERED (409 CHALLENGE_REWARD_MOVE_REFUSED otherwise)" }))
   .add(op.post("shipChallengeReward", "/v2/challenges/:id/rewards/:rewardId/ship", { path: RewardPath, body: ShipRewardBody, ok: ChallengeReward, summary: "Mark an ADDRESSED reward SHIPPED by hand, with the carrier and tracking number" }))
   .add(op.post("shipChallengeRewardViaProvider", "/v2/challenges/:id/rewards/:rewardId/ship-via-shipping-provider", { path: RewardPath, ok: ChallengeReward, summary: "Book the shipment of an ADDRESSED reward with the shipping provider; SHIPPED with its tracking number" }).annotate(OpenApi.Description, "400 `shipping provider not configured` without a provider; 400 SHIPPING_PROVIDER_REJECTED, 503 SHIPPING_PROVIDER_UNAVAILABLE; 409 CHALLENGE_REWARD_MOVE_REFUSED unless ADDRESSED."))
-  .add(op.get("challengePrizeContributions", "/v2/challenges/:challengeId/prizes/contributions", { path: ChallengeIdPath, ok: PrizeContributionsView, summary: "Sponsors' goodies offered for ranks of the challenge, and whether it has rank slabs (its managers)" }))
+  .add(op.get("challengePrizeContributions", "/v2/challenges/:challengeId/prizes/contributions", { path: ChallengeIdPath, ok: ChallengePrizeContributionsView, summary: "Sponsors' goodies offered for ranks of the challenge, and whether it has rank slabs (its managers)" }))
   .add(op.post("acceptChallengePrizeContribution", "/v2/challenges/:challengeId/prizes/contributions/:contributionId/accept", { path: ContributionPath, body: ContributionDecisionBody, ok: ChallengePrizeContribution, summary: "Accept a PENDING contribution: a MERCH reward for the athletes at its rank when rewards are distributed" }).annotate(OpenApi.Description, "400 `no prize slab covers rank N` when no prize line covers its rank; 409 PRIZE_CONTRIBUTION_MOVE_REFUSED unless PENDING."))
   .add(op.post("rejectChallengePrizeContribution", "/v2/challenges/:challengeId/prizes/contributions/:contributionId/reject", { path: ContributionPath, body: ContributionDecisionBody, ok: ChallengePrizeContribution, summary: "Reject a PENDING contribution (409 PRIZE_CONTRIBUTION_MOVE_REFUSED otherwise)" }))
   .middleware(Authenticated)

@@ -5,7 +5,7 @@ import { EventResultsGroup } from "./event-results.group.js"
 import { LeaderboardsGroup } from "./leaderboards.group.js"
 import { AttestationGroup, CharityReceiptGroup, FinisherCardGroup, MedalsGroup, ProfileCardsGroup } from "./medals.group.js"
 import { CertificateVerifyGroup, MyCertificatesGroup } from "./my-certificates.group.js"
-import { OrganizerPrizesGroup, PublicPrizesGroup } from "./prizes.group.js"
+import { AdminPrizeContributionsGroup, OrganizerPrizesGroup, PublicPrizesGroup } from "./prizes.group.js"
 import { ActionCenterGroup, AdminProofsGroup, OrganizerSeriesPassesGroup, SeriesPassesGroup } from "./proofs.group.js"
 
 export * from "./certificates.group.js"
@@ -30,6 +30,7 @@ export class ResultsApi extends AreaApi
   .add(CharityReceiptGroup)
   .add(PublicPrizesGroup)
   .add(OrganizerPrizesGroup)
+  .add(AdminPrizeContributionsGroup)
   .add(AdminProofsGroup)
   .add(ActionCenterGroup)
   .add(SeriesPassesGroup)

@@ -13,6 +13,8 @@ import { HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platfor
 import {
   Body,
   EventPrizes,
+  OneOf,
+  Query,
   Instant,
   IntBetween,
   MaxPrizeCash,
@@ -33,7 +35,7 @@ import {
   ValidationText
 } from "@podium/kernel"
 import { Option, ParseResult, Schema } from "effect"
-import { op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { AdminPermission, Authenticated, op, OrganizerManagers, OrganizerReaders, PageOf, PageParams, Requires } from "../common/index.js"
 
 const Event = Schema.Struct({ eventId: UuidStr })
 const Contribution = Schema.Struct({ eventId: UuidStr, contributionId: UuidStr })
@@ -204,4 +206,26 @@ export class OrganizerPrizesGroup extends HttpApiGroup.make("organizerPrizes")
   .add(op.post("publishEventPrizeResults", `${base}/results/publish`, { path: Event, ok: PrizeResultsView, summary: "Publish the announced winners (409 PRIZE_RESULTS_NOT_ANNOUNCED, PRIZE_RESULTS_STATUS_CONFLICT when published)" }).middleware(OrganizerManagers))
   .add(op.post("unpublishEventPrizeResults", `${base}/results/unpublish`, { path: Event, ok: PrizeResultsView, summary: "Withdraw the published winners (409 PRIZE_RESULTS_STATUS_CONFLICT when not published)" }).middleware(OrganizerManagers))
   .annotate(OpenApi.Title, "Events / Prizes (organizer)")
+{}
+
+/** A sponsor contribution of either lane (event prizes or challenge prizes) in the fields both share. */
+export const LaneContribution = Schema.Struct({
+  lane: Schema.Literal("event", "challenge"),
+  id: Schema.String,
+  /** The event or the challenge it was offered for. */
+  targetId: Schema.String,
+  sponsorName: Schema.String,
+  brandId: Schema.NullOr(Schema.String),
+  title: Schema.String,
+  rank: Schema.Int,
+  status: Schema.String,
+  decidedAt: Schema.NullOr(Instant),
+  createdAt: Instant
+}).annotations({ identifier: "LaneContribution" })
+
+export class AdminPrizeContributionsGroup extends HttpApiGroup.make("adminPrizeContributions")
+  .add(op.get("adminPrizeContributions", "/v2/admin/prize-contributions", { query: Query({ ...PageParams, lane: Optional(OneOf("event", "challenge")) }), ok: PageOf(LaneContribution).annotations({ identifier: "LaneContributionPage" }), summary: "Sponsors' prize contributions of every brand in both lanes (event prizes and challenge prizes), newest first (?lane)" }))
+  .middleware(Authenticated)
+  .annotate(Requires, AdminPermission("events.manage"))
+  .annotate(OpenApi.Title, "Admin: Events, challenges, editions / Goodies")
 {}

@@ -27,7 +27,6 @@ import {
   inputOf,
   Instant,
   IntBetween,
-  IntFromText,
   OneOf,
   Optional,
   Proof,
@@ -40,11 +39,9 @@ import {
   UuidStr
 } from "@podium/kernel"
 import { Schema } from "effect"
-import { AdminPermission, Authenticated, op, OrganizerManagers, OrganizerReaders, Requires, Role } from "../common/index.js"
+import { AdminPermission, Authenticated, op, OrganizerManagers, OrganizerReaders, PageOf, PageParams, Requires, Role } from "../common/index.js"
 
-const PageParams = { page: Optional(IntFromText(1, 1_000_000)), limit: Optional(IntFromText(1, 100)) }
-const page = <A, I, R>(item: Schema.Schema<A, I, R>, identifier: string) =>
-  Schema.Struct({ items: Schema.Array(item), total: Schema.Int, page: Schema.Int, limit: Schema.Int }).annotations({ identifier })
+const page = <S extends Schema.Schema.Any>(item: S, identifier: string) => PageOf(item).annotations({ identifier })
 
 export const SubmitProofBody = Body({
   activityId: Optional(UuidStr),

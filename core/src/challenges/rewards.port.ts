@@ -42,6 +42,8 @@ export class ChallengeRewardsRepo extends Context.Tag("@podium/core/challenges/C
   /** Oldest first. */
   readonly contributions: (challengeId: string) => Effect.Effect<ReadonlyArray<ChallengePrizeContribution>>
   readonly findContribution: (challengeId: string, id: string) => Effect.Effect<Option.Option<ChallengePrizeContribution>>
+  /** Every challenge's contributions, newest first: the first `limit`, and how many there are. */
+  readonly newestContributions: (limit: number) => Effect.Effect<{ readonly items: ReadonlyArray<ChallengePrizeContribution>; readonly total: number }>
   /** Accept or reject a PENDING contribution as one conditional update. */
   readonly decideContribution: (
     id: string,

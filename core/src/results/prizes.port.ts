@@ -45,6 +45,8 @@ export class PrizeRepo extends Context.Tag("@podium/core/results/PrizeRepo")<Pri
   /** Newest first. */
   readonly contributions: (eventId: string, status?: PrizeContributionStatus) => Effect.Effect<ReadonlyArray<PrizeContribution>>
   readonly findContribution: (eventId: string, id: string) => Effect.Effect<Option.Option<PrizeContribution>>
+  /** Every event's contributions, newest first: the first `limit`, and how many there are. */
+  readonly newestContributions: (limit: number) => Effect.Effect<{ readonly items: ReadonlyArray<PrizeContribution>; readonly total: number }>
   /** The move as one conditional update (refused when the contribution is no longer in a status it is legal from). */
   readonly moveContribution: (id: string, move: PrizeContributionMove, by: string, at: Date) => Effect.Effect<PrizeContribution, MoveRefused>
 }>() {}

@@ -72,6 +72,7 @@ export const ChallengeRewardsRepoMemory = Layer.sync(ChallengeRewardsRepo, () =>
         return row
       }),
     contributions: (challengeId) => Effect.sync(() => [...contributions.values()].filter((c) => c.challengeId === challengeId)),
+    newestContributions: (limit) => Effect.sync(() => ({ items: [...contributions.values()].reverse().slice(0, limit), total: contributions.size })),
     findContribution: (challengeId, id) => Effect.sync(() => Option.fromNullable(contributions.get(id)).pipe(Option.filter((c) => c.challengeId === challengeId))),
     decideContribution: (id, move, by, note) =>
       Effect.gen(function*() {

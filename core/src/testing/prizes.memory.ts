@@ -73,6 +73,8 @@ export const PrizeRepoMemory: Layer.Layer<PrizeRepo> = Layer.sync(PrizeRepo, () 
         contributions.set(c.id, c)
         return c
       }),
+    newestContributions: (limit) =>
+      Effect.sync(() => ({ items: [...contributions.values()].reverse().slice(0, limit), total: contributions.size })),
     contributions: (eventId, status) =>
       Effect.sync(() =>
         [...contributions.values()]

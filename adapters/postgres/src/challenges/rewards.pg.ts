@@ -93,6 +93,11 @@ export const ChallengeRewardsRepoPg = Layer.effect(Challenges.ChallengeRewardsRe
       Uuid.test(challengeId) && Uuid.test(id)
         ? contributions.maybe(sql`select * from challenges.prize_contributions where id = ${id} and challenge_id = ${challengeId}`)
         : Effect.succeed(Option.none()),
+    newestContributions: (limit) =>
+      Effect.all({
+        items: contributions.all(sql`select * from challenges.prize_contributions order by created_at desc, id desc limit ${limit}`),
+        total: Effect.map(counts.one(sql`select count(*)::int as n from challenges.prize_contributions`), (r) => r.n)
+      }),
     decideContribution: (id, move, by, note) =>
       applyMove(sql, {
         moves: Challenges.ContributionMoves,

@@ -9,7 +9,7 @@ import { Results } from "@podium/core"
 import { EventPrizes, PrizeContribution, PrizeWinner } from "@podium/kernel"
 import { Context, Effect, Layer } from "effect"
 import { applyMove } from "../moves.pg.js"
-import { rowsOf } from "../rows.pg.js"
+import { counts, rowsOf } from "../rows.pg.js"
 
 const PrizeColumns = "id as event_id, currency, segments, status as results_status, announced_at, published_at, distributed_at, updated_by, updated_at"
 const ContributionColumns = "id, event_id, sponsor_name, brand_id, title, description, quantity, segment_name, rank, status, decided_by, decided_at, created_at"
@@ -89,6 +89,11 @@ export const PrizeRepoPg = Layer.effectContext(Effect.gen(function*() {
         order by seq desc`),
     findContribution: (eventId, id) =>
       contributions.maybe(sql`select ${ccols} from results.prize_contributions where id = ${id} and event_id = ${eventId}`),
+    newestContributions: (limit) =>
+      Effect.all({
+        items: contributions.all(sql`select ${ccols} from results.prize_contributions order by seq desc limit ${limit}`),
+        total: Effect.map(counts.one(sql`select count(*)::int as n from results.prize_contributions`), (r) => r.n)
+      }),
     moveContribution: (id, move, by, at) =>
       applyMove(sql, {
         moves: Results.PrizeContributionMoves,

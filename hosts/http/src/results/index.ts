@@ -6,7 +6,7 @@ import { EventResultsHandlers } from "./event-results.handlers.js"
 import { LeaderboardsHandlers } from "./leaderboards.handlers.js"
 import { AttestationHandlers, CharityReceiptHandlers, FinisherCardHandlers, MedalsHandlers, ProfileCardsHandlers } from "./medals.handlers.js"
 import { CertificateVerifyHandlers, MyCertificatesHandlers } from "./my-certificates.handlers.js"
-import { OrganizerPrizesHandlers, PublicPrizesHandlers } from "./prizes.handlers.js"
+import { AdminPrizeContributionsHandlers, OrganizerPrizesHandlers, PublicPrizesHandlers } from "./prizes.handlers.js"
 import { ActionCenterHandlers, AdminProofsHandlers, OrganizerSeriesPassesHandlers, SeriesPassesHandlers } from "./proofs.handlers.js"
 
-export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers, AttestationHandlers, CharityReceiptHandlers, PublicPrizesHandlers, OrganizerPrizesHandlers, AdminProofsHandlers, ActionCenterHandlers, SeriesPassesHandlers, OrganizerSeriesPassesHandlers] as const
+export const handlers = [LeaderboardsHandlers, EventResultsHandlers, CertificatesHandlers, MyCertificatesHandlers, CertificateVerifyHandlers, MedalsHandlers, ProfileCardsHandlers, FinisherCardHandlers, AttestationHandlers, CharityReceiptHandlers, PublicPrizesHandlers, OrganizerPrizesHandlers, AdminPrizeContributionsHandlers, AdminProofsHandlers, ActionCenterHandlers, SeriesPassesHandlers, OrganizerSeriesPassesHandlers] as const

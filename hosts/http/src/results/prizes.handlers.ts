@@ -1,12 +1,12 @@
-/** Handlers of Events / Prizes: the public prizes and winners, and the organizer's prizes (tenancy-guarded). */
+/** Handlers of Events / Prizes: the public prizes and winners, the organizer's prizes (tenancy-guarded) and the admin's view of both lanes' contributions. */
 import { type HttpApiGroup, type Multipart } from "@effect/platform"
-import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
+import { type Authenticated, OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { ResultsApi } from "@podium/contracts/results"
-import { Results } from "@podium/core"
+import { type Challenges, Results } from "@podium/core"
 import { readFile } from "node:fs/promises"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
-import { organizerActor, type ResultsHandlerServices } from "./results.views.js"
+import { organizerActor, pageOf, type ResultsHandlerServices } from "./results.views.js"
 
 const who = Effect.map(OrganizerAccess, organizerActor)
 
@@ -47,3 +47,7 @@ export const OrganizerPrizesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
     .handle("announceEventPrizeResults", ({ path, payload }) => Effect.flatMap(who, (w) => Results.announcePrizeResults(w, path.eventId, payload.winners)))
     .handle("publishEventPrizeResults", ({ path }) => Effect.flatMap(who, (w) => Results.publishPrizeResults(w, path.eventId)))
     .handle("unpublishEventPrizeResults", ({ path }) => Effect.flatMap(who, (w) => Results.unpublishPrizeResults(w, path.eventId))))
+
+export const AdminPrizeContributionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminPrizeContributions">, never, ResultsHandlerServices | Challenges.ChallengeRewardsRepo | Authenticated> =
+  apiGroup(ResultsApi, "adminPrizeContributions", (handlers) =>
+    handlers.handle("adminPrizeContributions", ({ urlParams }) => Results.adminPrizeContributions({ ...pageOf(urlParams), lane: urlParams.lane })))
