@@ -3,7 +3,7 @@
  * a rank, the checks of a prize configuration, the ledger accounts prize cash moves between and
  * the errors the prize operations answer with.
  */
-import { defineMoves, DomainError, type PrizeContribution, type PrizeContributionStatus, type PrizeResultsStatus, type PrizeSegment, type PrizeSlab } from "@podium/kernel"
+import { defineMoves, DomainError, type EventPrizes, type PrizeContribution, type PrizeContributionStatus, type PrizeResultsStatus, type PrizeSegment, type PrizeSlab } from "@podium/kernel"
 import { Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
 
@@ -157,3 +157,16 @@ export class PrizeFundsInsufficient extends DomainError<PrizeFundsInsufficient>(
     return `The organizer's payable balance (${this.balance} paise) does not cover the prize cash owed (${this.required} paise)`
   }
 }
+
+/** An event with no prizes set yet: what reads answer and what the first write starts from. */
+export const emptyPrizes = (eventId: string): EventPrizes => ({
+  eventId,
+  currency: "INR",
+  segments: [],
+  resultsStatus: "unpublished",
+  announcedAt: null,
+  publishedAt: null,
+  distributedAt: null,
+  updatedBy: null,
+  updatedAt: null
+})

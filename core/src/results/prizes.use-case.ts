@@ -25,6 +25,7 @@ import { Ledger } from "../wallets/ledger.port.js"
 import { transfer } from "../wallets/wallets.use-case.js"
 import { athleteWallet } from "../wallets/ledger.model.js"
 import {
+  emptyPrizes,
   isPlaceable,
   organizerPrizeFunds,
   placementsOf,
@@ -75,17 +76,6 @@ export interface ReplacePrizesInput {
 
 // --- views ----------------------------------------------------------------------------------
 
-const emptyPrizes = (eventId: string): EventPrizes => ({
-  eventId,
-  currency: "INR",
-  segments: [],
-  resultsStatus: "unpublished",
-  announcedAt: null,
-  publishedAt: null,
-  distributedAt: null,
-  updatedBy: null,
-  updatedAt: null
-})
 
 const prizesOf = (eventId: string) => Effect.map(Effect.flatMap(PrizeRepo, (r) => r.find(eventId)), Option.getOrElse(() => emptyPrizes(eventId)))
 

@@ -5,7 +5,7 @@
  */
 import type { EventPrizes, PrizeContribution, PrizeWinner } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
-import { PrizeContributionMoves, PrizeResultsMoves } from "../results/prizes.model.js"
+import { emptyPrizes, PrizeContributionMoves, PrizeResultsMoves } from "../results/prizes.model.js"
 import { PrizeRepo } from "../results/prizes.port.js"
 
 export const PrizeRepoMemory: Layer.Layer<PrizeRepo> = Layer.sync(PrizeRepo, () => {
@@ -18,17 +18,7 @@ export const PrizeRepoMemory: Layer.Layer<PrizeRepo> = Layer.sync(PrizeRepo, () 
   const ensure = (eventId: string): EventPrizes => {
     const found = rows.get(eventId)
     if (found !== undefined) return found
-    const row: EventPrizes = {
-      eventId,
-      currency: "INR",
-      segments: [],
-      resultsStatus: "unpublished",
-      announcedAt: null,
-      publishedAt: null,
-      distributedAt: null,
-      updatedBy: null,
-      updatedAt: null
-    }
+    const row: EventPrizes = emptyPrizes(eventId)
     rows.set(eventId, row)
     return row
   }
