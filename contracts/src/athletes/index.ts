@@ -9,6 +9,8 @@ import { AdminChallengeActivitiesGroup, ChallengeLeaderboardsGroup } from "./cha
 import { ChallengeVideoUploadsGroup } from "./challenge-video-uploads.group.js"
 import { ChallengePrizesGroup, ChallengeRewardsGroup, OrganizerChallengeGoodiesGroup, ShippingProviderWebhookGroup } from "./challenge-rewards.group.js"
 import { AdminCharitiesGroup } from "./charities.group.js"
+import { AdminBrandChallengeApprovalsGroup, ClubBrandChallengesGroup } from "./brand-challenges.group.js"
+import { AdminSponsorAccountsGroup } from "./sponsors.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
@@ -30,6 +32,8 @@ export * from "./challenge-rewards.group.js"
 export * from "./challenge-video-uploads.group.js"
 export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
+export * from "./brand-challenges.group.js"
+export * from "./sponsors.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -57,4 +61,7 @@ export class AthletesApi extends AreaApi
   .add(ChallengePrizesGroup)
   .add(ChallengeRewardsGroup)
   .add(OrganizerChallengeGoodiesGroup)
-  .add(ShippingProviderWebhookGroup) {}
+  .add(ShippingProviderWebhookGroup)
+  .add(AdminSponsorAccountsGroup)
+  .add(AdminBrandChallengeApprovalsGroup)
+  .add(ClubBrandChallengesGroup) {}

@@ -1,6 +1,6 @@
 /**
- * Challenges: creation by an organizer's OWNER/ADMIN, a club's OWNER/ADMIN or an admin (brands have
- * no home in this service yet, so a brand creator is not found), set-up changes, the life cycle
+ * Challenges: creation by an organizer's OWNER/ADMIN, a club's OWNER/ADMIN, a user holding an ACTIVE
+ * account of an APPROVED brand (sponsors context) or an admin, set-up changes, the life cycle
  * (review, toggle, cancel, force-close, reopen, close at the end date) and discovery. Every move is
  * one conditional update plus its audit row, in one transaction.
  *
@@ -22,6 +22,7 @@ import type { Principal } from "../identity/principal.model.js"
 import { isUuid, requireOrganizerRole } from "../organizers/tenancy.policy.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
+import { auditAccountAct, requireBrandActor } from "../sponsors/sponsor.use-case.js"
 import { challengeCalendar } from "./calendar.js"
 import {
   ChallengeAccessDenied,
@@ -45,6 +46,8 @@ import { checkPrizes, type PrizeInput, replacePrizes } from "./rewards.use-case.
 export interface CreatorScope {
   readonly creatorType: ChallengeCreatorType
   readonly creatorId: string
+  /** The brand account the caller acts through (brand creators, not admins), whose activity records the act. */
+  readonly brandAccountId?: string | undefined
 }
 
 export const isAdmin = (principal: Principal) => principal.accountKind === "admin" && principal.role === "admin"
@@ -66,7 +69,16 @@ export const authorizeChallengeCreator = Effect.fn("challenges.authorizeChalleng
     return { creatorType, creatorId: principal.accountId } satisfies CreatorScope
   }
   const id = creatorId ?? ""
-  if (creatorType === "brand") return yield* new ChallengeCreatorNotFound({ creatorType, creatorId: id })
+  if (creatorType === "brand") {
+    // An unknown brand is not found like any creator; a brand not APPROVED is 403 SPONSOR_BRAND_NOT_APPROVED.
+    const acting = yield* requireBrandActor(principal, id, { platformAdmin: admin }).pipe(
+      Effect.catchTags({
+        SponsorBrandNotFound: () => new ChallengeCreatorNotFound({ creatorType, creatorId: id }),
+        SponsorAccessDenied: () => new ChallengeAccessDenied({ ref: id })
+      })
+    )
+    return { creatorType, creatorId: acting.brand.id, brandAccountId: acting.account?.id } satisfies CreatorScope
+  }
   if (creatorType === "organizer") {
     yield* requireOrganizerRole(principal, id, ["OWNER", "ADMIN"], { platformAdmin: true }).pipe(
       Effect.catchTag("OrganizerNotFound", () => new ChallengeCreatorNotFound({ creatorType, creatorId: id }))
@@ -92,7 +104,7 @@ export const managedChallenge = Effect.fn("challenges.managed")(function*(princi
     return challenge
   }
   if (isAdmin(principal)) return challenge
-  if (challenge.creatorType === "admin" || challenge.creatorType === "brand") return yield* new ChallengeAccessDenied({ ref: id })
+  if (challenge.creatorType === "admin") return yield* new ChallengeAccessDenied({ ref: id })
   yield* authorizeChallengeCreator(principal, challenge.creatorType, challenge.creatorId)
   return challenge
 })
@@ -180,6 +192,9 @@ export const createChallenge = Effect.fn("challenges.create")(function*(principa
       createdBy: principal.accountId
     }))
   yield* audit(principal, "created", created, { creatorType: created.creatorType, creatorId: created.creatorId })
+  if (creator.brandAccountId !== undefined) {
+    yield* auditAccountAct(principal, creator.brandAccountId, "sponsors.account.challenge_created", { brandId: created.creatorId, challengeId: created.id })
+  }
   if (prizes !== undefined) yield* replacePrizes(principal, created, prizes)
   return created
   })))
@@ -456,7 +471,7 @@ const findTemplate = (id: string) =>
 export const deleteChallengeTemplate = Effect.fn("challenges.templates.delete")(function*(principal: Principal, id: string) {
   const template = yield* findTemplate(id)
   if (!isAdmin(principal)) {
-    if (template.creatorType === "admin" || template.creatorType === "brand") return yield* new ChallengeAccessDenied({ ref: id })
+    if (template.creatorType === "admin") return yield* new ChallengeAccessDenied({ ref: id })
     yield* authorizeChallengeCreator(principal, template.creatorType, template.creatorId)
   }
   const removed = yield* Effect.flatMap(ChallengeTemplateRepo, (r) => r.remove(id))

@@ -13,9 +13,10 @@ import {
   ChallengeVideoUploadRepoMemory,
   ChallengeRewardsRepoMemory,
   CharityRepoMemory,
+  ClubBrandEntryRepoMemory,
   PromoStoryEngagementRepoMemory
 } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -36,6 +37,7 @@ export type ChallengesInfrastructure =
   | Challenges.PromoStoryEngagementRepo
   | Challenges.CharityRepo
   | Challenges.ChallengeRewardsRepo
+  | Challenges.ClubBrandEntryRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -50,7 +52,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   ChallengePromoStoryRepoPg,
   PromoStoryEngagementRepoPg,
   CharityRepoPg,
-  ChallengeRewardsRepoPg
+  ChallengeRewardsRepoPg,
+  ClubBrandEntryRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
@@ -77,7 +80,7 @@ export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   // The entry-fee processor joins the payments registry, so this context is listed after payments.
   live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Platform, Registrations, Results, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -19,6 +19,7 @@ import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
 import { registrationsContext } from "./registrations.js"
 import { resultsContext } from "./results.js"
+import { sponsorsContext } from "./sponsors.js"
 import { trainingContext } from "./training.js"
 import { walletsContext } from "./wallets.js"
 
@@ -31,6 +32,8 @@ export const HostContexts = [
   complianceContext,
   paymentsContext,
   walletsContext,
+  // Before challenges: brand challenges are created by brand accounts.
+  sponsorsContext,
   challengesContext,
   clubsContext,
   activitiesContext,

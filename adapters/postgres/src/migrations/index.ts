@@ -83,6 +83,8 @@ import trainingCoach from "./0180_training_coach.js"
 import challengesRewards from "./0190_challenges_rewards.js"
 import hybridRaceResults from "./0200_hybrid_race_results.js"
 import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
+import sponsorsBrands from "./0210_sponsors_brands.js"
+import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -159,7 +161,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0180_training_coach": trainingCoach,
   "0190_challenges_rewards": challengesRewards,
   "0200_hybrid_race_results": hybridRaceResults,
-  "0201_hybrid_race_photo_checks": hybridRacePhotoChecks
+  "0201_hybrid_race_photo_checks": hybridRacePhotoChecks,
+  "0210_sponsors_brands": sponsorsBrands,
+  "0211_challenges_club_brand_entries": challengesClubBrandEntries
 }
 
 /** The table recording applied migrations. */

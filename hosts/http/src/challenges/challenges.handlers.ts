@@ -14,7 +14,8 @@ import type {
   ClubsInfrastructure,
   IdentityServices,
   OrganizersInfrastructure,
-  PaymentsInfrastructure
+  PaymentsInfrastructure,
+  SponsorsInfrastructure
 } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
@@ -26,6 +27,7 @@ export type ChallengeHandlerServices =
   | ChallengesInfrastructure
   | PaymentsInfrastructure
   | ActivitiesInfrastructure
+  | SponsorsInfrastructure
   | Events.EventRepo
   | Events.EventInventoryRepo
   | Events.EventCouponRepo

@@ -12,6 +12,7 @@ import {
   ClubPublicChallengesHandlers
 } from "./challenges.handlers.js"
 import { AdminFulfillmentTasksHandlers } from "./fulfillment.handlers.js"
+import { AdminBrandChallengeApprovalsHandlers, ClubBrandChallengesHandlers } from "./brand-challenges.handlers.js"
 import { AdminCharitiesHandlers } from "./charities.handlers.js"
 import { ChallengePromoStoriesHandlers, MyPromoStoriesHandlers, PromoStoryEngagementHandlers } from "./promo-stories.handlers.js"
 import { AdminChallengeActivitiesHandlers, ChallengeLeaderboardsHandlers } from "./progress.handlers.js"
@@ -44,5 +45,7 @@ export const handlers = [
   ChallengePrizesHandlers,
   ChallengeRewardsHandlers,
   OrganizerChallengeGoodiesHandlers,
-  ShippingProviderWebhookHandlers
+  ShippingProviderWebhookHandlers,
+  AdminBrandChallengeApprovalsHandlers,
+  ClubBrandChallengesHandlers
 ] as const
