@@ -1,7 +1,7 @@
 /**
  * The admin CLI's commands (@effect/cli): `migrate`, `migrate status`, `jobs list`, `jobs run <name>`,
  * `admin create --phone … [--email …] [--first-name …] [--last-name …]`, `erasure tick`, `audit verify [--window N]`,
- * `search ensure|health|reindex <collection>`, `clubs settlements run --from --to`.
+ * `search ensure|health|reindex <collection>`, `clubs settlements run --from --to`, `sponsors create-brand --name …`.
  * Commands read the database through SqlClient and the JobQueue in context, so tests run them
  * in-process against a test database; `main.ts` wires the real layers.
  */
@@ -9,6 +9,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { auditCommand } from "./audit.command.js"
 import { searchCommand } from "./search.command.js"
 import { clubsCommand } from "./clubs.command.js"
+import { sponsorsCommand } from "./sponsors.command.js"
 import { makeSeedCommand } from "./seed.command.js"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Accounts, Compliance, Platform } from "@podium/core"
@@ -211,6 +212,7 @@ return Command.make("podium").pipe(
     auditCommand.pipe(Command.provide(services)),
     searchCommand.pipe(Command.provide(services)),
     clubsCommand.pipe(Command.provide(services)),
+    sponsorsCommand.pipe(Command.provide(services)),
     admin.pipe(Command.provide(services)),
     // Builds the database itself, so it can fall back to a running host that holds the embedded one.
     makeSeedCommand(services)

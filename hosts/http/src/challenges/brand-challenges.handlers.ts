@@ -3,14 +3,13 @@ import type { HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { ClubAccess, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { Challenges } from "@podium/core"
-import type { SponsorsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 import type { ChallengeHandlerServices } from "./challenges.handlers.js"
 
-type Services = ChallengeHandlerServices | SponsorsInfrastructure
 
-export const AdminBrandChallengeApprovalsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminBrandChallengeApprovals">, never, Services> = apiGroup(
+
+export const AdminBrandChallengeApprovalsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminBrandChallengeApprovals">, never, ChallengeHandlerServices> = apiGroup(
   AthletesApi,
   "adminBrandChallengeApprovals",
   (handlers) =>
@@ -20,15 +19,15 @@ export const AdminBrandChallengeApprovalsHandlers: Layer.Layer<HttpApiGroup.ApiG
       .handle("rejectBrandChallenge", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.rejectBrandChallenge(me, path.challengeId, payload.reason)))
 )
 
-export const ClubBrandChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubBrandChallenges">, never, Services> = apiGroup(
+export const ClubBrandChallengesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "clubBrandChallenges">, never, ChallengeHandlerServices> = apiGroup(
   AthletesApi,
   "clubBrandChallenges",
   (handlers) =>
     handlers
       .handle("joinClubBrandChallenge", ({ path }) =>
-        Effect.flatMap(Effect.all([CurrentPrincipal, ClubAccess]), ([me, access]) => Challenges.joinBrandChallenge(me, access.clubId, path.challengeId)))
+        Effect.flatMap(ClubAccess, (access) => Challenges.joinBrandChallenge(access.principal, access.clubId, path.challengeId)))
       .handle("withdrawClubBrandChallenge", ({ path }) =>
-        Effect.flatMap(Effect.all([CurrentPrincipal, ClubAccess]), ([me, access]) => Challenges.withdrawBrandChallenge(me, access.clubId, path.challengeId)))
+        Effect.flatMap(ClubAccess, (access) => Challenges.withdrawBrandChallenge(access.principal, access.clubId, path.challengeId)))
       .handle("clubBrandChallengeParticipations", ({ path, urlParams: q }) =>
         Effect.flatMap(ClubAccess, (access) =>
           Effect.map(Challenges.clubBrandChallengeParticipations(access.clubId, path.challengeId, pageOf(q)), (r) => ({ ...r, ...pageOf(q) }))))

@@ -7,9 +7,9 @@ import type { SponsorsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
 
-type Services = SponsorsInfrastructure | Accounts.UserRepo | Platform.AuditLog | Platform.Transactor | Authenticated
+export type SponsorHandlerServices = SponsorsInfrastructure | Accounts.UserRepo | Platform.AuditLog | Platform.Transactor | Authenticated
 
-export const AdminSponsorAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminSponsorAccounts">, never, Services> = apiGroup(
+export const AdminSponsorAccountsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminSponsorAccounts">, never, SponsorHandlerServices> = apiGroup(
   AthletesApi,
   "adminSponsorAccounts",
   (handlers) =>
