@@ -3,8 +3,10 @@
  * machine (legal and illegal decisions, concurrent decisions), brand accounts (add, duplicates,
  * unknown users, suspend and reinstate) and an account's activity read from the audit log.
  */
+import { Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { newAthlete } from "../organizers/support.js"
+import { runCli } from "../support/cli.js"
 import { realHostOf } from "../support/real-host.js"
 import { newBrand, sponsorsAdmin } from "./support.js"
 
@@ -29,6 +31,20 @@ describe("who may manage sponsors", () => {
       expect((await send(method, path, body, athlete.headers)).status).toBe(403)
       expect((await send(method, path, body, otherAdmin.headers)).status).toBe(403)
     }
+  })
+})
+
+describe("brand creation by operators", () => {
+  it("creates a PENDING brand through the admin CLI, which admins then approve", async () => {
+    const { headers: admin } = await sponsorsAdmin(host)
+    const run = await host.run(runCli("sponsors", "create-brand", "--name", "Trail Fuel Co"))
+    expect(Exit.isSuccess(run.exit)).toBe(true)
+    const id = /brand ([0-9a-f-]{36}) "Trail Fuel Co" created \(PENDING\)/.exec(run.out)?.[1]
+    expect(id).toBeDefined()
+    const approved = await send("PATCH", `/v2/admin/sponsors/brands/${id}/approval`, { decision: "approve" }, admin)
+    expect(approved.body.data).toMatchObject({ id, name: "Trail Fuel Co", status: "APPROVED" })
+    const refused = await host.run(runCli("sponsors", "create-brand", "--name", " "))
+    expect(Exit.isFailure(refused.exit)).toBe(true)
   })
 })
 

@@ -61,7 +61,7 @@ export class ChallengeAccessDenied extends DomainError<ChallengeAccessDenied>()(
   ref: Schema.String
 }) {}
 
-/** The named creator cannot create challenges here (404): an unknown creator, or a brand before brands exist in this service. */
+/** The named creator cannot create challenges here (404): an unknown organizer, club or brand. */
 export class ChallengeCreatorNotFound extends DomainError<ChallengeCreatorNotFound>()("ChallengeCreatorNotFound", {
   kind: "not-found",
   code: "CREATOR_NOT_FOUND"
