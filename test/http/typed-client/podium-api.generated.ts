@@ -949,6 +949,22 @@ export interface components {
             removed: number;
             before: components["schemas"]["Instant"];
         };
+        SponsorAccountActivity: {
+            accountId: string;
+            items: {
+                seq: number;
+                id: string;
+                occurredAt: components["schemas"]["Instant"];
+                action: string;
+                actorKind: string;
+                actorId: string | null;
+                reason: string | null;
+                data: {
+                    [key: string]: unknown;
+                };
+            }[];
+            nextBeforeSeq: number | null;
+        };
         LiveSignalsResult: {
             accepted: number;
             remaining: number;
