@@ -2,10 +2,10 @@
  * Challenge video uploads (C "Challenges" video-uploads): a signed-in user (an admin with
  * challenges.manage) uploads one short video for a challenge promo story: MP4, MOV or WEBM up to
  * 50 MB, recognised by its bytes (the declared content type is not trusted), stored in the blob
- * store under an unguessable key and answered with a short-lived private media URL. A promo story
- * claims its upload when posted (`claimedAt`; stories are not served yet, so today every upload
- * stays unclaimed); admins run the cleanup that removes unclaimed uploads older than a day (rows
- * first, then their blobs).
+ * store under an unguessable key and answered with a short-lived private media URL. An upload is
+ * claimed (`claimedAt`) by the record that comes to use it; promo stories carry one image today, so
+ * nothing claims a video yet and every upload stays unclaimed until the cleanup admins run removes
+ * unclaimed uploads older than a day (rows first, then their blobs).
  */
 import type { ChallengeVideoUpload } from "@podium/kernel"
 import { Clock, Effect, Schema } from "effect"
