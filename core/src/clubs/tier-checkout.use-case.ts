@@ -14,7 +14,7 @@
 import { Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import { PaymentGateway } from "../payments/payment-gateway.port.js"
-import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
+import { PaymentEventProcessingFailed, paymentMismatch, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { createGatewayOrder, verifyCheckoutPayment } from "../payments/payment-order.use-case.js"
 import { AuditLog } from "../platform/audit-log.port.js"
 import { Transactor } from "../platform/transactor.port.js"
@@ -213,9 +213,8 @@ export const ClubTierPaymentProcessor = registerPaymentEventProcessor({
       if (p === null || p.orderId === null) return yield* failed("event carries no payment with an order id")
       const checkout = yield* Effect.flatMap(TierCheckoutRepo, (r) => r.findByOrder(event.provider, p.orderId!))
       if (Option.isNone(checkout)) return yield* failed(`no tier checkout for order ${p.orderId}`)
-      if (p.amount !== checkout.value.amount || p.currency !== checkout.value.currency) {
-        return yield* failed(`payment ${p.id} amount ${p.amount} ${p.currency} differs from the checkout's ${checkout.value.amount} ${checkout.value.currency}`)
-      }
+      const mismatch = paymentMismatch(p, checkout.value, "checkout")
+      if (mismatch !== null) return yield* failed(mismatch)
       yield* applyTierPayment(checkout.value, p.id, "webhook")
     })
 })

@@ -12,7 +12,7 @@ import { Clock, Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import type { OrganizerAccessGrant } from "../organizers/organizer.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
-import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
+import { PaymentEventProcessingFailed, paymentMismatch, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { PaymentGateway } from "../payments/payment-gateway.port.js"
 import { createGatewayOrder, verifyCheckoutPayment } from "../payments/payment-order.use-case.js"
 import { PaymentOrderRepo } from "../payments/payment-order.port.js"
@@ -342,9 +342,8 @@ export const EditionPaymentProcessor = registerPaymentEventProcessor({
       if (p === null || registrationId === undefined) return yield* failed("event carries no payment or registration id")
       const found = isUuid(registrationId) ? yield* Effect.flatMap(EditionRepo, (r) => r.findRegistration(registrationId)) : Option.none()
       if (Option.isNone(found)) return yield* failed(`no edition registration ${registrationId}`)
-      if (p.amount !== found.value.amount || p.currency !== found.value.currency) {
-        return yield* failed(`payment ${p.id} amount ${p.amount} ${p.currency} differs from the registration's ${found.value.amount} ${found.value.currency}`)
-      }
+      const mismatch = paymentMismatch(p, found.value, "registration")
+      if (mismatch !== null) return yield* failed(mismatch)
       yield* confirmOnce(found.value, p.id, "webhook")
     })
 })

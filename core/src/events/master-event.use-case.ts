@@ -14,7 +14,7 @@ import type { Edition, MasterEvent, MasterEventStatus, MasterMember, MasterMembe
 import { Clock, Effect, Option } from "effect"
 import type { Principal } from "../identity/principal.model.js"
 import { isUuid } from "../organizers/tenancy.policy.js"
-import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
+import { PaymentEventProcessingFailed, paymentMismatch, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { checkoutOf, createGatewayOrder, verifyCheckoutPayment } from "../payments/payment-order.use-case.js"
 import { auditSubject } from "../platform/audit-subject.js"
 import { Transactor } from "../platform/transactor.port.js"
@@ -280,9 +280,8 @@ export const MasterOrderPaymentProcessor = registerPaymentEventProcessor({
       if (p === null || p.orderId === null) return yield* failed("event carries no payment with an order id")
       const found = yield* Effect.flatMap(MasterEventRepo, (r) => r.findOrderByGateway(event.provider, p.orderId!))
       if (Option.isNone(found)) return yield* failed(`no master-event order for gateway order ${p.orderId}`)
-      if (p.amount !== found.value.amount || p.currency !== found.value.currency) {
-        return yield* failed(`payment ${p.id} amount ${p.amount} ${p.currency} differs from the order's ${found.value.amount} ${found.value.currency}`)
-      }
+      const mismatch = paymentMismatch(p, found.value, "order")
+      if (mismatch !== null) return yield* failed(mismatch)
       yield* confirmPaid(found.value, p.id, "webhook")
     })
 })

@@ -23,6 +23,19 @@ export class PaymentEventProcessingFailed extends Schema.TaggedError<PaymentEven
   message: Schema.String
 }) {}
 
+/**
+ * Why a captured payment does not pay what it was for (`the <what>'s` amount and currency), or null
+ * when it does: a processor fails the event with this message rather than credit a wrong amount.
+ */
+export const paymentMismatch = (
+  payment: { readonly id: string; readonly amount: number; readonly currency: string },
+  expected: { readonly amount: number; readonly currency: string },
+  what: string
+): string | null =>
+  payment.amount === expected.amount && payment.currency === expected.currency
+    ? null
+    : `payment ${payment.id} amount ${payment.amount} ${payment.currency} differs from the ${what}'s ${expected.amount} ${expected.currency}`
+
 export interface PaymentEventProcessor {
   /** Shown in `processedBy` of the inbox row: `payments.orders`, `clubs.tier-checkout`. */
   readonly name: string
