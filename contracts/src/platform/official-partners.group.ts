@@ -27,7 +27,8 @@ import {
   Query,
   says,
   StrLength,
-  UuidStr
+  UuidStr,
+  validationTextOf
 } from "@podium/kernel"
 import { Option, Schema } from "effect"
 import { AdminPermission, Authenticated, op, PageOf, PageParams, Requires } from "../common/index.js"
@@ -96,16 +97,19 @@ export const ExclusiveTabConfigView = Schema.Struct({
 
 export const PartnerLogoImageView = Schema.Struct({ ...PartnerLogoImage.fields, url: Schema.String }).annotations({ identifier: "OfficialPartnerLogoImage" })
 
+/** A field that may also be cleared with null, reported with the field's own wording (one message, not one per member). */
+const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.NullOr(schema).annotations(says(validationTextOf(schema.ast) ?? "has an invalid value"))
+
 const partnerFields = {
   benefits: Optional(Schema.Array(PartnerBenefit).pipe(Schema.maxItems(6)).annotations(says("must be a list of benefit keys"))),
   displayName: Optional(OfficialPartner.fields.displayName),
-  tagline: Optional(Schema.NullOr(StrLength(1, 160))),
-  description: Optional(Schema.NullOr(StrLength(1, 2000))),
-  websiteUrl: Optional(Schema.NullOr(PartnerWebsite)),
+  tagline: Optional(nullable(StrLength(1, 160))),
+  description: Optional(nullable(StrLength(1, 2000))),
+  websiteUrl: Optional(nullable(PartnerWebsite)),
   displayOrder: Optional(IntBetween(0, 10000)),
-  logoImageId: Optional(Schema.NullOr(UuidStr)),
+  logoImageId: Optional(nullable(UuidStr)),
   validFrom: Optional(DateTimeText),
-  validUntil: Optional(Schema.NullOr(DateTimeText))
+  validUntil: Optional(nullable(DateTimeText))
 }
 
 /** Designates a subject: its type and id and a tier are required; benefits default to the tier's. */
@@ -117,9 +121,9 @@ export const UpdateOfficialPartnerDto = Body({ subjectType: Optional(PartnerSubj
 export const RemoveOfficialPartnerDto = Body({ reason: StrLength(10, 500) }).annotations({ identifier: "RemoveOfficialPartnerDto" })
 export const UpsertOfficialPartnerExclusiveTabDto = Body({
   enabled: Bool,
-  partnerId: Optional(Schema.NullOr(UuidStr)),
-  title: Optional(Schema.NullOr(StrLength(1, 40))),
-  subtitle: Optional(Schema.NullOr(StrLength(1, 120)))
+  partnerId: Optional(nullable(UuidStr)),
+  title: Optional(nullable(StrLength(1, 40))),
+  subtitle: Optional(nullable(StrLength(1, 120)))
 }).annotations({ identifier: "UpsertOfficialPartnerExclusiveTabDto" })
 
 export const PartnerLogoForm = HttpApiSchema.Multipart(Form({ logoImage: Multipart.SingleFileSchema.annotations(says("must be a single file")) }), {
