@@ -5,7 +5,7 @@
  * (one of two concurrent removals wins), logos checked by their bytes, the public-safe projection,
  * and the single exclusive tab with its conditional public read (etag, 304).
  */
-import { Accounts, Organizers } from "@podium/core"
+import { Accounts, Organizers, Platform } from "@podium/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { clubIn } from "../clubs/support.js"
@@ -218,6 +218,10 @@ describe("changing and removing partnerships", () => {
     const anew = await designate(admin, { subjectType: "organizer", subjectId: org.id, tier: "GOLD" })
     expect(anew.status).toBe(201)
     expect(anew.body.data.id).not.toBe(created.id)
+
+    const audit = await host.run(Effect.flatMap(Platform.AuditLog, (log) => log.list({ subjectKind: "official_partner", subjectId: created.id, limit: 10 })))
+    expect(audit.map((e) => e.action)).toEqual(["partners.removed", "partners.updated", "partners.updated", "partners.designated"])
+    expect(audit[0]).toMatchObject({ actorKind: "admin", reason: removed.removalReason })
   })
 })
 
