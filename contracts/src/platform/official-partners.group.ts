@@ -164,6 +164,10 @@ export class AdminOfficialPartnersGroup extends HttpApiGroup.make("adminOfficial
 /** The conditional read's header: the entity tag the client holds (required by the spec). */
 const ConditionalRead = Query({ "if-none-match": NonEmptyStr })
 
+/**
+ * The public reads. The spec leaves the tab config's authentication open; it is public because the
+ * app builds its navigation before sign-in and the answer holds only public-safe partner fields.
+ */
 export class OfficialPartnersGroup extends HttpApiGroup.make("officialPartners")
   .add(op.get("officialPartnerExclusiveTabConfig", "/v2/official-partners/exclusive-tab/config", { headers: ConditionalRead, ok: ExclusiveTabConfigView, summary: "The athlete exclusive partner tab (public); 304 with no body when if-none-match holds the current etag" }))
   .add(op.get("publicOfficialPartner", "/v2/official-partners/:subjectType/:subjectId", { path: Schema.Struct({ subjectType: PartnerSubjectType, subjectId: Schema.String }), ok: PublicPartnerView, summary: "An organizer's or club's live partnership, public-safe (404 OFFICIAL_PARTNER_NOT_FOUND otherwise)" }))
