@@ -9,6 +9,7 @@ import { RateLimitsGroup } from "./rate-limits.group.js"
 import { RiskRegisterGroup } from "./risk-register.group.js"
 import { SearchGroup } from "./search.group.js"
 import { IntegrationsGroup } from "./integrations.group.js"
+import { AdminOfficialPartnersGroup, OfficialPartnersGroup } from "./official-partners.group.js"
 
 export * from "./health.group.js"
 export * from "./memory.group.js"
@@ -19,5 +20,6 @@ export * from "./rate-limits.group.js"
 export * from "./risk-register.group.js"
 export * from "./search.group.js"
 export * from "./integrations.group.js"
+export * from "./official-partners.group.js"
 
-export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup) {}
+export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup).add(AdminOfficialPartnersGroup).add(OfficialPartnersGroup) {}

@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Partners, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -15,6 +15,7 @@ import { hybridRaceContext } from "./hybrid-race.js"
 import { identityContext } from "./identity.js"
 import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
+import { partnersContext } from "./partners.js"
 import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
 import { registrationsContext } from "./registrations.js"
@@ -41,7 +42,9 @@ export const HostContexts = [
   registrationsContext,
   resultsContext,
   hybridRaceContext,
-  editionsContext
+  editionsContext,
+  // After organizers and clubs: partners are organizers or clubs.
+  partnersContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

@@ -39,6 +39,7 @@ import * as Media from "./media/index.js"
 import { makePipelineSteps, requestPipeline } from "./middleware.js"
 import * as Notifications from "./notifications/index.js"
 import * as Organizers from "./organizers/index.js"
+import * as Partners from "./partners/index.js"
 import * as Payments from "./payments/index.js"
 import * as Registrations from "./registrations/index.js"
 import * as Results from "./results/index.js"
@@ -60,7 +61,7 @@ type Routes = Layer.Layer<never, never, RouterServices | HttpInfrastructure | Li
 
 /** The platform area (health, memory, audit, scheduler, observability, rate limits, search...). */
 export const PlatformRoutes: Routes = HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-  Layer.provide(PlatformHttp.handlers),
+  Layer.provide([...PlatformHttp.handlers, ...Partners.handlers]),
   Layer.provide(AuthGuardsLive)
 )
 
