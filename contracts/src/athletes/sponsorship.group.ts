@@ -103,11 +103,12 @@ export class AdminSponsorContractsGroup extends HttpApiGroup.make("adminSponsorC
   .annotate(OpenApi.Title, "Admin: sponsor contracts")
 {}
 
+/** A partial update; switching the audience away from TOP_N clears topN, and `enabled: false` switches the award off. */
 export const GoodieAutoAwardPatchBody = Body({
   enabled: Optional(Bool),
-  goodieName: Optional(Schema.NullOr(StrLength(2, 120))),
-  audience: Optional(Schema.NullOr(GoodieAudience)),
-  topN: Optional(Schema.NullOr(IntBetween(1, 1000))),
+  goodieName: Optional(StrLength(2, 120)),
+  audience: Optional(GoodieAudience),
+  topN: Optional(IntBetween(1, 1000)),
   quantityPerAthlete: Optional(IntBetween(1, 10))
 })
 
