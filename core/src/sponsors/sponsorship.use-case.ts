@@ -27,7 +27,6 @@ import {
   SponsorAlreadyAttached,
   SponsorAttachmentNotActive,
   SponsorAttachmentNotFound,
-  SponsorContractMoves,
   SponsorContractNotFound,
   SponsorshipDealMoves,
   SponsorshipDealNotFound,

@@ -1,4 +1,5 @@
 /** Sponsorship on Postgres (sponsors.deals, contracts, attachments, attachment_history, goodie_auto_award; migration 0230). Moves are conditional updates. */
+import type { Statement } from "@effect/sql"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Sponsors } from "@podium/core"
 import { GoodieAutoAwardConfig, SponsorAttachment, SponsorAttachmentHistoryEntry, SponsorContract, SponsorshipDeal, SponsorshipDealStatus } from "@podium/kernel"
@@ -29,7 +30,7 @@ export const SponsorshipRepoPg = Layer.effect(Sponsors.SponsorshipRepo, Effect.g
   const dealCols = sql.unsafe(DealColumns)
   const contractCols = sql.unsafe(ContractColumns)
   const goodieCols = sql.unsafe(GoodieColumns)
-  const and = (parts: ReadonlyArray<ReturnType<typeof sql> | undefined>) => sql.and(parts.filter((p) => p !== undefined))
+  const and = (parts: ReadonlyArray<Statement.Fragment | undefined>) => sql.and(parts.filter((p): p is Statement.Fragment => p !== undefined))
 
   const addHistory = (attachmentId: string, from: string | null, to: string, reason: string | null, actor: string) =>
     sql`insert into sponsors.attachment_history (attachment_id, from_status, to_status, reason, actor) values (${attachmentId}, ${from}, ${to}, ${reason}, ${actor})`.pipe(Effect.orDie)
