@@ -14,6 +14,8 @@ import { Schema } from "effect"
 export const SponsorshipDealMoves = defineMoves<SponsorshipDealStatus>()({ machine: "sponsorship deal", code: "SPONSORSHIP_DEAL_MOVE_REFUSED" }, {
   underReview: { from: ["PROPOSED"], to: "UNDER_REVIEW" },
   accept: { from: ["PROPOSED", "UNDER_REVIEW"], to: "CONTRACT_PENDING" },
+  // A counter goes back to the brand with notes; A section 3 gives COUNTERED no way forward but
+  // rejection, so a brand that agrees proposes again at the countered amount (a new deal).
   counter: { from: ["PROPOSED", "UNDER_REVIEW"], to: "COUNTERED" },
   // A club declining a deal on itself ends it like an admin's rejection (the reason is the club's).
   reject: { from: ["PROPOSED", "UNDER_REVIEW", "COUNTERED"], to: "REJECTED" },

@@ -198,8 +198,9 @@ export const activateDeal = Effect.fn("sponsors.activateDeal")(function*(admin: 
         targetType: deal.targetType,
         targetId: deal.targetId,
         title: `Sponsorship of ${deal.targetType} ${deal.targetId}`,
-        // The accepted amount: the counter's when the deal was countered before it was accepted.
-        amount: moved.counterAmount ?? moved.amount,
+        // A countered deal never reaches activation (COUNTERED only leads to REJECTED), so the
+        // contract is for the amount the brand proposed and admins accepted.
+        amount: moved.amount,
         status: "ACTIVE",
         createdBy: actorText(admin)
       })
