@@ -38,7 +38,7 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "events.review", description: "Event review: approve or reject events submitted for approval" },
   { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },
   { key: "payments.manage", description: "Payments: the payment webhook inbox (list, read, acknowledge, cancel, replay), payment providers and gateway orders" },
-  { key: "sponsors.manage", description: "Sponsors: brand approval decisions (approve, reject, suspend), brand accounts (list, add, suspend, reinstate) and their activity, sponsorship deals, contracts, attachments, brand metrics and goodie auto-award configs" }
+  { key: "sponsors.manage", description: "Sponsors: brand approval decisions (approve, reject, suspend), brand accounts (list, add, suspend, reinstate) and their activity" }
 ]
 
 export const SuperPermission = "*"
