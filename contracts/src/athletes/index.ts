@@ -11,6 +11,7 @@ import { ChallengePrizesGroup, ChallengeRewardsGroup, OrganizerChallengeGoodiesG
 import { AdminCharitiesGroup } from "./charities.group.js"
 import { AdminBrandChallengeApprovalsGroup, ClubBrandChallengesGroup } from "./brand-challenges.group.js"
 import { AdminSponsorAccountsGroup } from "./sponsors.group.js"
+import { AdminGoodiesAutoAwardGroup, AdminSponsorContractsGroup, AdminSponsorshipDealsGroup, BrandSponsorshipDealsGroup, ClubSponsorshipGroup, OrganizerEventSponsorsGroup } from "./sponsorship.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
@@ -34,6 +35,7 @@ export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
 export * from "./brand-challenges.group.js"
 export * from "./sponsors.group.js"
+export * from "./sponsorship.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -64,4 +66,10 @@ export class AthletesApi extends AreaApi
   .add(ShippingProviderWebhookGroup)
   .add(AdminSponsorAccountsGroup)
   .add(AdminBrandChallengeApprovalsGroup)
-  .add(ClubBrandChallengesGroup) {}
+  .add(ClubBrandChallengesGroup)
+  .add(BrandSponsorshipDealsGroup)
+  .add(AdminSponsorshipDealsGroup)
+  .add(AdminSponsorContractsGroup)
+  .add(AdminGoodiesAutoAwardGroup)
+  .add(OrganizerEventSponsorsGroup)
+  .add(ClubSponsorshipGroup) {}

@@ -4,6 +4,7 @@ import { Effect, Either, Layer, Option } from "effect"
 import { SponsorAccountExists, SponsorAccountMoves, SponsorAccountNotFound, SponsorBrandMoves, SponsorBrandNotFound } from "../sponsors/sponsor.model.js"
 import { SponsorAccountRepo, SponsorBrandRepo } from "../sponsors/sponsor.port.js"
 import { nextMemoryId } from "./sequential-id.js"
+import { SponsorshipRepoMemory } from "./sponsorship.memory.js"
 
 export const SponsorBrandRepoMemory = Layer.sync(SponsorBrandRepo, () => {
   const brands = new Map<string, SponsorBrand>()
@@ -59,4 +60,4 @@ export const SponsorAccountRepoMemory = Layer.sync(SponsorAccountRepo, () => {
   })
 })
 
-export const SponsorsReposMemory = Layer.mergeAll(SponsorBrandRepoMemory, SponsorAccountRepoMemory)
+export const SponsorsReposMemory = Layer.mergeAll(SponsorBrandRepoMemory, SponsorAccountRepoMemory, SponsorshipRepoMemory)

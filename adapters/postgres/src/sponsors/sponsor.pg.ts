@@ -5,6 +5,7 @@ import { SponsorAccount, SponsorBrand } from "@podium/kernel"
 import { Effect, Layer, Option } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { onUnique, rowsOf } from "../rows.pg.js"
+import { SponsorshipRepoPg } from "./sponsorship.pg.js"
 
 const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -53,4 +54,4 @@ export const SponsorAccountRepoPg = Layer.effect(Sponsors.SponsorAccountRepo, Ef
   })
 }))
 
-export const SponsorsReposPg = Layer.mergeAll(SponsorBrandRepoPg, SponsorAccountRepoPg)
+export const SponsorsReposPg = Layer.mergeAll(SponsorBrandRepoPg, SponsorAccountRepoPg, SponsorshipRepoPg)

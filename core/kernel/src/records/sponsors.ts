@@ -57,3 +57,4 @@ export const ClubBrandChallengeEntry = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "ClubBrandChallengeEntry" })
 export interface ClubBrandChallengeEntry extends Schema.Schema.Type<typeof ClubBrandChallengeEntry> {}
+export * from "./sponsorship.js"
