@@ -85,8 +85,8 @@ import hybridRaceResults from "./0200_hybrid_race_results.js"
 import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
 import sponsorsBrands from "./0210_sponsors_brands.js"
 import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
-import partners from "./0260_partners.js"
 import sponsorsSponsorship from "./0230_sponsors_sponsorship.js"
+import partners from "./0260_partners.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -166,8 +166,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0201_hybrid_race_photo_checks": hybridRacePhotoChecks,
   "0210_sponsors_brands": sponsorsBrands,
   "0211_challenges_club_brand_entries": challengesClubBrandEntries,
+  "0230_sponsors_sponsorship": sponsorsSponsorship,
   "0260_partners": partners
-  "0230_sponsors_sponsorship": sponsorsSponsorship
 }
 
 /** The table recording applied migrations. */
