@@ -5,6 +5,7 @@
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
 import type { Activities, Challenges, Events, HybridRace, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
+import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
@@ -31,6 +32,7 @@ export const HostContexts = [
   eventsContext,
   complianceContext,
   paymentsContext,
+  chargebacksContext,
   walletsContext,
   // Before challenges: brand challenges are created by brand accounts.
   sponsorsContext,
