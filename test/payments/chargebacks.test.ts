@@ -110,14 +110,14 @@ describe("who may work chargebacks", () => {
       ["GET", "/v2/admin/chargebacks", undefined],
       ["POST", `/v2/admin/chargebacks/${id}/resolve`, { outcome: "ACCEPTED", reason: "Not worth defending" }],
       ["GET", "/v2/admin/chargebacks/defend", undefined],
-      ["GET", defend(id), undefined],
-      ["POST", defend(id, "cancel"), undefined],
-      ["PUT", defend(id, "defense-draft"), { draft: "x" }],
-      ["POST", defend(id, "evidence"), { kind: "OTHER", description: "x" }],
-      ["POST", defend(id, "mark-expired"), undefined],
-      ["POST", defend(id, "mark-lost"), { reason: "The bank sided with the cardholder" }],
-      ["POST", defend(id, "mark-won"), { reason: "The bank sided with us" }],
-      ["POST", defend(id, "submit-defense"), undefined]
+      ["GET", `/v2/admin/chargebacks/defend/${id}`, undefined],
+      ["POST", `/v2/admin/chargebacks/defend/${id}/cancel`, undefined],
+      ["PUT", `/v2/admin/chargebacks/defend/${id}/defense-draft`, { draft: "x" }],
+      ["POST", `/v2/admin/chargebacks/defend/${id}/evidence`, { kind: "OTHER", description: "x" }],
+      ["POST", `/v2/admin/chargebacks/defend/${id}/mark-expired`, undefined],
+      ["POST", `/v2/admin/chargebacks/defend/${id}/mark-lost`, { reason: "The bank sided with the cardholder" }],
+      ["POST", `/v2/admin/chargebacks/defend/${id}/mark-won`, { reason: "The bank sided with us" }],
+      ["POST", `/v2/admin/chargebacks/defend/${id}/submit-defense`, undefined]
     ]
     for (const [method, path, body] of calls) {
       expect((await send(method, path, body, {})).status).toBe(401)
