@@ -170,7 +170,8 @@ const closeWith = (admin: Principal, id: string, move: ChargebackMove, action: s
   Effect.gen(function*() {
     const before = yield* findChargeback(id)
     return yield* atomically(Effect.gen(function*() {
-      const locked = guard === undefined ? before : yield* lockChargeback(before.id)
+      // Locked first so the guard and the audit row's `from` see the state the move leaves.
+      const locked = yield* lockChargeback(before.id)
       if (guard !== undefined && ChargebackMoves.allows(locked.defendStatus, move)) yield* guard(locked, new Date())
       const after = yield* Effect.flatMap(ChargebackRepo, (r) => r.move(locked.id, move, { by: admin.accountId, reason }))
       yield* audit(action, admin, locked, after, reason === null ? {} : { reason })
