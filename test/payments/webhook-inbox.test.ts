@@ -49,7 +49,7 @@ const eventPath = (id: string) => `/v2/admin/webhook-events/${id}`
 
 /** A stored RECEIVED row: an event type no processor handles. */
 const receivedEvent = async () => {
-  const { rawBody, signature } = signedBody(host, { entity: "event", event: "payment.dispute.created", payload: { dispute: { entity: { id: `disp_${Math.random().toString(36).slice(2)}` } } } })
+  const { rawBody, signature } = signedBody(host, { entity: "event", event: "payment.downtime.started", payload: { downtime: { entity: { id: `down_${Math.random().toString(36).slice(2)}` } } } })
   const result = await ingest(host, rawBody, signature, `evt_rcv_${Math.random().toString(36).slice(2)}`)
   if (result._tag === "Left") throw new Error(String(result.left))
   return result.right.event
@@ -113,7 +113,7 @@ describe("webhook ingestion", () => {
 
   it("keeps an event without a processor RECEIVED with a note, and a poisoned one FAILED with the processor's error", async () => {
     const received = await receivedEvent()
-    expect(received).toMatchObject({ status: "RECEIVED", lastError: "no processor registered for payment.dispute.created", attempts: 1 })
+    expect(received).toMatchObject({ status: "RECEIVED", lastError: "no processor registered for payment.downtime.started", attempts: 1 })
     const failed = await failedEvent()
     expect(failed).toMatchObject({ status: "FAILED", lastError: "payments.orders: event carries no payment entity with an order id" })
   })
@@ -142,12 +142,12 @@ describe("admin webhook events: list and read", () => {
   it("lists newest first with status, provider and eventType filters and pages", async () => {
     const a = await receivedEvent()
     const b = await receivedEvent()
-    const page1 = await host.http.get("/v2/admin/webhook-events?status=RECEIVED&provider=local&eventType=payment.dispute.created&limit=1&page=1", admin.headers)
+    const page1 = await host.http.get("/v2/admin/webhook-events?status=RECEIVED&provider=local&eventType=payment.downtime.started&limit=1&page=1", admin.headers)
     expect(page1.status).toBe(200)
     expect(page1.body.data).toMatchObject({ page: 1, limit: 1 })
     expect(page1.body.data.total).toBeGreaterThanOrEqual(2)
     expect(page1.body.data.items[0].id).toBe(b.id)
-    const page2 = await host.http.get("/v2/admin/webhook-events?status=RECEIVED&provider=local&eventType=payment.dispute.created&limit=1&page=2", admin.headers)
+    const page2 = await host.http.get("/v2/admin/webhook-events?status=RECEIVED&provider=local&eventType=payment.downtime.started&limit=1&page=2", admin.headers)
     expect(page2.body.data.items[0].id).toBe(a.id)
     const none = await host.http.get("/v2/admin/webhook-events?provider=razorpay", admin.headers)
     expect(none.body.data).toMatchObject({ items: [], total: 0, page: 1, limit: 20 })
@@ -160,8 +160,8 @@ describe("admin webhook events: list and read", () => {
     const e = await receivedEvent()
     const res = await host.http.get(eventPath(e.id), admin.headers)
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ id: e.id, provider: "local", eventType: "payment.dispute.created", status: "RECEIVED", signatureVerified: true })
-    expect(res.body.data.payload).toMatchObject({ event: "payment.dispute.created" })
+    expect(res.body.data).toMatchObject({ id: e.id, provider: "local", eventType: "payment.downtime.started", status: "RECEIVED", signatureVerified: true })
+    expect(res.body.data.payload).toMatchObject({ event: "payment.downtime.started" })
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       const missing = await host.http.get(eventPath(id), admin.headers)
       expect(missing.status).toBe(404)

@@ -3,12 +3,15 @@ import { AreaApi } from "../common/index.js"
 import { CreatorWalletsGroup } from "./creator-wallets.group.js"
 import { AdminPaymentsGroup } from "./admin-payments.group.js"
 import { BankVerificationGroup } from "./bank-verification.group.js"
+import { AdminChargebacksGroup } from "./chargebacks.group.js"
 
 export * from "./creator-wallets.group.js"
 export * from "./admin-payments.group.js"
 export * from "./bank-verification.group.js"
+export * from "./chargebacks.group.js"
 
 export class MoneyApi extends AreaApi
   .add(CreatorWalletsGroup)
   .add(AdminPaymentsGroup)
-  .add(BankVerificationGroup) {}
+  .add(BankVerificationGroup)
+  .add(AdminChargebacksGroup) {}

@@ -3,8 +3,9 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Partners, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Partners, Payments, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
+import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
@@ -32,6 +33,7 @@ export const HostContexts = [
   eventsContext,
   complianceContext,
   paymentsContext,
+  chargebacksContext,
   walletsContext,
   // Before challenges: brand challenges are created by brand accounts.
   sponsorsContext,

@@ -87,6 +87,7 @@ import sponsorsBrands from "./0210_sponsors_brands.js"
 import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
 import sponsorsSponsorship from "./0230_sponsors_sponsorship.js"
 import partners from "./0260_partners.js"
+import paymentsChargebacks from "./0280_payments_chargebacks.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -167,7 +168,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0210_sponsors_brands": sponsorsBrands,
   "0211_challenges_club_brand_entries": challengesClubBrandEntries,
   "0230_sponsors_sponsorship": sponsorsSponsorship,
-  "0260_partners": partners
+  "0260_partners": partners,
+  "0280_payments_chargebacks": paymentsChargebacks
 }
 
 /** The table recording applied migrations. */
