@@ -11,6 +11,7 @@ import { ChallengePrizesGroup, ChallengeRewardsGroup, OrganizerChallengeGoodiesG
 import { AdminCharitiesGroup } from "./charities.group.js"
 import { AdminBrandChallengeApprovalsGroup, ClubBrandChallengesGroup } from "./brand-challenges.group.js"
 import { AdminSponsorAccountsGroup } from "./sponsors.group.js"
+import { AdminSponsorRcGrantsGroup, SponsorInventoryGroup, SponsorRcGrantRequestsGroup, SponsorRewardGrantsGroup } from "./sponsor-workspace.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
@@ -34,6 +35,7 @@ export * from "./challenges.group.js"
 export * from "./fulfillment.group.js"
 export * from "./brand-challenges.group.js"
 export * from "./sponsors.group.js"
+export * from "./sponsor-workspace.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -63,5 +65,9 @@ export class AthletesApi extends AreaApi
   .add(OrganizerChallengeGoodiesGroup)
   .add(ShippingProviderWebhookGroup)
   .add(AdminSponsorAccountsGroup)
+  .add(SponsorInventoryGroup)
+  .add(SponsorRewardGrantsGroup)
+  .add(SponsorRcGrantRequestsGroup)
+  .add(AdminSponsorRcGrantsGroup)
   .add(AdminBrandChallengeApprovalsGroup)
   .add(ClubBrandChallengesGroup) {}

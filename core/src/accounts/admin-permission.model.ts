@@ -38,7 +38,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "events.review", description: "Event review: approve or reject events submitted for approval" },
   { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },
   { key: "payments.manage", description: "Payments: the payment webhook inbox (list, read, acknowledge, cancel, replay), payment providers and gateway orders" },
-  { key: "sponsors.manage", description: "Sponsors: brand approval decisions (approve, reject, suspend), brand accounts (list, add, suspend, reinstate) and their activity" }
+  { key: "sponsors.manage", description: "Sponsors: brand approval decisions (approve, reject, suspend), brand accounts (list, add, suspend, reinstate) and their activity" },
+  { key: "sponsors.review", description: "Sponsor reviews: approve or reject brands' campaigns, audience cohorts and RC grant requests (an approval credits the brand's RC wallet)" }
 ]
 
 export const SuperPermission = "*"

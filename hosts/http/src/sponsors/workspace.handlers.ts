@@ -1,0 +1,61 @@
+/** Handlers of the sponsor workspace (brand tenancy guard) and the admin review of sponsor RC grants: one use case each. */
+import type { HttpApiGroup } from "@effect/platform"
+import { AthletesApi } from "@podium/contracts/athletes"
+import { type Authenticated, BrandAccess, type BrandAccountHolders, CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { type Accounts, type Platform, Sponsors, type Wallets } from "@podium/core"
+import type { SponsorsInfrastructure, SponsorWorkspaceInfrastructure } from "@podium/host-common"
+import { Effect, type Layer } from "effect"
+import { apiGroup } from "../serving/served-groups.js"
+
+export type SponsorWorkspaceServices =
+  | SponsorsInfrastructure
+  | SponsorWorkspaceInfrastructure
+  | Wallets.Ledger
+  | Accounts.UserRepo
+  | Platform.AuditLog
+  | Platform.Transactor
+  | Authenticated
+  | BrandAccountHolders
+
+/** The acting brand account, as the guard granted it. */
+const actor = Effect.map(BrandAccess, (a): Sponsors.BrandActor => ({ principal: a.principal, brandId: a.brandId, accountId: a.accountId }))
+
+export const SponsorInventoryHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sponsorInventory">, never, SponsorWorkspaceServices> = apiGroup(
+  AthletesApi,
+  "sponsorInventory",
+  (handlers) =>
+    handlers
+      .handle("listSponsorInventory", ({ urlParams }) => Effect.flatMap(actor, (a) => Sponsors.listInventory(a, pageOf(urlParams))))
+      .handle("createSponsorInventoryItem", ({ payload }) => Effect.flatMap(actor, (a) => Sponsors.createInventoryItem(a, payload)))
+      .handle("updateSponsorInventoryItem", ({ path, payload }) => Effect.flatMap(actor, (a) => Sponsors.updateInventoryItem(a, path.itemId, payload)))
+      .handle("sponsorInventoryMovements", ({ path, urlParams }) => Effect.flatMap(actor, (a) => Sponsors.inventoryMovements(a, path.itemId, pageOf(urlParams))))
+      .handle("changeSponsorInventoryStock", ({ path, payload }) => Effect.flatMap(actor, (a) => Sponsors.changeStock(a, path.itemId, payload)))
+)
+
+export const SponsorRewardGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sponsorRewardGrants">, never, SponsorWorkspaceServices> = apiGroup(
+  AthletesApi,
+  "sponsorRewardGrants",
+  (handlers) =>
+    handlers
+      .handle("listSponsorRewardGrants", ({ urlParams }) => Effect.flatMap(actor, (a) => Sponsors.listRewardGrants(a, pageOf(urlParams))))
+      .handle("grantSponsorReward", ({ payload }) => Effect.flatMap(actor, (a) => Sponsors.grantReward(a, payload)))
+)
+
+export const SponsorRcGrantRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sponsorRcGrantRequests">, never, SponsorWorkspaceServices> = apiGroup(
+  AthletesApi,
+  "sponsorRcGrantRequests",
+  (handlers) =>
+    handlers
+      .handle("listSponsorRcGrantRequests", ({ urlParams }) => Effect.flatMap(actor, (a) => Sponsors.listBrandRcGrants(a, pageOf(urlParams))))
+      .handle("requestSponsorRcGrant", ({ payload }) => Effect.flatMap(actor, (a) => Sponsors.requestRcGrant(a, payload)))
+)
+
+export const AdminSponsorRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminSponsorRcGrants">, never, SponsorWorkspaceServices> = apiGroup(
+  AthletesApi,
+  "adminSponsorRcGrants",
+  (handlers) =>
+    handlers
+      .handle("sponsorRcGrantQueue", ({ urlParams }) => Sponsors.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status }))
+      .handle("approveSponsorRcGrant", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.approveRcGrant(me, path.grantId, payload.approvedRc)))
+      .handle("rejectSponsorRcGrant", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.rejectRcGrant(me, path.grantId, payload.reason)))
+)
