@@ -10,6 +10,7 @@ import {
 } from "../sponsors/workspace.model.js"
 import { SponsorInventoryRepo, SponsorRcGrantRepo, SponsorRewardGrantRepo, type Window } from "../sponsors/workspace.port.js"
 import { nextMemoryId } from "./sequential-id.js"
+import { SponsorCampaignReposMemory } from "./sponsor-campaigns.memory.js"
 
 const pageOf = <A>(rows: ReadonlyArray<A>, w: Window) => ({ items: rows.slice(w.offset, w.offset + w.limit), total: rows.length })
 
@@ -135,4 +136,4 @@ export const SponsorRcGrantRepoMemory = Layer.sync(SponsorRcGrantRepo, () => {
   })
 })
 
-export const SponsorWorkspaceReposMemory = Layer.mergeAll(SponsorInventoryRepoMemory, SponsorRewardGrantRepoMemory, SponsorRcGrantRepoMemory)
+export const SponsorWorkspaceReposMemory = Layer.mergeAll(SponsorInventoryRepoMemory, SponsorRewardGrantRepoMemory, SponsorRcGrantRepoMemory, SponsorCampaignReposMemory)

@@ -10,6 +10,7 @@ import { SponsorInventoryItem, SponsorInventoryMovement, SponsorRcGrant, Sponsor
 import { Effect, Layer, Option } from "effect"
 import { applyMove } from "../moves.pg.js"
 import { counts, onUnique, rowsOf } from "../rows.pg.js"
+import { SponsorCampaignReposPg } from "./campaign.pg.js"
 
 const total = <E, R>(query: Effect.Effect<ReadonlyArray<object>, E, R>) => Effect.map(counts.one(query), (r) => r.n)
 
@@ -120,4 +121,4 @@ export const SponsorRcGrantRepoPg = Layer.effect(Sponsors.SponsorRcGrantRepo, Ef
   })
 }))
 
-export const SponsorWorkspaceReposPg = Layer.mergeAll(SponsorInventoryRepoPg, SponsorRewardGrantRepoPg, SponsorRcGrantRepoPg)
+export const SponsorWorkspaceReposPg = Layer.mergeAll(SponsorInventoryRepoPg, SponsorRewardGrantRepoPg, SponsorRcGrantRepoPg, SponsorCampaignReposPg)
