@@ -11,6 +11,7 @@ import { ChallengePrizesGroup, ChallengeRewardsGroup, OrganizerChallengeGoodiesG
 import { AdminCharitiesGroup } from "./charities.group.js"
 import { AdminBrandChallengeApprovalsGroup, ClubBrandChallengesGroup } from "./brand-challenges.group.js"
 import { AdminSponsorAccountsGroup } from "./sponsors.group.js"
+import { AdminSponsorCampaignsGroup, SponsorCampaignsGroup } from "./sponsor-campaigns.group.js"
 import { AdminSponsorRcGrantsGroup, SponsorInventoryGroup, SponsorRcGrantRequestsGroup, SponsorRewardGrantsGroup } from "./sponsor-workspace.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
@@ -36,6 +37,7 @@ export * from "./fulfillment.group.js"
 export * from "./brand-challenges.group.js"
 export * from "./sponsors.group.js"
 export * from "./sponsor-workspace.group.js"
+export * from "./sponsor-campaigns.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -69,5 +71,7 @@ export class AthletesApi extends AreaApi
   .add(SponsorRewardGrantsGroup)
   .add(SponsorRcGrantRequestsGroup)
   .add(AdminSponsorRcGrantsGroup)
+  .add(SponsorCampaignsGroup)
+  .add(AdminSponsorCampaignsGroup)
   .add(AdminBrandChallengeApprovalsGroup)
   .add(ClubBrandChallengesGroup) {}

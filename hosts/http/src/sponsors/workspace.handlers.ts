@@ -1,8 +1,8 @@
-/** Handlers of the sponsor workspace (brand tenancy guard) and the admin review of sponsor RC grants: one use case each. */
+/** Handlers of the sponsor workspace (brand tenancy guard) and the admin reviews of sponsor RC grants, campaigns and cohorts: one use case each. */
 import type { HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { type Authenticated, BrandAccess, type BrandAccountHolders, CurrentPrincipal, pageOf } from "@podium/contracts/common"
-import { type Accounts, type Platform, Sponsors, type Wallets } from "@podium/core"
+import { type Accounts, type Activities, type Platform, Sponsors, type Wallets } from "@podium/core"
 import type { SponsorsInfrastructure, SponsorWorkspaceInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
@@ -11,6 +11,7 @@ export type SponsorWorkspaceServices =
   | SponsorsInfrastructure
   | SponsorWorkspaceInfrastructure
   | Wallets.Ledger
+  | Activities.ActivityRepo
   | Accounts.UserRepo
   | Platform.AuditLog
   | Platform.Transactor
@@ -58,4 +59,30 @@ export const AdminSponsorRcGrantsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"po
       .handle("sponsorRcGrantQueue", ({ urlParams }) => Sponsors.rcGrantQueue({ ...pageOf(urlParams), status: urlParams.status }))
       .handle("approveSponsorRcGrant", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.approveRcGrant(me, path.grantId, payload.approvedRc)))
       .handle("rejectSponsorRcGrant", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.rejectRcGrant(me, path.grantId, payload.reason)))
+)
+
+export const SponsorCampaignsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "sponsorCampaigns">, never, SponsorWorkspaceServices> = apiGroup(
+  AthletesApi,
+  "sponsorCampaigns",
+  (handlers) =>
+    handlers
+      .handle("listSponsorCampaigns", ({ urlParams }) => Effect.flatMap(actor, (a) => Sponsors.listBrandCampaigns(a, pageOf(urlParams))))
+      .handle("createSponsorCampaign", ({ payload }) => Effect.flatMap(actor, (a) => Sponsors.createCampaign(a, payload)))
+      .handle("submitSponsorCampaign", ({ path }) => Effect.flatMap(actor, (a) => Sponsors.submitCampaign(a, path.campaignId)))
+      .handle("listSponsorCohorts", ({ urlParams }) => Effect.flatMap(actor, (a) => Sponsors.listBrandCohorts(a, pageOf(urlParams))))
+      .handle("createSponsorCohort", ({ payload }) => Effect.flatMap(actor, (a) => Sponsors.createCohort(a, payload)))
+      .handle("submitSponsorCohort", ({ path }) => Effect.flatMap(actor, (a) => Sponsors.submitCohort(a, path.cohortId)))
+)
+
+export const AdminSponsorCampaignsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminSponsorCampaigns">, never, SponsorWorkspaceServices> = apiGroup(
+  AthletesApi,
+  "adminSponsorCampaigns",
+  (handlers) =>
+    handlers
+      .handle("sponsorCampaignQueue", ({ urlParams }) => Sponsors.campaignQueue({ ...pageOf(urlParams), status: urlParams.status }))
+      .handle("approveSponsorCampaign", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.decideCampaign(me, path.campaignId, { move: "approve" })))
+      .handle("rejectSponsorCampaign", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.decideCampaign(me, path.campaignId, { move: "reject", reason: payload.reason })))
+      .handle("sponsorCohortQueue", ({ urlParams }) => Sponsors.cohortQueue({ ...pageOf(urlParams), status: urlParams.status }))
+      .handle("approveSponsorCohort", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.decideCohort(me, path.cohortId, { move: "approve" })))
+      .handle("rejectSponsorCohort", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Sponsors.decideCohort(me, path.cohortId, { move: "reject", reason: payload.reason })))
 )
