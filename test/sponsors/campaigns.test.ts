@@ -4,6 +4,9 @@
  * campaign LIVE or SCHEDULED by its startDate) or reject with a reason the brand reads verbatim;
  * a cohort's estimated size is counted from athletes' activities.
  */
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Platform } from "@podium/core"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { newAthlete } from "../organizers/support.js"
 import { realHostOf } from "../support/real-host.js"
@@ -171,5 +174,37 @@ describe("sponsor campaigns", () => {
     const mine = await send("GET", base, undefined, holder.headers)
     expect(mine.body.data.items.find((c: { id: string }) => c.id === id)).toMatchObject({ status: "REJECTED", rejectionReason: reason })
     expect((await send("POST", `/v2/admin/sponsor-campaigns/${crypto.randomUUID()}/reject`, { reason }, admin)).body.code).toBe("SPONSOR_CAMPAIGN_NOT_FOUND")
+  })
+})
+
+describe("scheduled campaigns", () => {
+  it("go LIVE through the scheduled job once their startDate has come", async () => {
+    const { headers: admin } = await reviewer()
+    const { brand, holder } = await approvedBrand(host, admin)
+    const base = `/v2/sponsor/brands/${brand.id}/campaigns`
+    const make = async (startInDays: number) => {
+      const id = (await send("POST", base, campaign({ startDate: iso(startInDays * day), endDate: iso(60 * day) }), holder.headers)).body.data.id
+      await send("POST", `${base}/${id}/submit`, undefined, holder.headers)
+      expect((await send("POST", `/v2/admin/sponsor-campaigns/${id}/approve`, undefined, admin)).body.data.status).toBe("SCHEDULED")
+      return id as string
+    }
+    const due = await make(2)
+    const notYet = await make(20)
+    // The start date arrives (moved back rather than waited for).
+    await host.run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`update sponsors.campaigns set start_date = now() - interval '1 minute' where id = ${due}`))
+    const platformAdmin = await sponsorsAdmin(host, ["*"])
+    const ran = await host.http.post("/v2/admin/scheduler/jobs/sponsors.campaigns.start-due/run", {}, platformAdmin.headers)
+    expect(ran.status).toBe(201)
+    const jobId = ran.body.data.job.jobId
+    const job = await host.run(Effect.gen(function*() {
+      const queue = yield* Platform.JobQueue
+      const [claimed] = yield* queue.claim({ workerId: "sponsors-test", limit: 1, leaseMs: 30_000, id: jobId })
+      if (claimed !== undefined) yield* Platform.runClaimedJob(claimed, { workerId: "sponsors-test", leaseMs: 30_000 })
+      return yield* queue.get(jobId)
+    }))
+    expect(job.status).toBe("SUCCEEDED")
+    const mine = (await send("GET", base, undefined, holder.headers)).body.data.items as ReadonlyArray<{ id: string; status: string }>
+    expect(mine.find((c) => c.id === due)!.status).toBe("LIVE")
+    expect(mine.find((c) => c.id === notYet)!.status).toBe("SCHEDULED")
   })
 })

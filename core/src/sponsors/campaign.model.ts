@@ -12,7 +12,9 @@ export const SponsorCampaignMoves = defineMoves<SponsorCampaignStatus>()({ machi
   submit: { from: ["DRAFT", "REJECTED"], to: "PENDING_APPROVAL" },
   goLive: { from: ["PENDING_APPROVAL"], to: "LIVE" },
   schedule: { from: ["PENDING_APPROVAL"], to: "SCHEDULED" },
-  reject: { from: ["PENDING_APPROVAL"], to: "REJECTED" }
+  reject: { from: ["PENDING_APPROVAL"], to: "REJECTED" },
+  /** The scheduler's move: a SCHEDULED campaign whose startDate has come goes LIVE. */
+  start: { from: ["SCHEDULED"], to: "LIVE" }
 })
 export type SponsorCampaignMove = keyof typeof SponsorCampaignMoves.table
 

@@ -17,6 +17,8 @@ export class SponsorCampaignRepo extends Context.Tag("@podium/core/sponsors/Spon
   readonly list: (filter: { readonly brandId?: string | undefined; readonly status?: SponsorCampaignStatus | undefined; readonly oldestFirst: boolean } & Window) => Effect.Effect<Paged<SponsorCampaign>>
   /** The move as one conditional update; a review stamps reviewedBy/reviewedAt. */
   readonly move: (id: string, move: SponsorCampaignMove, review: Review) => Effect.Effect<SponsorCampaign, SponsorCampaignNotFound | MoveRefused>
+  /** Moves every SCHEDULED campaign whose startDate is at or before `at` to LIVE, in one conditional update; answers those moved. */
+  readonly startDue: (at: Date) => Effect.Effect<ReadonlyArray<SponsorCampaign>>
 }>() {}
 
 export class SponsorCohortRepo extends Context.Tag("@podium/core/sponsors/SponsorCohortRepo")<SponsorCohortRepo, {

@@ -160,3 +160,15 @@ export const decideCampaign = Effect.fn("sponsors.campaigns.decide")(function*(a
     return moved
   }))
 })
+
+/** The scheduler's sweep: SCHEDULED campaigns whose startDate has come go LIVE, each audited. */
+export const startDueCampaigns = Effect.fn("sponsors.campaigns.startDue")(function*() {
+  const at = new Date(yield* Clock.currentTimeMillis)
+  const tx = yield* Transactor
+  return yield* tx.atomically(Effect.gen(function*() {
+    const started = yield* Effect.flatMap(SponsorCampaignRepo, (r) => r.startDue(at))
+    yield* Effect.forEach(started, (c) =>
+      auditSubject("sponsors.campaign.started", undefined, { kind: "sponsor_brand", id: c.brandId }, { data: { campaignId: c.id, startDate: c.startDate.toISOString() } }), { discard: true })
+    return started.length
+  }))
+})

@@ -68,6 +68,17 @@ export const SponsorCampaignRepoMemory = Layer.sync(SponsorCampaignRepo, () => {
         const row: SponsorCampaign = { ...rows[i]!, ...stamped(review, at), status: next.right, updatedAt: at }
         rows[i] = row
         return row
+      }),
+    startDue: (at) =>
+      Effect.sync(() => {
+        const started: Array<SponsorCampaign> = []
+        rows.forEach((r, i) => {
+          if (r.status !== "SCHEDULED" || r.startDate.getTime() > at.getTime()) return
+          const row: SponsorCampaign = { ...r, status: "LIVE", updatedAt: new Date() }
+          rows[i] = row
+          started.push(row)
+        })
+        return started
       })
   })
 })

@@ -75,7 +75,11 @@ export const SponsorCampaignRepoPg = Layer.effect(Sponsors.SponsorCampaignRepo, 
         returning: cols,
         rows: campaigns,
         notFound: () => new Sponsors.SponsorCampaignNotFound({ id })
-      })
+      }),
+    startDue: (at) =>
+      campaigns.all(sql`
+        update sponsors.campaigns set status = 'LIVE', updated_at = now()
+        where status = 'SCHEDULED' and start_date <= ${at} returning ${cols}`)
   })
 }))
 
