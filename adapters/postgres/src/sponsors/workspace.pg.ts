@@ -47,8 +47,9 @@ export const SponsorInventoryRepoPg = Layer.effect(Sponsors.SponsorInventoryRepo
           onSome: Effect.succeed,
           onNone: () =>
             Effect.flatMap(items.maybe(sql`select * from sponsors.inventory_items where id = ${itemId} and brand_id = ${brandId}`), Option.match({
-              onNone: () => Effect.fail(notFound(itemId)),
-              onSome: (item) => Effect.fail(new Sponsors.SponsorInventoryStockShort({ id: itemId, stock: item.stock, delta }))
+              onNone: (): Effect.Effect<never, Sponsors.SponsorInventoryItemNotFound | Sponsors.SponsorInventoryStockShort> => Effect.fail(notFound(itemId)),
+              onSome: (item): Effect.Effect<never, Sponsors.SponsorInventoryItemNotFound | Sponsors.SponsorInventoryStockShort> =>
+                Effect.fail(new Sponsors.SponsorInventoryStockShort({ id: itemId, stock: item.stock, delta }))
             }))
         }))
       ),
