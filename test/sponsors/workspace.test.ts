@@ -43,6 +43,7 @@ describe("who may use the sponsor workspace", () => {
       ["GET", `/v2/sponsor/brands/${brand.id}/reward-grants`],
       ["POST", `/v2/sponsor/brands/${brand.id}/reward-grants`],
       ["GET", `/v2/sponsor/brands/${brand.id}/rc-grants`],
+      ["GET", `/v2/sponsor/brands/${brand.id}/wallet`],
       ["POST", `/v2/sponsor/brands/${brand.id}/rc-grants`]
     ]
     for (const [method, path] of calls) {
@@ -187,6 +188,8 @@ describe("sponsor RC grants", () => {
     const again = await send("POST", `/v2/admin/sponsor-rc-grants/${id}/approve`, {}, admin)
     expect(again.body.data).toMatchObject({ status: "APPROVED", approvedRc: 800, ledgerTransferId: both[0]!.body.data.ledgerTransferId })
     expect(await brandBalance(brand.id)).toBe(800)
+    const wallet = await send("GET", `/v2/sponsor/brands/${brand.id}/wallet`, undefined, holder.headers)
+    expect(wallet.body.data).toEqual({ ownerType: "brand", ownerId: brand.id, currency: "RC", balance: 800, credited: 800, debited: 0 })
     expect((await send("GET", "/v2/admin/sponsor-rc-grants?status=APPROVED&limit=100", undefined, admin)).body.data.items.map((g: { id: string }) => g.id)).toContain(id)
     const refused = await send("POST", `/v2/admin/sponsor-rc-grants/${id}/reject`, { reason: "Changed our mind about it" }, admin)
     expect(refused.status).toBe(409)

@@ -49,7 +49,17 @@ export class SponsorRewardGrantsGroup extends HttpApiGroup.make("sponsorRewardGr
  * reject); without a way to ask there would be nothing to review, so the workspace adds the request
  * and its list here.
  */
+export const SponsorRcWalletView = Schema.Struct({
+  ownerType: Schema.Literal("brand"),
+  ownerId: Schema.String,
+  currency: Schema.Literal("RC"),
+  balance: Schema.Number,
+  credited: Schema.Number,
+  debited: Schema.Number
+}).annotations({ identifier: "SponsorRcWallet" })
+
 export class SponsorRcGrantRequestsGroup extends HttpApiGroup.make("sponsorRcGrantRequests")
+  .add(op.get("sponsorRcWallet", `${brand}/wallet`, { path: BrandPath, ok: SponsorRcWalletView, summary: "The brand's RC wallet: what approved RC grants credited and reward grants paid out" }).annotate(OpenApi.Description, "Not in the spec's list: reward grants are refused when this wallet is short, so the brand reads it here (the creator-wallet route admits only admins for brands)."))
   .add(op.get("listSponsorRcGrantRequests", `${brand}/rc-grants`, { path: BrandPath, query: Query(PageParams), ok: PageOf(SponsorRcGrant), summary: "The brand's RC grant requests, newest first, with the admins' decisions (a rejection's reason verbatim)" }))
   .add(op.post("requestSponsorRcGrant", `${brand}/rc-grants`, { path: BrandPath, body: Body({ requestedRc: IntBetween(1, 10_000_000), reason: StrLength(10, 500) }), ok: SponsorRcGrant, status: 201, summary: "Ask the platform for RC `{requestedRc (1-10000000), reason (10-500)}`; one open request per brand" }).annotate(OpenApi.Description, "409 SPONSOR_RC_GRANT_REQUEST_ALREADY_OPEN while a request awaits review."))
   .middleware(BrandAccountHolders)

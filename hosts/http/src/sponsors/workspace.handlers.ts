@@ -2,7 +2,7 @@
 import type { HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { type Authenticated, BrandAccess, type BrandAccountHolders, CurrentPrincipal, pageOf } from "@podium/contracts/common"
-import { type Accounts, type Activities, type Platform, Sponsors, type Wallets } from "@podium/core"
+import { type Accounts, type Activities, type Platform, Sponsors, Wallets } from "@podium/core"
 import type { SponsorsInfrastructure, SponsorWorkspaceInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
@@ -47,6 +47,7 @@ export const SponsorRcGrantRequestsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"
   "sponsorRcGrantRequests",
   (handlers) =>
     handlers
+      .handle("sponsorRcWallet", () => Effect.flatMap(actor, (a) => Effect.map(Wallets.creatorWalletView("brand", a.brandId), (w) => ({ ...w, ownerType: "brand" as const }))))
       .handle("listSponsorRcGrantRequests", ({ urlParams }) => Effect.flatMap(actor, (a) => Sponsors.listBrandRcGrants(a, pageOf(urlParams))))
       .handle("requestSponsorRcGrant", ({ payload }) => Effect.flatMap(actor, (a) => Sponsors.requestRcGrant(a, payload)))
 )
