@@ -12,6 +12,8 @@ import { AdminCharitiesGroup } from "./charities.group.js"
 import { AdminBrandChallengeApprovalsGroup, ClubBrandChallengesGroup } from "./brand-challenges.group.js"
 import { AdminSponsorAccountsGroup } from "./sponsors.group.js"
 import { AdminGoodiesAutoAwardGroup, AdminSponsorContractsGroup, AdminSponsorshipDealsGroup, BrandSponsorshipDealsGroup, ClubSponsorshipGroup, OrganizerEventSponsorsGroup } from "./sponsorship.group.js"
+import { AdminSponsorCampaignsGroup, SponsorCampaignsGroup } from "./sponsor-campaigns.group.js"
+import { AdminSponsorRcGrantsGroup, SponsorInventoryGroup, SponsorRcGrantRequestsGroup, SponsorRewardGrantsGroup } from "./sponsor-workspace.group.js"
 import { AdminFulfillmentTasksGroup } from "./fulfillment.group.js"
 
 import {
@@ -36,6 +38,8 @@ export * from "./fulfillment.group.js"
 export * from "./brand-challenges.group.js"
 export * from "./sponsors.group.js"
 export * from "./sponsorship.group.js"
+export * from "./sponsor-workspace.group.js"
+export * from "./sponsor-campaigns.group.js"
 
 export class AthletesApi extends AreaApi
   .add(ChallengeBadgeRequestsGroup)
@@ -65,6 +69,12 @@ export class AthletesApi extends AreaApi
   .add(OrganizerChallengeGoodiesGroup)
   .add(ShippingProviderWebhookGroup)
   .add(AdminSponsorAccountsGroup)
+  .add(SponsorInventoryGroup)
+  .add(SponsorRewardGrantsGroup)
+  .add(SponsorRcGrantRequestsGroup)
+  .add(AdminSponsorRcGrantsGroup)
+  .add(SponsorCampaignsGroup)
+  .add(AdminSponsorCampaignsGroup)
   .add(AdminBrandChallengeApprovalsGroup)
   .add(ClubBrandChallengesGroup)
   .add(BrandSponsorshipDealsGroup)

@@ -18,3 +18,4 @@ import { HttpApi } from "@effect/platform"
 import { withStandardErrors } from "./errors.js"
 /** The empty area API every area extends: the shared identifier and the standard errors, declared once. */
 export const AreaApi = withStandardErrors(HttpApi.make(ApiId))
+export * from "./brand-tenancy.middleware.js"

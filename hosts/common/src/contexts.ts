@@ -22,6 +22,7 @@ import { platformContext } from "./platform-context.js"
 import { registrationsContext } from "./registrations.js"
 import { resultsContext } from "./results.js"
 import { sponsorsContext } from "./sponsors.js"
+import { sponsorWorkspaceContext } from "./sponsor-workspace.js"
 import { trainingContext } from "./training.js"
 import { walletsContext } from "./wallets.js"
 
@@ -37,6 +38,7 @@ export const HostContexts = [
   walletsContext,
   // Before challenges: brand challenges are created by brand accounts.
   sponsorsContext,
+  sponsorWorkspaceContext,
   challengesContext,
   clubsContext,
   activitiesContext,

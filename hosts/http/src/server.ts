@@ -81,7 +81,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   IdentityRoutes,
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(Layer.provide(Notifications.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers, ...HybridRace.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
-  HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide([...Challenges.handlers, ...Sponsors.handlers]), Layer.provide([AuthGuardsLive, Clubs.guards, Organizers.guards])),
+  HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide([...Challenges.handlers, ...Sponsors.handlers]), Layer.provide([AuthGuardsLive, Clubs.guards, Organizers.guards, Sponsors.guards])),
   HttpLayerRouter.addHttpApi(ActivitiesApi).pipe(Layer.provide(Activities.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(TrainingApi).pipe(Layer.provide(Training.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(ComplianceApi).pipe(Layer.provide(Compliance.handlers), Layer.provide(AuthGuardsLive)),

@@ -18,18 +18,16 @@ import platformAuditLog from "./0006_platform_audit_log.js"
 import identitySecondFactors from "./0007_identity_second_factors.js"
 import identityProviders from "./0008_identity_providers.js"
 import accountsAdminPermissions from "./0009_accounts_admin_permissions.js"
-import organizersAccounts from "./0011_organizers_accounts.js"
 import notificationsAdmin from "./0010_notifications_admin.js"
-import organizersDeclarations from "./0014_organizers_declarations.js"
-import organizersKyc from "./0013_organizers_kyc.js"
-import notificationsTemplates from "./0015_notifications_templates.js"
+import organizersAccounts from "./0011_organizers_accounts.js"
 import challengesBadgeRequests from "./0012_challenges_badge_requests.js"
+import organizersKyc from "./0013_organizers_kyc.js"
+import organizersDeclarations from "./0014_organizers_declarations.js"
+import notificationsTemplates from "./0015_notifications_templates.js"
 import notificationsInboxWallets from "./0016_notifications_inbox_wallets.js"
 import compliance from "./0017_compliance.js"
 import search from "./0018_search.js"
 import clubs from "./0019_clubs.js"
-import clubsRuns from "./0028_clubs_runs.js"
-import clubsContent from "./0029_clubs_content.js"
 import wallets from "./0020_wallets.js"
 import payments from "./0021_payments.js"
 import notificationsExtras from "./0022_notifications_extras.js"
@@ -38,6 +36,8 @@ import clubsKyc from "./0024_clubs_kyc.js"
 import clubsTiers from "./0025_clubs_tiers.js"
 import clubsMoney from "./0026_clubs_money.js"
 import clubsCommunity from "./0027_clubs_community.js"
+import clubsRuns from "./0028_clubs_runs.js"
+import clubsContent from "./0029_clubs_content.js"
 import clubsGamification from "./0030_clubs_gamification.js"
 import notificationWalletLedger from "./0032_notification_wallet_ledger.js"
 import eventsCategories from "./0033_events_categories.js"
@@ -87,6 +87,8 @@ import sponsorsBrands from "./0210_sponsors_brands.js"
 import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
 import sponsorsSponsorship from "./0230_sponsors_sponsorship.js"
 import partners from "./0260_partners.js"
+import sponsorsWorkspace from "./0270_sponsors_workspace.js"
+import sponsorsCampaigns from "./0271_sponsors_campaigns.js"
 import paymentsChargebacks from "./0280_payments_chargebacks.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
@@ -169,6 +171,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0211_challenges_club_brand_entries": challengesClubBrandEntries,
   "0230_sponsors_sponsorship": sponsorsSponsorship,
   "0260_partners": partners,
+  "0270_sponsors_workspace": sponsorsWorkspace,
+  "0271_sponsors_campaigns": sponsorsCampaigns,
   "0280_payments_chargebacks": paymentsChargebacks
 }
 

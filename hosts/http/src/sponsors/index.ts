@@ -8,6 +8,7 @@ import {
   ClubSponsorshipHandlers,
   OrganizerEventSponsorsHandlers
 } from "./sponsorship.handlers.js"
+import { AdminSponsorCampaignsHandlers, AdminSponsorRcGrantsHandlers, SponsorCampaignsHandlers, SponsorInventoryHandlers, SponsorRcGrantRequestsHandlers, SponsorRewardGrantsHandlers } from "./workspace.handlers.js"
 
 export const handlers = [
   AdminSponsorAccountsHandlers,
@@ -16,5 +17,14 @@ export const handlers = [
   AdminSponsorContractsHandlers,
   AdminGoodiesAutoAwardHandlers,
   OrganizerEventSponsorsHandlers,
-  ClubSponsorshipHandlers
+  ClubSponsorshipHandlers,
+  SponsorInventoryHandlers,
+  SponsorRewardGrantsHandlers,
+  SponsorRcGrantRequestsHandlers,
+  AdminSponsorRcGrantsHandlers,
+  SponsorCampaignsHandlers,
+  AdminSponsorCampaignsHandlers
 ] as const
+
+/** The brand tenancy guard the workspace groups declare. */
+export { BrandTenancyLive as guards } from "./tenancy.middleware.js"
