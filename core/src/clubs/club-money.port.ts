@@ -16,10 +16,7 @@ import type {
   SettlementStatus
 } from "./club-money.model.js"
 
-export interface Paged<A> {
-  readonly items: ReadonlyArray<A>
-  readonly total: number
-}
+export type { Paged } from "../platform/paged.js"
 
 export interface RcGrantFilter {
   readonly clubId?: string

@@ -2,7 +2,7 @@
 import type { MoveRefused, SponsorCampaign, SponsorCampaignStatus, SponsorCohort, SponsorCohortDefinition, SponsorReviewStatus } from "@podium/kernel"
 import { Context, type Effect, type Option } from "effect"
 import type { SponsorCampaignMove, SponsorCampaignNotFound, SponsorCohortMove, SponsorCohortNotFound } from "./campaign.model.js"
-import type { Paged, Window } from "./workspace.port.js"
+import type { Paged, PageWindow as Window } from "../platform/paged.js"
 
 /** What a decision writes besides the status. */
 export interface Review {

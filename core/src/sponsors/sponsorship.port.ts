@@ -21,15 +21,7 @@ export interface Target {
   readonly targetId: string
 }
 
-export interface Paged<A> {
-  readonly items: ReadonlyArray<A>
-  readonly total: number
-}
-
-export interface PageWindow {
-  readonly limit: number
-  readonly offset: number
-}
+export type { Paged, PageWindow } from "../platform/paged.js"
 
 /** What a deal move writes besides the status (absent fields are kept). */
 export interface DealMoveSet {

@@ -3,14 +3,7 @@ import type { MoveRefused, SponsorInventoryItem, SponsorInventoryMovement, Spons
 import { Context, type Effect, type Option } from "effect"
 import type { SponsorInventoryItemNotFound, SponsorInventoryStockShort, SponsorRcGrantAlreadyOpen, SponsorRcGrantNotFound } from "./workspace.model.js"
 
-export interface Paged<A> {
-  readonly items: ReadonlyArray<A>
-  readonly total: number
-}
-export interface Window {
-  readonly limit: number
-  readonly offset: number
-}
+import type { Paged, PageWindow as Window } from "../platform/paged.js"
 
 export class SponsorInventoryRepo extends Context.Tag("@podium/core/sponsors/SponsorInventoryRepo")<SponsorInventoryRepo, {
   /** The brand's items, by name. */

@@ -3,7 +3,7 @@ import type { SponsorCampaign, SponsorCohort } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
 import { SponsorCampaignMoves, SponsorCampaignNotFound, SponsorCohortMoves, SponsorCohortNotFound } from "../sponsors/campaign.model.js"
 import { type Review, SponsorCampaignRepo, SponsorCohortRepo } from "../sponsors/campaign.port.js"
-import type { Window } from "../sponsors/workspace.port.js"
+import type { PageWindow as Window } from "../platform/paged.js"
 import { nextMemoryId } from "./sequential-id.js"
 
 const pageOf = <A>(rows: ReadonlyArray<A>, w: Window) => ({ items: rows.slice(w.offset, w.offset + w.limit), total: rows.length })

@@ -8,7 +8,8 @@ import {
   SponsorRcGrantMoves,
   SponsorRcGrantNotFound
 } from "../sponsors/workspace.model.js"
-import { SponsorInventoryRepo, SponsorRcGrantRepo, SponsorRewardGrantRepo, type Window } from "../sponsors/workspace.port.js"
+import type { PageWindow as Window } from "../platform/paged.js"
+import { SponsorInventoryRepo, SponsorRcGrantRepo, SponsorRewardGrantRepo } from "../sponsors/workspace.port.js"
 import { nextMemoryId } from "./sequential-id.js"
 import { SponsorCampaignReposMemory } from "./sponsor-campaigns.memory.js"
 
