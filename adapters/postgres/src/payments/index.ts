@@ -1,2 +1,3 @@
 export * from "./webhook-event.pg.js"
 export * from "./payment-order.pg.js"
+export * from "./refund.pg.js"

@@ -32,3 +32,49 @@ export const WebhookEvent = Schema.Struct({
   updatedAt: Instant
 })
 export interface WebhookEvent extends Schema.Schema.Type<typeof WebhookEvent> {}
+
+/**
+ * A refund of money the platform took (payments.refunds). One per source: a cancellation processed
+ * twice finds the refund it already requested.
+ *   PENDING            requested; the refunds job sends it to the gateway (503: stays PENDING, retried)
+ *   PROCESSING         the gateway accepted it (`gatewayRefundId`); the money is on its way
+ *   REFUNDED           the gateway reports it processed
+ *   FAILED             the gateway refused it (or the bank returned it); `lastError` says why
+ *   CANCELLED          an admin cancelled it before any money moved (PENDING or FAILED)
+ *   MANUALLY_REFUNDED  an admin paid it back outside the gateway (PENDING or FAILED), with a note
+ */
+export const RefundStatuses = ["PENDING", "PROCESSING", "REFUNDED", "FAILED", "CANCELLED", "MANUALLY_REFUNDED"] as const
+export type RefundStatus = (typeof RefundStatuses)[number]
+/** What a refund pays back: an event booking, a paid club-challenge join, a master-event order, a reward pool's unspent balance. */
+export const RefundSources = ["booking", "challenge_participation", "master_event_order", "reward_pool"] as const
+export type RefundSource = (typeof RefundSources)[number]
+
+export const Refund = Schema.Struct({
+  id: Schema.String,
+  sourceKind: Schema.Literal(...RefundSources),
+  sourceId: Schema.String,
+  /** The user the money goes back to (null for a pool funded by an organizer or brand). */
+  userId: Schema.NullOr(Schema.String),
+  /** The event (bookings) or challenge (joins) the source belongs to; its organizer sees the refund. */
+  eventId: Schema.NullOr(Schema.String),
+  challengeId: Schema.NullOr(Schema.String),
+  provider: Schema.String,
+  /** The captured gateway payment refunded; null when none was recorded (only a manual refund can settle it). */
+  gatewayPaymentId: Schema.NullOr(Schema.String),
+  gatewayRefundId: Schema.NullOr(Schema.String),
+  /** Minor units. */
+  amount: Schema.Int,
+  currency: Schema.String,
+  status: Schema.Literal(...RefundStatuses),
+  reason: Schema.String,
+  /** Gateway attempts (a 503 is retried). */
+  attempts: Schema.Int,
+  lastError: Schema.NullOr(Schema.String),
+  requestedBy: Schema.String,
+  resolvedBy: Schema.NullOr(Schema.String),
+  resolutionNote: Schema.NullOr(Schema.String),
+  refundedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Refund" })
+export interface Refund extends Schema.Schema.Type<typeof Refund> {}
