@@ -220,6 +220,12 @@ export const PaymentsHealthProbesLive: Layer.Layer<HealthProbes, never, HealthPr
 export const paymentsMemory = (config: Pick<AppConfigShape, "appEnv"> & { readonly payments?: PaymentsSettings | undefined }): Layer.Layer<PaymentsInfrastructure> =>
   Layer.mergeAll(WebhookEventRepoMemory, processorsWith(PaymentOrderRepoMemory), RefundRepoMemory, paymentProvidersFrom(config), TransactorMemory)
 
+/** The configured payment providers for a job handler: the host's configuration, else the environment's. */
+export const JobPaymentProviders = Layer.unwrapEffect(Effect.map(
+  Effect.flatMap(Effect.serviceOption(AppConfig), Option.match({ onSome: Effect.succeed, onNone: () => Effect.orDie(loadAppConfig) })),
+  paymentProvidersFrom
+))
+
 export const RunRefundsJobName = "payments.refunds.run"
 
 /**
@@ -237,10 +243,7 @@ const paymentsJobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHan
         Effect.provide(Layer.mergeAll(
           RefundRepoPg,
           PaymentOrderRepoPg,
-          Layer.unwrapEffect(Effect.map(
-            Effect.flatMap(Effect.serviceOption(AppConfig), Option.match({ onSome: Effect.succeed, onNone: () => Effect.orDie(loadAppConfig) })),
-            paymentProvidersFrom
-          ))
+          JobPaymentProviders
         ).pipe(Layer.provide(Layer.succeedContext(context))))
       )
   })
