@@ -1,5 +1,5 @@
 /** Refunds in memory: the Postgres adapter's visible behaviour (unique source, leases, conditional moves). */
-import type { Refund } from "@podium/kernel"
+import type { MoveRefused, Refund } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
 import { RefundInFlight, RefundMoves, RefundNotFound } from "../payments/refund.model.js"
 import { RefundRepo } from "../payments/refund.port.js"
@@ -63,7 +63,7 @@ export const makeRefundRepoMemory = () => {
         if (r !== undefined) rows.set(id, { ...r, lockedUntil: null, lastError, updatedAt: new Date() })
       }),
     move: (id, move, fields, options) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<Refund, MoveRefused | RefundNotFound | RefundInFlight> => {
         const r = rows.get(id)
         if (r === undefined) return Effect.fail(new RefundNotFound({ id }))
         const to = RefundMoves.transition(r.status, move)
