@@ -1,0 +1,40 @@
+/**
+ * Handlers of Admin: Money / Refunds (permission `payments.manage`, declared on the contract) and
+ * of the finance truth reads (signed in; who sees what is the use case's decision).
+ */
+import { type HttpApiGroup } from "@effect/platform"
+import { type Authenticated, CurrentPrincipal, pageOf } from "@podium/contracts/common"
+import { MoneyApi } from "@podium/contracts/money"
+import { type Events, Payments, Registrations } from "@podium/core"
+import type { IdentityServices, OrganizersInfrastructure, PaymentsInfrastructure } from "@podium/host-common"
+import { Effect, type Layer } from "effect"
+import { apiGroup } from "../serving/served-groups.js"
+
+export type RefundsHandlerServices = IdentityServices | OrganizersInfrastructure | PaymentsInfrastructure | Authenticated
+
+export const AdminRefundsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "adminRefunds">, never, RefundsHandlerServices> =
+  apiGroup(MoneyApi, "adminRefunds", (handlers) =>
+    handlers
+      .handle("adminListRefunds", ({ urlParams }) =>
+        Payments.listRefunds({
+          ...pageOf(urlParams),
+          status: urlParams.status,
+          sourceKind: urlParams.sourceKind,
+          eventId: urlParams.eventId,
+          userId: urlParams.userId
+        }))
+      .handle("adminCancelRefund", ({ path, payload }) =>
+        Effect.flatMap(CurrentPrincipal, (admin) => Payments.cancelRefund(admin, path.id, payload.reason ?? null)))
+      .handle("adminMarkRefundManuallyRefunded", ({ path, payload }) =>
+        Effect.flatMap(CurrentPrincipal, (admin) => Payments.markRefundManuallyRefunded(admin, path.id, payload.note))))
+
+export const FinanceTruthHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "financeTruth">,
+  never,
+  RefundsHandlerServices | Registrations.ParticipationRepo | Events.EventRepo
+> = apiGroup(MoneyApi, "financeTruth", (handlers) =>
+  handlers
+    .handle("participationFinanceTruth", ({ path }) =>
+      Effect.flatMap(CurrentPrincipal, (principal) => Registrations.participationFinanceTruth(principal, path.participationId)))
+    .handle("refundFinanceTruth", ({ path }) =>
+      Effect.flatMap(CurrentPrincipal, (principal) => Registrations.refundFinanceTruth(principal, path.refundId))))
