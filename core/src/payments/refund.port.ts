@@ -42,7 +42,7 @@ export class RefundRepo extends Context.Tag("@podium/core/payments/RefundRepo")<
   readonly list: (query: RefundQuery) => Effect.Effect<{ readonly items: ReadonlyArray<Refund>; readonly total: number }>
   /**
    * Leases up to `limit` rows in `status` whose lease is free (one conditional update: two jobs
-   * never hold the same row), counting an attempt; oldest first.
+   * never hold the same row), oldest first; leasing a PENDING row counts a gateway attempt.
    */
   readonly lease: (status: "PENDING" | "PROCESSING", leaseSeconds: number, limit: number) => Effect.Effect<ReadonlyArray<Refund>>
   /** Frees a leased row, recording why it stays where it is (a 503: retried by the next run). */

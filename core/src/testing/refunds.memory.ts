@@ -52,7 +52,7 @@ export const makeRefundRepoMemory = () => {
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           .slice(0, limit)
         return due.map((r) => {
-          const leased = { ...r, attempts: r.attempts + 1, lockedUntil: now + leaseSeconds * 1000, updatedAt: new Date() }
+          const leased = { ...r, attempts: r.attempts + (status === "PENDING" ? 1 : 0), lockedUntil: now + leaseSeconds * 1000, updatedAt: new Date() }
           rows.set(r.id, leased)
           return visible(leased)
         })

@@ -51,7 +51,7 @@ export const RefundRepoPg = Layer.effect(Payments.RefundRepo, Effect.gen(functio
       }),
     lease: (status, leaseSeconds, limit) =>
       refunds.all(sql`
-        update payments.refunds set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+        update payments.refunds set attempts = attempts + ${status === "PENDING" ? 1 : 0}, locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
         where id in (
           select id from payments.refunds
           where status = ${status} and (locked_until is null or locked_until < now())
