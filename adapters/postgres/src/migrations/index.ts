@@ -86,6 +86,7 @@ import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
 import sponsorsBrands from "./0210_sponsors_brands.js"
 import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
 import paymentsRefunds from "./0240_payments_refunds.js"
+import challengesRewardPools from "./0241_challenges_reward_pools.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -165,7 +166,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0201_hybrid_race_photo_checks": hybridRacePhotoChecks,
   "0210_sponsors_brands": sponsorsBrands,
   "0211_challenges_club_brand_entries": challengesClubBrandEntries,
-  "0240_payments_refunds": paymentsRefunds
+  "0240_payments_refunds": paymentsRefunds,
+  "0241_challenges_reward_pools": challengesRewardPools
 }
 
 /** The table recording applied migrations. */

@@ -78,3 +78,38 @@ export const Refund = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "Refund" })
 export interface Refund extends Schema.Schema.Type<typeof Refund> {}
+
+/**
+ * A reward pool: the escrow of a challenge's cash prizes (the challenge's prize ledger account,
+ * `platform/<challengeId>/challenge-prizes/INR`, which prize distributions pay from). One per
+ * challenge; its id is the challenge's id. Funded by the challenge's creator (recorded by an admin
+ * when the money arrives outside the gateway), reviewed by an admin, and its unspent balance
+ * refunded to the funder when the pool closes.
+ *   FUNDING   open: takes funds
+ *   APPROVED  an admin checked the funding covers the prizes; still takes top-ups
+ *   REJECTED  an admin refused it (funds not received, prizes not backed): refund it
+ *   REFUNDED  closed: the unspent balance went back to the funder
+ */
+export const RewardPoolStatuses = ["FUNDING", "APPROVED", "REJECTED", "REFUNDED"] as const
+export type RewardPoolStatus = (typeof RewardPoolStatuses)[number]
+
+export const RewardPool = Schema.Struct({
+  id: Schema.String,
+  challengeId: Schema.String,
+  /** Who funds it and gets the unspent balance back: the challenge's creator (`platform` for an admin's challenge). */
+  funderType: Schema.Literal("organizer", "club", "brand", "platform"),
+  funderId: Schema.String,
+  currency: Schema.String,
+  status: Schema.Literal(...RewardPoolStatuses),
+  /** Minor units credited to the pool in total. */
+  funded: Schema.Number,
+  /** Minor units returned to the funder when it closed. */
+  refunded: Schema.Number,
+  reviewNote: Schema.NullOr(Schema.String),
+  reviewedBy: Schema.NullOr(Schema.String),
+  reviewedAt: Schema.NullOr(Instant),
+  refundedAt: Schema.NullOr(Instant),
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "RewardPool" })
+export interface RewardPool extends Schema.Schema.Type<typeof RewardPool> {}
