@@ -16,6 +16,7 @@ import { HttpApiGroup, OpenApi } from "@effect/platform"
 import { Body, OneOf, Optional, Query, Refund, RefundSources, RefundStatuses, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, PageOf, PageParams, Requires } from "../common/index.js"
+import { RewardPoolFinanceView } from "./reward-pools.group.js"
 
 export const RefundView = Refund
 
@@ -74,6 +75,7 @@ export class AdminRefundsGroup extends HttpApiGroup.make("adminRefunds")
 export class FinanceTruthGroup extends HttpApiGroup.make("financeTruth")
   .add(op.get("participationFinanceTruth", "/v2/events/finance-truth/participation/:participationId", { path: Schema.Struct({ participationId: Schema.String }), ok: ParticipationFinanceView, summary: "Where a booking's money is: charged, captured at the gateway, refunded or on its way back, net held, discrepancies" }).middleware(Authenticated))
   .add(op.get("refundFinanceTruth", "/v2/events/finance-truth/refund/:refundId", { path: Schema.Struct({ refundId: Schema.String }), ok: RefundFinanceView, summary: "A refund with the reconciled booking it pays back" }).middleware(Authenticated))
+  .add(op.get("rewardPoolFinanceTruth", "/v2/events/finance-truth/reward-pool/:poolId", { path: Schema.Struct({ poolId: Schema.String }), ok: RewardPoolFinanceView, summary: "A reward pool's money on the ledger: funded, paid to winners, refunded, held, latest entries (payments admins and the funding organizer's OWNER/ADMIN)" }).middleware(Authenticated))
   .annotate(OpenApi.Title, "Finance truth")
   .annotate(OpenApi.Description, "Reconciled money views for the payer, the event's organizer (OWNER/ADMIN) and payments admins")
 {}

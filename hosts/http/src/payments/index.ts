@@ -1,13 +1,14 @@
 /** The payments context's HTTP handlers (admin payments and bank verification): the layers the host's area list provides. */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Events, Registrations } from "@podium/core"
+import type { Challenges, Events, Registrations, Wallets } from "@podium/core"
 import { AdminPaymentsHandlers } from "./admin-payments.handlers.js"
 import { BankVerificationHandlers } from "./bank-verification.handlers.js"
-import { AdminRefundsHandlers, FinanceTruthHandlers } from "./refunds.handlers.js"
+import { AdminRefundsHandlers, AdminRewardPoolsHandlers, FinanceTruthHandlers } from "./refunds.handlers.js"
 
 export const handlers = [
   AdminPaymentsHandlers,
   BankVerificationHandlers,
   AdminRefundsHandlers,
-  FinanceTruthHandlers
+  FinanceTruthHandlers,
+  AdminRewardPoolsHandlers
 ] as const

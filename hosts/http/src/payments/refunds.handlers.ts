@@ -1,11 +1,11 @@
 /**
  * Handlers of Admin: Money / Refunds (permission `payments.manage`, declared on the contract) and
- * of the finance truth reads (signed in; who sees what is the use case's decision).
+ * of Reward pools, and of the finance truth reads (signed in; who sees what is the use case's decision).
  */
 import { type HttpApiGroup } from "@effect/platform"
 import { type Authenticated, CurrentPrincipal, pageOf } from "@podium/contracts/common"
 import { MoneyApi } from "@podium/contracts/money"
-import { type Events, Payments, Registrations } from "@podium/core"
+import { Challenges, type Events, Payments, Registrations, type Wallets } from "@podium/core"
 import type { IdentityServices, OrganizersInfrastructure, PaymentsInfrastructure } from "@podium/host-common"
 import { Effect, type Layer } from "effect"
 import { apiGroup } from "../serving/served-groups.js"
@@ -31,10 +31,24 @@ export const AdminRefundsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "
 export const FinanceTruthHandlers: Layer.Layer<
   HttpApiGroup.ApiGroup<"podium", "financeTruth">,
   never,
-  RefundsHandlerServices | Registrations.ParticipationRepo | Events.EventRepo
+  RefundsHandlerServices | Registrations.ParticipationRepo | Events.EventRepo | Challenges.RewardPoolRepo | Wallets.Ledger
 > = apiGroup(MoneyApi, "financeTruth", (handlers) =>
   handlers
     .handle("participationFinanceTruth", ({ path }) =>
       Effect.flatMap(CurrentPrincipal, (principal) => Registrations.participationFinanceTruth(principal, path.participationId)))
     .handle("refundFinanceTruth", ({ path }) =>
-      Effect.flatMap(CurrentPrincipal, (principal) => Registrations.refundFinanceTruth(principal, path.refundId))))
+      Effect.flatMap(CurrentPrincipal, (principal) => Registrations.refundFinanceTruth(principal, path.refundId)))
+    .handle("rewardPoolFinanceTruth", ({ path }) =>
+      Effect.flatMap(CurrentPrincipal, (principal) => Challenges.rewardPoolFinance(principal, path.poolId))))
+
+export const AdminRewardPoolsHandlers: Layer.Layer<
+  HttpApiGroup.ApiGroup<"podium", "adminRewardPools">,
+  never,
+  RefundsHandlerServices | Challenges.RewardPoolRepo | Challenges.ChallengeRepo | Wallets.Ledger
+> = apiGroup(MoneyApi, "adminRewardPools", (handlers) =>
+  handlers
+    .handle("adminListRewardPools", ({ urlParams }) => Challenges.listRewardPools({ ...pageOf(urlParams), status: urlParams.status }))
+    .handle("adminFundRewardPool", ({ path, payload }) =>
+      Effect.flatMap(CurrentPrincipal, (admin) => Challenges.manuallyFundRewardPool(admin, path.id, payload)))
+    .handle("adminRefundRewardPool", ({ path }) => Effect.flatMap(CurrentPrincipal, (admin) => Challenges.refundRewardPool(admin, path.id)))
+    .handle("adminReviewRewardPool", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (admin) => Challenges.reviewRewardPool(admin, path.id, payload))))
