@@ -40,7 +40,7 @@ describe("reward pools", () => {
     const challenge = await activeChallenge(host, reviewer, challengeBody({ creatorType: "organizer", creatorId: org.id }))
     const base = `/v2/admin/reward-pools/${challenge.id}`
     expect((await post(`/v2/admin/reward-pools/${crypto.randomUUID()}/manually-fund`, { amount: 100_000, reference: "UTR-0" }, admin)).status).toBe(404)
-    expect((await post(`${base}/manually-fund`, { amount: 10, reference: "UTR-1" }, admin)).body.message).toEqual(["amount must not be less than 100"])
+    expect((await post(`${base}/manually-fund`, { amount: 10, reference: "UTR-1" }, admin)).body.message).toEqual(["amount must be an integer between 100 and 1000000000"])
     expect((await post(`${base}/review`, { decision: "APPROVE" }, admin)).status).toBe(404)
 
     const funded = await post(`${base}/manually-fund`, { amount: 100_000, reference: "UTR-1" }, admin)
