@@ -208,6 +208,8 @@ describe("finance truth", () => {
     const admin = await adminWith(host(), ["payments.manage"])
     expect((await host().http.get(path, admin.headers)).status).toBe(200)
     expect((await host().http.get(`/v2/events/finance-truth/participation/${crypto.randomUUID()}`, admin.headers)).status).toBe(404)
+    expect((await host().http.get("/v2/events/finance-truth/participation/not-an-id", admin.headers)).status).toBe(404)
+    expect((await host().http.get("/v2/events/finance-truth/reward-pool/not-an-id", admin.headers)).status).toBe(404)
 
     await host().http.post(`/v2/organizers/events/${event.eventId}/bookings/${booking.id}/cancel`, {}, org.owner.headers)
     expect((await host().http.get(path, payer.headers)).body.data).toMatchObject({ position: "REFUND_PENDING", refundInFlight: Price, net: Price })
@@ -227,6 +229,7 @@ describe("finance truth", () => {
     expect((await host().http.get(refundPath, admin.headers)).status).toBe(200)
     expect((await host().http.get(refundPath, (await newAthlete(host())).headers)).status).toBe(404)
     expect((await host().http.get(`/v2/events/finance-truth/refund/${crypto.randomUUID()}`, payer.headers)).status).toBe(404)
+    expect((await host().http.get("/v2/events/finance-truth/refund/not-an-id", payer.headers)).status).toBe(404)
   })
 
   it("flags a cancelled booking that holds a captured payment without a refund", async () => {

@@ -15,7 +15,7 @@ import { Effect, Option } from "effect"
 import { requireAdminPermission } from "../accounts/admin-accounts.use-case.js"
 import { EventRepo } from "../events/event.port.js"
 import type { Principal } from "../identity/principal.model.js"
-import { requireOrganizerRole } from "../organizers/tenancy.policy.js"
+import { isUuid, requireOrganizerRole } from "../organizers/tenancy.policy.js"
 import { PaymentGateway } from "../payments/payment-gateway.port.js"
 import { PaymentOrderRepo } from "../payments/payment-order.port.js"
 import { RefundNotFound } from "../payments/refund.model.js"
@@ -132,7 +132,7 @@ const reconcile = (p: Participation) =>
   })
 
 export const participationFinanceTruth = Effect.fn("registrations.financeTruth.participation")(function*(principal: Principal, participationId: string) {
-  const found = yield* Effect.flatMap(ParticipationRepo, (r) => r.find(participationId))
+  const found = isUuid(participationId) ? yield* Effect.flatMap(ParticipationRepo, (r) => r.find(participationId)) : Option.none()
   if (Option.isNone(found) || !(yield* mayRead(principal, found.value.participation))) return yield* new ParticipationNotFound({ ref: participationId })
   return yield* reconcile(found.value.participation)
 })
