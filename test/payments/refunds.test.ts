@@ -8,7 +8,7 @@
  * (#1120-1121) for the payer, the organizer's OWNER/ADMIN and payments admins, 404 for others.
  */
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Events, Payments, Registrations } from "@podium/core"
+import { Events, Payments, Platform, Registrations } from "@podium/core"
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { newAdmin, newAthlete, seedOrganizer } from "../organizers/support.js"
@@ -106,6 +106,26 @@ describe("event cancellation refund cascade", () => {
     await Effect.runPromise(control(host()).failNext("rejected"))
     await runRefunds()
     expect(await refundOf(b.id)).toMatchObject({ status: "FAILED", lastError: "Refund refused (simulated)" })
+  })
+
+  it("runs as the worker's jobs: registrations.cancellations.process, then payments.refunds.run on the host's gateway", async () => {
+    await drainPending()
+    const runJob = (name: string) =>
+      host().run(Effect.flatMap(Platform.JobHandlers, (handlers) => handlers.get(name)!(null)).pipe(
+        Effect.provideService(Platform.CurrentJob, { job: {} as never, reportProgress: () => Effect.void }),
+        Effect.orDie
+      ))
+    const org = await seedOrganizer(host())
+    const event = await seedEvent(host(), org.id, { price: Price })
+    const paid = await paidBooking(event, (await newAthlete(host())).headers)
+    await host().http.post(`/v2/events/${event.eventId}/cancel`, { reason: "Flooded course" }, org.owner.headers)
+    await runJob("registrations.cancellations.process")
+    expect(await bookingStatus(paid.id)).toBe("CANCELLED")
+    const refund = (await refundOf(paid.id))!
+    expect(refund.status).toBe("PENDING")
+    await runJob("payments.refunds.run")
+    expect(await refundOf(paid.id)).toMatchObject({ status: "PROCESSING" })
+    expect(control(host()).refunds().filter((r) => r.receipt === refund.id)).toHaveLength(1)
   })
 
   it("a payment captured after its hold lapsed is refunded", async () => {

@@ -220,11 +220,21 @@ export const PaymentsHealthProbesLive: Layer.Layer<HealthProbes, never, HealthPr
 export const paymentsMemory = (config: Pick<AppConfigShape, "appEnv"> & { readonly payments?: PaymentsSettings | undefined }): Layer.Layer<PaymentsInfrastructure> =>
   Layer.mergeAll(WebhookEventRepoMemory, processorsWith(PaymentOrderRepoMemory), RefundRepoMemory, paymentProvidersFrom(config), TransactorMemory)
 
-/** The configured payment providers for a job handler: the host's configuration, else the environment's. */
-export const JobPaymentProviders = Layer.unwrapEffect(Effect.map(
-  Effect.flatMap(Effect.serviceOption(AppConfig), Option.match({ onSome: Effect.succeed, onNone: () => Effect.orDie(loadAppConfig) })),
-  paymentProvidersFrom
-))
+/**
+ * The payment gateway of a job handler: the running host's own gateway when the job runs inside a
+ * host that has one (so the local simulator a test or developer pays on is the one refunded on),
+ * else one built from the host's configuration or the environment's.
+ */
+export const JobPaymentProviders: Layer.Layer<Payments.PaymentGateway> = Layer.unwrapEffect(
+  Effect.flatMap(Effect.serviceOption(Payments.PaymentGateway), Option.match({
+    onSome: (gateway) => Effect.succeed(Layer.succeed(Payments.PaymentGateway, gateway)),
+    onNone: () =>
+      Effect.map(
+        Effect.flatMap(Effect.serviceOption(AppConfig), Option.match({ onSome: Effect.succeed, onNone: () => Effect.orDie(loadAppConfig) })),
+        (config) => Layer.project(paymentProvidersFrom(config), Payments.PaymentGateway, Payments.PaymentGateway, (g) => g)
+      )
+  }))
+)
 
 export const RunRefundsJobName = "payments.refunds.run"
 
