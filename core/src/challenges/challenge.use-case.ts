@@ -11,6 +11,7 @@
 import {
   type Challenge,
   type ChallengeCreatorType,
+  type ChallengeParticipation,
   type ChallengeStatus,
   ChallengeTagSlugs,
   ChallengeTagTaxonomy,
@@ -21,6 +22,8 @@ import { requireClubRole } from "../clubs/tenancy.policy.js"
 import type { Principal } from "../identity/principal.model.js"
 import { isUuid, requireOrganizerRole } from "../organizers/tenancy.policy.js"
 import { AuditLog } from "../platform/audit-log.port.js"
+import { PaymentGateway } from "../payments/payment-gateway.port.js"
+import { requestRefund } from "../payments/refund.use-case.js"
 import { Transactor } from "../platform/transactor.port.js"
 import { auditAccountAct, requireBrandActor } from "../sponsors/sponsor.use-case.js"
 import { challengeCalendar } from "./calendar.js"
@@ -39,7 +42,15 @@ import {
   slugify
 } from "./challenge.model.js"
 import { requireVerifiedCharity } from "./charity.use-case.js"
-import { type ChallengeFilter, ChallengeRepo, type ChallengeSetup, ChallengeTemplateRepo, type MoveFacts, type PageRequest } from "./challenge.port.js"
+import {
+  type ChallengeFilter,
+  ChallengeRepo,
+  type ChallengeSetup,
+  ChallengeTemplateRepo,
+  type MoveFacts,
+  type PageRequest,
+  ParticipationRepo as ChallengeParticipationRepo
+} from "./challenge.port.js"
 import { checkPrizes, type PrizeInput, replacePrizes } from "./rewards.use-case.js"
 
 /** A creator, as the path of a club route names it (already authorized by the tenancy guard). */
@@ -283,10 +294,49 @@ export const toggleChallenge = Effect.fn("challenges.toggle")(function*(principa
   return yield* moveAudited(principal, id, move, {}, move === "pause" ? "paused" : "resumed")
 })
 
-/** Cancels a challenge that has not closed (creator or admin). */
+/**
+ * The refund cascade of a cancelled challenge: every paid entry (JOINED, or LEFT after paying) gets
+ * its entry fee back through payments.refunds, once per participation. A REVOKED entry is left out:
+ * it was removed for cause before the cancellation, and an admin can still refund it by hand.
+ */
+const refundPaidEntries = (challenge: Challenge, principal: Principal, reason: string | undefined) =>
+  Effect.gen(function*() {
+    const gateway = yield* PaymentGateway
+    const entries = yield* ChallengeParticipationRepo
+    for (const status of ["JOINED", "LEFT"] as const) {
+      const paid: Array<ChallengeParticipation> = []
+      for (let page = 1; ; page++) {
+        const { items, total } = yield* entries.list({ challengeId: challenge.id, status }, { page, limit: 500 })
+        paid.push(...items.filter((p) => p.paidAt !== null && p.paymentId !== null && p.entryFee > 0))
+        if (items.length === 0 || page * 500 >= total) break
+      }
+      for (const p of paid) {
+        yield* requestRefund({
+          sourceKind: "challenge_participation",
+          sourceId: p.id,
+          userId: p.userId,
+          eventId: null,
+          challengeId: challenge.id,
+          provider: gateway.provider,
+          gatewayPaymentId: p.paymentId,
+          amount: p.entryFee,
+          currency: p.currency,
+          reason: `challenge cancelled${reason === undefined ? "" : `: ${reason}`}`,
+          requestedBy: `${principal.accountKind}:${principal.accountId}`
+        })
+      }
+    }
+  })
+
+/** Cancels a challenge that has not closed (creator or admin); its paid entries are refunded in the same unit of work. */
 export const cancelChallenge = Effect.fn("challenges.cancel")(function*(principal: Principal, id: string, reason: string | undefined, scope?: CreatorScope) {
   yield* managedChallenge(principal, id, scope)
-  return yield* moveAudited(principal, id, "cancel", { statusReason: reason ?? null }, "cancelled")
+  return yield* Effect.flatMap(Transactor, (tx) =>
+    tx.atomically(Effect.gen(function*() {
+      const moved = yield* moveAudited(principal, id, "cancel", { statusReason: reason ?? null }, "cancelled")
+      yield* refundPaidEntries(moved, principal, reason)
+      return moved
+    })))
 })
 
 /** An admin's force-close of an ACTIVE or PAUSED challenge. */

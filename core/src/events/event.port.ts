@@ -76,6 +76,10 @@ export class EventRepo extends Context.Tag("@podium/core/events/EventRepo")<Even
   readonly countByStatus: Effect.Effect<ReadonlyArray<{ readonly status: EventStatus; readonly count: number }>>
   /** Cancellation intents not yet acted on, oldest first (what the registrations work consumes). */
   readonly pendingCancellations: (eventId: string) => Effect.Effect<ReadonlyArray<CancellationRequest & { readonly id: string; readonly createdAt: Date }>>
+  /** Pending cancellation intents of every event, oldest first, up to `limit` (the refunds cascade's queue). */
+  readonly dueCancellations: (limit: number) => Effect.Effect<ReadonlyArray<CancellationRequest & { readonly id: string; readonly eventId: string; readonly createdAt: Date }>>
+  /** Marks an intent processed (conditional: true only for the call that moved it). */
+  readonly markCancellationProcessed: (intentId: string) => Effect.Effect<boolean>
 }>() {}
 
 export interface NewSlot extends Pick<EventSlot, "eventId" | "name" | "startsAt" | "capacity"> {}

@@ -14,6 +14,8 @@ import { EventInventoryRepo, EventRepo } from "../events/event.port.js"
 import { Hmac, SecureRandom } from "../identity/crypto.port.js"
 import { PaymentEventProcessingFailed, registerPaymentEventProcessor } from "../payments/payment-event-processors.port.js"
 import { checkoutOf, createGatewayOrder } from "../payments/payment-order.use-case.js"
+import { PaymentGateway } from "../payments/payment-gateway.port.js"
+import { requestRefund } from "../payments/refund.use-case.js"
 import { EventAddOnRepo, EventCouponRepo } from "../events/event-config/event-config.model.js"
 import {
   AddOnLimitExceeded,
@@ -237,12 +239,27 @@ export const confirmBookingPayment = Effect.fn("registrations.confirmPayment")(f
       timeline: { action: "payment.captured", actor: "payment_gateway", data: { paymentId, orderId: gatewayOrderId } }
     }).pipe(Effect.catchTag("MoveRefused", () => Effect.void), Effect.catchTag("ParticipationNotFound", () => Effect.void))
   } else if (p.status !== "CONFIRMED") {
+    // The seats may be gone: the money goes back (once per booking, executed by the refunds job).
+    const gateway = yield* PaymentGateway
+    const refund = yield* requestRefund({
+      sourceKind: "booking",
+      sourceId: p.id,
+      userId: p.userId,
+      eventId: p.eventId,
+      challengeId: null,
+      provider: gateway.provider,
+      gatewayPaymentId: paymentId,
+      amount,
+      currency: p.currency,
+      reason: `payment captured after the booking was ${p.status}`,
+      requestedBy: "payment_gateway"
+    })
     yield* repo.appendTimeline({
       participationId: p.id,
       action: "payment.captured_after_release",
       actor: "payment_gateway",
       reason: `the booking was ${p.status} when the payment arrived; refund due`,
-      data: { paymentId, orderId: gatewayOrderId }
+      data: { paymentId, orderId: gatewayOrderId, refundId: refund.refund.id }
     })
   }
 })

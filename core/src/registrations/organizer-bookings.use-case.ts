@@ -11,6 +11,7 @@ import { EventNotFound } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
 import { enqueueNotification } from "../notifications/enqueue-notification.use-case.js"
 import { Transactor } from "../platform/transactor.port.js"
+import { requestBookingRefund } from "./event-cancellation.use-case.js"
 import { ParticipantNotFound, ParticipationNotFound } from "./participation.model.js"
 import { ParticipationRepo } from "./participation.port.js"
 import { notifyWaitlistOffers } from "./waitlist-offers.use-case.js"
@@ -53,9 +54,19 @@ export const listBookings = Effect.fn("registrations.listBookings")(function*(wh
 })
 
 export const cancelBooking = Effect.fn("registrations.cancelBooking")(function*(who: OrganizerActor, eventId: string, participationId: string, reason: string | null) {
-  yield* organizerBooking(who, eventId, participationId)
+  const booking = yield* organizerBooking(who, eventId, participationId)
   const repo = yield* ParticipationRepo
-  yield* repo.move(participationId, "cancel", { at: new Date(), reason, timeline: { action: "cancelled", actor: who.actor, reason } })
+  const p = booking.participation
+  // A paid, confirmed booking is refunded in full with its cancel (one unit of work: a refused move requests nothing).
+  yield* Effect.flatMap(Transactor, (tx) =>
+    tx.atomically(Effect.gen(function*() {
+      const refund = p.status === "CONFIRMED" && p.amount > 0 ? yield* requestBookingRefund(p, reason ?? "cancelled by the organizer", who.actor) : null
+      yield* repo.move(participationId, "cancel", {
+        at: new Date(),
+        reason,
+        timeline: { action: "cancelled", actor: who.actor, reason, ...(refund === null ? {} : { data: { refundId: refund.refund.id } }) }
+      })
+    })))
   yield* notifyWaitlistOffers()
   return (yield* repo.find(participationId)).pipe(Option.getOrThrow)
 })

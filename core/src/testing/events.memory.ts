@@ -145,7 +145,18 @@ export const makeEventRepoMemory = () => {
     pendingCancellations: (eventId) =>
       Effect.sync(() =>
         intents.filter((i) => i.eventId === eventId && i.pending).map(({ createdAt, id, reason, requestedBy }) => ({ id, reason, requestedBy, createdAt }))
-      )
+      ),
+    dueCancellations: (limit) =>
+      Effect.sync(() =>
+        intents.filter((i) => i.pending).slice(0, limit).map(({ createdAt, eventId, id, reason, requestedBy }) => ({ id, eventId, reason, requestedBy, createdAt }))
+      ),
+    markCancellationProcessed: (intentId) =>
+      Effect.sync(() => {
+        const intent = intents.find((i) => i.id === intentId && i.pending)
+        if (intent === undefined) return false
+        intent.pending = false
+        return true
+      })
   })
 }
 

@@ -14,9 +14,10 @@ import {
   ChallengeRewardsRepoMemory,
   CharityRepoMemory,
   ClubBrandEntryRepoMemory,
-  PromoStoryEngagementRepoMemory
+  PromoStoryEngagementRepoMemory,
+  RewardPoolRepoMemory
 } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, RewardPoolRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -38,6 +39,7 @@ export type ChallengesInfrastructure =
   | Challenges.CharityRepo
   | Challenges.ChallengeRewardsRepo
   | Challenges.ClubBrandEntryRepo
+  | Challenges.RewardPoolRepo
 
 export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlClient.SqlClient> = Layer.mergeAll(
   BadgeRequestRepoPg,
@@ -53,7 +55,8 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   PromoStoryEngagementRepoPg,
   CharityRepoPg,
   ChallengeRewardsRepoPg,
-  ClubBrandEntryRepoPg
+  ClubBrandEntryRepoPg,
+  RewardPoolRepoPg
 )
 
 export const CloseEndedChallengesJobName = "challenges.close-ended"
@@ -80,7 +83,7 @@ export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   // The entry-fee processor joins the payments registry, so this context is listed after payments.
   live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory, RewardPoolRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

@@ -13,8 +13,8 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Payments, type Platform } from "@podium/core"
-import { PaymentOrderRepoMemory, TransactorMemory, WebhookEventRepoMemory } from "@podium/core/testing"
-import { PaymentOrderRepoPg, TransactorPg, WebhookEventRepoPg } from "@podium/postgres"
+import { PaymentOrderRepoMemory, RefundRepoMemory, TransactorMemory, WebhookEventRepoMemory } from "@podium/core/testing"
+import { PaymentOrderRepoPg, RefundRepoPg, TransactorPg, WebhookEventRepoPg } from "@podium/postgres"
 import {
   checkRazorpay,
   inactiveLocalGatewayControl,
@@ -27,7 +27,7 @@ import {
   makeUnconfiguredGateway
 } from "@podium/providers"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { AppConfig, type AppConfigShape, type PaymentsSettings } from "./config.js"
+import { AppConfig, type AppConfigShape, loadAppConfig, type PaymentsSettings } from "./config.js"
 import { HealthProbes } from "./health.js"
 import { hostContext } from "./host-context.js"
 
@@ -50,6 +50,7 @@ export class PaymentProviders extends Context.Tag("@podium/host-common/PaymentPr
 export type PaymentsInfrastructure =
   | Payments.WebhookEventRepo
   | Payments.PaymentOrderRepo
+  | Payments.RefundRepo
   | Payments.PaymentEventProcessors
   | Payments.PaymentGateway
   | Payments.BankVerifier
@@ -192,6 +193,7 @@ const ProvidersLive = Layer.unwrapEffect(Effect.map(AppConfig, paymentProvidersF
 export const PaymentsLive: Layer.Layer<PaymentsInfrastructure, never, SqlClient.SqlClient | AppConfig> = Layer.mergeAll(
   WebhookEventRepoPg,
   processorsWith(PaymentOrderRepoPg),
+  RefundRepoPg,
   ProvidersLive,
   // The unit of work the dispatcher runs processors in (the same stateless adapter as the host's).
   TransactorPg
@@ -216,12 +218,55 @@ export const PaymentsHealthProbesLive: Layer.Layer<HealthProbes, never, HealthPr
 
 /** The payments block without a database, for HTTP tests of other routes. */
 export const paymentsMemory = (config: Pick<AppConfigShape, "appEnv"> & { readonly payments?: PaymentsSettings | undefined }): Layer.Layer<PaymentsInfrastructure> =>
-  Layer.mergeAll(WebhookEventRepoMemory, processorsWith(PaymentOrderRepoMemory), paymentProvidersFrom(config), TransactorMemory)
+  Layer.mergeAll(WebhookEventRepoMemory, processorsWith(PaymentOrderRepoMemory), RefundRepoMemory, paymentProvidersFrom(config), TransactorMemory)
+
+/**
+ * The payment gateway of a job handler: the running host's own gateway when the job runs inside a
+ * host that has one (so the local simulator a test or developer pays on is the one refunded on),
+ * else one built from the host's configuration or the environment's.
+ */
+export const JobPaymentProviders: Layer.Layer<Payments.PaymentGateway> = Layer.unwrapEffect(
+  Effect.flatMap(Effect.serviceOption(Payments.PaymentGateway), Option.match({
+    onSome: (gateway) => Effect.succeed(Layer.succeed(Payments.PaymentGateway, gateway)),
+    onNone: () =>
+      Effect.map(
+        Effect.flatMap(Effect.serviceOption(AppConfig), Option.match({ onSome: Effect.succeed, onNone: () => Effect.orDie(loadAppConfig) })),
+        (config) => Layer.project(paymentProvidersFrom(config), Payments.PaymentGateway, Payments.PaymentGateway, (g) => g)
+      )
+  }))
+)
+
+export const RunRefundsJobName = "payments.refunds.run"
+
+/**
+ * The refunds job: sends PENDING refunds to the configured gateway and follows PROCESSING ones
+ * (a 503 leaves a refund PENDING for the next minute). The gateway is the host's configuration's
+ * (read from the environment when the job runs outside a configured host).
+ */
+const paymentsJobHandlers: Effect.Effect<Readonly<Record<string, Platform.JobHandler>>, never, SqlClient.SqlClient> = Effect.map(
+  Effect.context<SqlClient.SqlClient>(),
+  (context): Readonly<Record<string, Platform.JobHandler>> => ({
+    [RunRefundsJobName]: () =>
+      Payments.runRefunds().pipe(
+        Effect.tap((r) => Effect.logInfo(`refunds: ${r.submitted} submitted, ${r.refunded} refunded, ${r.failed} failed, ${r.retrying} to retry`)),
+        Effect.asVoid,
+        Effect.provide(Layer.mergeAll(
+          RefundRepoPg,
+          PaymentOrderRepoPg,
+          JobPaymentProviders
+        ).pipe(Layer.provide(Layer.succeedContext(context))))
+      )
+  })
+)
 
 /** Gateway orders, the webhook inbox, the processor registry, the gateway and the bank verifier, with their probes. */
 export const paymentsContext = hostContext<PaymentsInfrastructure>({
   name: "payments",
   live: () => PaymentsHealthProbesLive.pipe(Layer.provideMerge(PaymentsLive)),
   memory: (config) => paymentsMemory(config),
-  describe: (config) => [["payments", describePaymentProviders(config)]]
+  describe: (config) => [["payments", describePaymentProviders(config)]],
+  jobs: paymentsJobHandlers,
+  schedules: [
+    { name: RunRefundsJobName, every: "1 minute", description: "Sends PENDING refunds to the payment gateway (503: retried next run) and settles PROCESSING ones" }
+  ]
 })

@@ -29,6 +29,7 @@ export const publiclyVisibleSql = "deleted_at is null and status = 'published' a
 
 const StatusCount = Schema.Struct({ status: EventStatus, count: Schema.Number })
 const Intent = Schema.Struct({ id: Schema.String, reason: Schema.NullOr(Schema.String), requestedBy: Schema.String, createdAt: Schema.DateFromSelf })
+const DueIntent = Schema.Struct({ ...Intent.fields, eventId: Schema.String })
 const isSqlError = (e: unknown): e is SqlError => typeof e === "object" && e !== null && (e as { _tag?: unknown })._tag === "SqlError"
 
 const SlugRow = Schema.Struct({ slug: Schema.String })
@@ -38,6 +39,7 @@ export const EventRepoPg = Layer.effect(Events.EventRepo, Effect.gen(function*()
   const events = rowsOf(Event)
   const statusCounts = rowsOf(StatusCount)
   const intents = rowsOf(Intent)
+  const dueIntents = rowsOf(DueIntent)
   const slugs = rowsOf(SlugRow)
   const cols = sql.literal(EventColumns.join(", "))
   const live = sql.literal("deleted_at is null")
@@ -199,7 +201,18 @@ export const EventRepoPg = Layer.effect(Events.EventRepo, Effect.gen(function*()
     pendingCancellations: (eventId) =>
       intents.all(sql`
         select id, reason, requested_by, created_at from events.cancellation_intents
-        where event_id = ${eventId} and status = 'pending' order by created_at, id`)
+        where event_id = ${eventId} and status = 'pending' order by created_at, id`),
+    dueCancellations: (limit) =>
+      dueIntents.all(sql`
+        select id, event_id::text as event_id, reason, requested_by, created_at from events.cancellation_intents
+        where status = 'pending' order by created_at, id limit ${limit}`),
+    markCancellationProcessed: (intentId) =>
+      Effect.map(
+        ids.all(sql`
+          update events.cancellation_intents set status = 'processed', processed_at = now()
+          where id = ${intentId} and status = 'pending' returning id`),
+        (rows) => rows.length > 0
+      )
   })
 }))
 

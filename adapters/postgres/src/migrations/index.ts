@@ -90,6 +90,8 @@ import partners from "./0260_partners.js"
 import sponsorsWorkspace from "./0270_sponsors_workspace.js"
 import sponsorsCampaigns from "./0271_sponsors_campaigns.js"
 import paymentsChargebacks from "./0280_payments_chargebacks.js"
+import paymentsRefunds from "./0290_payments_refunds.js"
+import challengesRewardPools from "./0291_challenges_reward_pools.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -173,7 +175,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0260_partners": partners,
   "0270_sponsors_workspace": sponsorsWorkspace,
   "0271_sponsors_campaigns": sponsorsCampaigns,
-  "0280_payments_chargebacks": paymentsChargebacks
+  "0280_payments_chargebacks": paymentsChargebacks,
+  "0290_payments_refunds": paymentsRefunds,
+  "0291_challenges_reward_pools": challengesRewardPools
 }
 
 /** The table recording applied migrations. */

@@ -44,6 +44,10 @@ export interface LocalGatewayControlShape {
   /** The next `count` gateway calls (create order, fetch payment) fail this way. */
   readonly failNext: (failure: Failure, count?: number) => Effect.Effect<void>
   readonly orders: () => ReadonlyArray<Payments.GatewayOrder & { readonly notes: Readonly<Record<string, string>> }>
+  /** The refunds the simulator accepted, oldest first, with their receipt (idempotency key) and notes. */
+  readonly refunds: () => ReadonlyArray<Payments.GatewayRefund & { readonly receipt: string; readonly notes: Readonly<Record<string, string>> }>
+  /** Moves a refund to its final status (what the bank does later): processed or failed. */
+  readonly settleRefund: (refundId: string, status: "processed" | "failed") => Effect.Effect<void>
 }
 
 /** The simulator's control surface (present in every host; inactive unless PAYMENT_GATEWAY=local). */
@@ -64,8 +68,12 @@ export const inactiveLocalGatewayControl: LocalGatewayControlShape = {
   },
   webhook: () => dead("webhook"),
   failNext: () => dead("failNext"),
-  orders: () => []
+  orders: () => [],
+  refunds: () => [],
+  settleRefund: () => dead("settleRefund")
 }
+
+const visibleRefund = (r: Payments.GatewayRefund): Payments.GatewayRefund => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, currency: r.currency, status: r.status })
 
 /** A fresh simulator and its control. */
 export const makeLocalGateway = (options: LocalGatewayOptions = {}): {
@@ -77,6 +85,7 @@ export const makeLocalGateway = (options: LocalGatewayOptions = {}): {
   const webhookSecret = options.webhookSecret ?? "local-webhook-secret"
   const orders = new Map<string, Payments.GatewayOrder & { notes: Readonly<Record<string, string>> }>()
   const payments = new Map<string, Payments.GatewayPayment & { notes: Readonly<Record<string, string>> }>()
+  const refunds = new Map<string, Payments.GatewayRefund & { receipt: string; notes: Readonly<Record<string, string>> }>()
   const failures: Array<Failure> = []
   const id = (prefix: string) => `${prefix}_local${randomBytes(7).toString("hex")}`
   const injected = <E>(onRejected: () => E): Effect.Effect<void, E | Payments.PaymentGatewayUnavailable> =>
@@ -108,6 +117,33 @@ export const makeLocalGateway = (options: LocalGatewayOptions = {}): {
           if (p === undefined) return Effect.fail(new Payments.PaymentNotFoundAtGateway({ provider: LocalGatewayProviderName, paymentId }))
           const { notes: _, ...visible } = p
           return Effect.succeed(visible)
+        }))
+      ),
+    refund: (input) =>
+      injected(() => new Payments.PaymentGatewayRejected({ provider: LocalGatewayProviderName, code: "BAD_REQUEST_ERROR", message: "Refund refused (simulated)" })).pipe(
+        Effect.zipRight(Effect.suspend((): Effect.Effect<Payments.GatewayRefund, Payments.PaymentGatewayRejected | Payments.PaymentNotFoundAtGateway> => {
+          const p = payments.get(input.paymentId)
+          if (p === undefined) return Effect.fail(new Payments.PaymentNotFoundAtGateway({ provider: LocalGatewayProviderName, paymentId: input.paymentId }))
+          // Razorpay's receipt rule: the same receipt on the same payment answers the first refund.
+          const again = [...refunds.values()].find((r) => r.paymentId === p.id && r.receipt === input.idempotencyKey)
+          if (again !== undefined) return Effect.succeed(visibleRefund(again))
+          const rejected = (message: string) => Effect.fail(new Payments.PaymentGatewayRejected({ provider: LocalGatewayProviderName, code: "BAD_REQUEST_ERROR", message }))
+          if (p.status !== "captured" && p.status !== "refunded") return rejected("The payment has not been captured")
+          const already = [...refunds.values()].filter((r) => r.paymentId === p.id && r.status !== "failed").reduce((n, r) => n + r.amount, 0)
+          if (already >= p.amount) return rejected("The payment has been fully refunded already")
+          if (input.amount < 1 || input.amount + already > p.amount) return rejected("The refund amount provided is greater than amount captured")
+          const refund = { id: id("rfnd"), paymentId: p.id, amount: input.amount, currency: p.currency, status: "pending" as const, receipt: input.idempotencyKey, notes: input.notes }
+          refunds.set(refund.id, refund)
+          if (already + input.amount === p.amount) payments.set(p.id, { ...p, status: "refunded" })
+          return Effect.succeed(visibleRefund(refund))
+        }))
+      ),
+    fetchRefund: (paymentId, refundId) =>
+      injected(() => new Payments.PaymentGatewayUnavailable({ provider: LocalGatewayProviderName, message: "Payment gateway refused (simulated)" })).pipe(
+        Effect.zipRight(Effect.suspend(() => {
+          const r = refunds.get(refundId)
+          if (r === undefined || r.paymentId !== paymentId) return Effect.fail(new Payments.PaymentNotFoundAtGateway({ provider: LocalGatewayProviderName, paymentId }))
+          return Effect.succeed(visibleRefund(r))
         }))
       ),
     verifyPaymentSignature: (input) => Effect.sync(() => signatureMatches(hmacSha256Hex(keySecret, `${input.orderId}|${input.paymentId}`), input.signature)),
@@ -160,7 +196,15 @@ export const makeLocalGateway = (options: LocalGatewayOptions = {}): {
     failNext: (failure, count = 1) => Effect.sync(() => {
       for (let i = 0; i < count; i++) failures.push(failure)
     }),
-    orders: () => [...orders.values()]
+    orders: () => [...orders.values()],
+    refunds: () => [...refunds.values()],
+    settleRefund: (refundId, status) =>
+      Effect.suspend(() => {
+        const r = refunds.get(refundId)
+        if (r === undefined) return Effect.dieMessage(`No local refund ${refundId}`)
+        refunds.set(refundId, { ...r, status })
+        return Effect.void
+      })
   }
   return { gateway, control }
 }

@@ -4,6 +4,11 @@
  *     answers the order `{id: "order_…", amount, currency, receipt, status}`;
  *   - `GET /v1/payments/{id}` answers the payment `{id, order_id, amount, currency, status, method}`
  *     (an unknown id is a 400 `BAD_REQUEST_ERROR` "… does not exist", or 404);
+ *   - `POST /v1/payments/{id}/refund` (`{amount, speed: "normal", receipt, notes}`) answers the refund
+ *     `{id: "rfnd_…", payment_id, amount, currency, status: pending|processed|failed}`; the receipt
+ *     carries our idempotency key (Razorpay answers the first refund for a repeated receipt) and a
+ *     4xx is PaymentGatewayRejected ("fully refunded already", amount above the captured one);
+ *     `GET /v1/payments/{id}/refunds/{refundId}` reads one back;
  *   - checkout signature: hex HMAC-SHA256 of `order_id|payment_id` with the key secret;
  *   - webhook signature (`X-Razorpay-Signature`): hex HMAC-SHA256 of the raw body with the webhook
  *     secret. Both compared in constant time.
@@ -75,6 +80,20 @@ const num = (v: unknown) => (typeof v === "number" ? v : Number(v ?? 0))
 const OrderStatuses = new Set(["created", "attempted", "paid"])
 const PaymentStatuses = new Set(["created", "authorized", "captured", "refunded", "failed"])
 
+const RefundStatuses = new Set(["pending", "processed", "failed"])
+const safeId = /^[A-Za-z0-9_]{1,64}$/
+
+const refundOf = (json: Record<string, unknown>, fallback: { readonly paymentId: string; readonly amount: number }): Payments.GatewayRefund => {
+  const status = str(json.status, "pending")
+  return {
+    id: str(json.id),
+    paymentId: str(json.payment_id, fallback.paymentId),
+    amount: json.amount === undefined ? fallback.amount : num(json.amount),
+    currency: str(json.currency, "INR"),
+    status: (RefundStatuses.has(status) ? status : "pending") as Payments.GatewayRefund["status"]
+  }
+}
+
 /** A PaymentGateway speaking the Razorpay protocol. */
 export const makeRazorpayGateway = (options: RazorpayOptions): Payments.PaymentGateway["Type"] => ({
   provider: RazorpayProviderName,
@@ -120,6 +139,38 @@ export const makeRazorpayGateway = (options: RazorpayOptions): Payments.PaymentG
             status: (PaymentStatuses.has(status) ? status : "created") as Payments.GatewayPayment["status"],
             method: typeof a.json.method === "string" ? a.json.method : null
           })
+        })
+      ),
+  refund: (input) =>
+    (safeId.test(input.paymentId)
+      ? call(options, "POST", `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, {
+        amount: input.amount,
+        speed: "normal",
+        receipt: input.idempotencyKey,
+        notes: input.notes
+      })
+      : Effect.succeed<Answer>({ status: 404, json: null })).pipe(
+        Effect.flatMap((a): Effect.Effect<Payments.GatewayRefund, Payments.PaymentGatewayRejected | Payments.PaymentGatewayUnavailable | Payments.PaymentNotFoundAtGateway> => {
+          if (a.status === 404) return Effect.fail(new Payments.PaymentNotFoundAtGateway({ provider: RazorpayProviderName, paymentId: input.paymentId }))
+          if (a.status >= 200 && a.status < 300) {
+            return a.json === null || typeof a.json.id !== "string"
+              ? Effect.fail(new Payments.PaymentGatewayUnavailable({ provider: RazorpayProviderName, message: "Payment gateway answered an unreadable refund" }))
+              : Effect.succeed(refundOf(a.json, input))
+          }
+          const e = errorOf(a.json)
+          return Effect.fail(new Payments.PaymentGatewayRejected({ provider: RazorpayProviderName, code: e.code, message: e.description }))
+        })
+      ),
+  fetchRefund: (paymentId, refundId) =>
+    (safeId.test(paymentId) && safeId.test(refundId)
+      ? call(options, "GET", `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`)
+      : Effect.succeed<Answer>({ status: 404, json: null })).pipe(
+        Effect.flatMap((a): Effect.Effect<Payments.GatewayRefund, Payments.PaymentNotFoundAtGateway | Payments.PaymentGatewayUnavailable> => {
+          if (a.status === 404 || a.status === 400) return Effect.fail(new Payments.PaymentNotFoundAtGateway({ provider: RazorpayProviderName, paymentId }))
+          if (a.status < 200 || a.status >= 300 || a.json === null || typeof a.json.id !== "string") {
+            return Effect.fail(new Payments.PaymentGatewayUnavailable({ provider: RazorpayProviderName, message: `Payment gateway answered ${a.status}` }))
+          }
+          return Effect.succeed(refundOf(a.json, { paymentId, amount: 0 }))
         })
       ),
   verifyPaymentSignature: (input) =>

@@ -16,6 +16,8 @@ export const makeUnconfiguredGateway = (variables: string): Payments.PaymentGate
     provider: UnconfiguredProviderName,
     createOrder: () => unavailable,
     fetchPayment: () => unavailable,
+    refund: () => unavailable,
+    fetchRefund: () => unavailable,
     verifyPaymentSignature: () => unavailable,
     verifyWebhookSignature: () => unavailable
   }

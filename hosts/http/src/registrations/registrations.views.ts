@@ -37,6 +37,7 @@ export type RegistrationHandlerServices =
   | Identity.Hmac
   | Payments.PaymentGateway
   | Payments.PaymentOrderRepo
+  | Payments.RefundRepo
   | Platform.Transactor
   | Platform.AuditLog
   | Notifications.OutboxRepo
