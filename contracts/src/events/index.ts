@@ -15,7 +15,7 @@ import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventAnnouncementsGroup } from "./event-announcements.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
-import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
+import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup, EventVideoUploadsGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
@@ -82,6 +82,7 @@ export class EventsApi extends AreaApi
   .add(EventFaqsGroup)
   .add(EventFormsGroup)
   .add(EventGalleryGroup)
+  .add(EventVideoUploadsGroup)
   .add(EventCommunicationsGroup)
   .add(PublicEditionsGroup)
   .add(EditionRegistrationsGroup)

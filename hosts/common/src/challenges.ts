@@ -10,13 +10,12 @@ import {
   ChallengeBadgesMemory,
   ChallengePromoStoryRepoMemory,
   ChallengesReposMemory,
-  ChallengeVideoUploadRepoMemory,
   ChallengeRewardsRepoMemory,
   CharityRepoMemory,
   ClubBrandEntryRepoMemory,
   PromoStoryEngagementRepoMemory
 } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -32,7 +31,6 @@ export type ChallengesInfrastructure =
   | Challenges.BibTemplateRepo
   | Challenges.ChallengeEventRepo
   | Challenges.ChallengeAudienceRepo
-  | Challenges.ChallengeVideoUploadRepo
   | Challenges.ChallengePromoStoryRepo
   | Challenges.PromoStoryEngagementRepo
   | Challenges.CharityRepo
@@ -48,7 +46,6 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   BibTemplateRepoPg,
   ChallengeEventRepoPg,
   ChallengeAudienceRepoPg,
-  ChallengeVideoUploadRepoPg,
   ChallengePromoStoryRepoPg,
   PromoStoryEngagementRepoPg,
   CharityRepoPg,
@@ -80,7 +77,7 @@ export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   // The entry-fee processor joins the payments registry, so this context is listed after payments.
   live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

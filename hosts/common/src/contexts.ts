@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Partners, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Media, Partners, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -13,6 +13,7 @@ import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
 import { hybridRaceContext } from "./hybrid-race.js"
 import { identityContext } from "./identity.js"
+import { mediaContext } from "./media.js"
 import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
 import { partnersContext } from "./partners.js"
@@ -29,6 +30,8 @@ export const HostContexts = [
   identityContext,
   notificationsContext,
   organizersContext,
+  // Before events and challenges: their galleries and promo stories claim video uploads.
+  mediaContext,
   eventsContext,
   complianceContext,
   paymentsContext,

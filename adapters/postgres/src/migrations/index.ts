@@ -86,6 +86,7 @@ import hybridRacePhotoChecks from "./0201_hybrid_race_photo_checks.js"
 import sponsorsBrands from "./0210_sponsors_brands.js"
 import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
 import sponsorsSponsorship from "./0230_sponsors_sponsorship.js"
+import mediaVideoUploads from "./0250_media_video_uploads.js"
 import partners from "./0260_partners.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
@@ -167,6 +168,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0210_sponsors_brands": sponsorsBrands,
   "0211_challenges_club_brand_entries": challengesClubBrandEntries,
   "0230_sponsors_sponsorship": sponsorsSponsorship,
+  "0250_media_video_uploads": mediaVideoUploads,
   "0260_partners": partners
 }
 
