@@ -39,7 +39,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "events.manage", description: "Events oversight: list and read every organizer's events, suspend, unsuspend, restore cancelled, set status, replace ids, featured events, ticket sales" },
   { key: "payments.manage", description: "Payments: the payment webhook inbox (list, read, acknowledge, cancel, replay), payment providers and gateway orders" },
   { key: "sponsors.manage", description: "Sponsors: brand approval decisions (approve, reject, suspend), brand accounts (list, add, suspend, reinstate) and their activity" },
-  { key: "partners.manage", description: "Official partners: designate organizers and clubs as partners, change and remove partnerships, upload partner logos, configure the athlete exclusive partner tab" }
+  { key: "partners.manage", description: "Official partners: designate organizers and clubs as partners, change and remove partnerships, upload partner logos, configure the athlete exclusive partner tab" },
+  { key: "promotions.manage", description: "Mobile experiences: create, change, publish, pause and archive in-app promotions, upload creatives, read their analytics and who is eligible" }
 ]
 
 export const SuperPermission = "*"

@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Media, Partners, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Media, Partners, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
@@ -19,6 +19,7 @@ import { organizersContext } from "./organizers.js"
 import { partnersContext } from "./partners.js"
 import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
+import { promotionsContext } from "./promotions.js"
 import { registrationsContext } from "./registrations.js"
 import { resultsContext } from "./results.js"
 import { sponsorsContext } from "./sponsors.js"
@@ -47,7 +48,9 @@ export const HostContexts = [
   hybridRaceContext,
   editionsContext,
   // After organizers and clubs: partners are organizers or clubs.
-  partnersContext
+  partnersContext,
+  // Destinations name events, challenges and clubs (read at request time, not at build time).
+  promotionsContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

@@ -87,6 +87,7 @@ import sponsorsBrands from "./0210_sponsors_brands.js"
 import challengesClubBrandEntries from "./0211_challenges_club_brand_entries.js"
 import sponsorsSponsorship from "./0230_sponsors_sponsorship.js"
 import mediaVideoUploads from "./0250_media_video_uploads.js"
+import promotionsMobileExperiences from "./0251_promotions_mobile_experiences.js"
 import partners from "./0260_partners.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
@@ -169,6 +170,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0211_challenges_club_brand_entries": challengesClubBrandEntries,
   "0230_sponsors_sponsorship": sponsorsSponsorship,
   "0250_media_video_uploads": mediaVideoUploads,
+  "0251_promotions_mobile_experiences": promotionsMobileExperiences,
   "0260_partners": partners
 }
 
