@@ -694,6 +694,137 @@ export interface components {
                 newId?: string;
             }[];
         };
+        VideoCleanup: {
+            removed: number;
+            before: components["schemas"]["Instant"];
+        };
+        MobileExperienceOptions: {
+            purposes: string[];
+            placements: string[];
+            formats: string[];
+            statuses: string[];
+            destinationRoutes: string[];
+            creativeTypes: string[];
+            limits: {
+                [key: string]: number;
+            };
+        };
+        UpsertMobileExperienceDto: {
+            name: string;
+            /** @enum {string} */
+            purpose: "EVENT_PROMOTION" | "CHALLENGE_PROMOTION" | "CLUB_PROMOTION" | "ANNOUNCEMENT" | "FEATURE_HIGHLIGHT" | "PARTNER_OFFER";
+            /** @enum {string} */
+            placement: "HOME_BANNER" | "HOME_CAROUSEL" | "EVENTS_TAB" | "CHALLENGES_TAB" | "CLUBS_TAB" | "ACTIVITY_SUMMARY" | "APP_OPEN_INTERSTITIAL";
+            title: string;
+            /** @enum {string} */
+            format?: "BANNER" | "CARD" | "FULL_SCREEN" | "STORY";
+            body?: string | null;
+            ctaLabel?: string | null;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            creativeId?: string | null;
+            /** @enum {string} */
+            destinationRoute?: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+            destinationId?: string | null;
+            audience?: {
+                newUsersWithinDays?: number | null;
+                minAccountAgeDays?: number | null;
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                includeUserIds?: string[];
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                excludeUserIds?: string[];
+            };
+            priority?: number;
+            frequencyCapPerSession?: number;
+            /** Format: date-time */
+            startsAt?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
+        };
+        MobileExperienceDestinations: {
+            routes: {
+                /** @enum {string} */
+                route: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+                label: string;
+                needsId: boolean;
+                searchable: boolean;
+            }[];
+            target: {
+                /** @enum {string} */
+                route: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+                id: string;
+                label: string;
+                status: string;
+            } | null;
+        };
+        MobileExperienceDestinationSearch: {
+            /** @enum {string} */
+            route: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+            items: {
+                id: string;
+                label: string;
+                status: string;
+            }[];
+        };
+        UpdateMobileExperienceDto: {
+            name?: string;
+            /** @enum {string} */
+            purpose?: "EVENT_PROMOTION" | "CHALLENGE_PROMOTION" | "CLUB_PROMOTION" | "ANNOUNCEMENT" | "FEATURE_HIGHLIGHT" | "PARTNER_OFFER";
+            /** @enum {string} */
+            placement?: "HOME_BANNER" | "HOME_CAROUSEL" | "EVENTS_TAB" | "CHALLENGES_TAB" | "CLUBS_TAB" | "ACTIVITY_SUMMARY" | "APP_OPEN_INTERSTITIAL";
+            title?: string;
+            /** @enum {string} */
+            format?: "BANNER" | "CARD" | "FULL_SCREEN" | "STORY";
+            body?: string | null;
+            ctaLabel?: string | null;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            creativeId?: string | null;
+            /** @enum {string} */
+            destinationRoute?: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+            destinationId?: string | null;
+            audience?: {
+                newUsersWithinDays?: number | null;
+                minAccountAgeDays?: number | null;
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                includeUserIds?: string[];
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                excludeUserIds?: string[];
+            };
+            priority?: number;
+            frequencyCapPerSession?: number;
+            /** Format: date-time */
+            startsAt?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
+        };
+        MobileExperienceEligibility: {
+            experienceId: string;
+            userId: string;
+            eligible: boolean;
+            reasons: string[];
+        };
+        PromotionEngagement: {
+            promotionId: string;
+            sessionId: string;
+            counted: boolean;
+        };
         GatewayWebhookAnswer: {
             id: string;
             status: string;
@@ -944,10 +1075,6 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
             attachedAt: components["schemas"]["Instant"];
-        };
-        ChallengeVideoCleanup: {
-            removed: number;
-            before: components["schemas"]["Instant"];
         };
         SponsorAccountActivity: {
             accountId: string;
