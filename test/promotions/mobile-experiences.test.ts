@@ -112,7 +112,7 @@ describe("mobile experiences (admin)", () => {
   it("answers 400 with every problem of a body", async () => {
     const missing = await send("POST", Base, { purpose: "EVENT_PROMOTION", placement: "HOME_BANNER", title: "x" })
     expect(missing.status).toBe(400)
-    expect(missing.body.message.join(" ")).toContain("name")
+    expect(missing.body.message).toEqual(["name must be longer than or equal to 1 and shorter than or equal to 120 characters"])
     const badEnum = await create({ placement: "NOWHERE" })
     expect(badEnum.status).toBe(400)
     expect(badEnum.body.message.join(" ")).toContain("placement must be one of the following values")
@@ -161,7 +161,7 @@ describe("promotions (athletes)", () => {
     const athlete = await newAthlete(host())
     const outsider = await newAthlete(host())
     const e = await live({ placement: "EVENTS_TAB", frequencyCapPerSession: 2, priority: 9, audience: { excludeUserIds: [outsider.user.id] } })
-    const read = (session: string, headers = athlete.headers) => send("GET", `/v2/users/me/promotions?placement=EVENTS_TAB&sessionId=${session}`, undefined, headers)
+    const read = (session: string, headers: Record<string, string> = athlete.headers) => send("GET", `/v2/users/me/promotions?placement=EVENTS_TAB&sessionId=${session}`, undefined, headers)
     expect((await send("GET", "/v2/users/me/promotions?placement=EVENTS_TAB", undefined, {})).status).toBe(401)
     expect((await read("s1", admin)).status).toBe(403)
     expect((await send("GET", "/v2/users/me/promotions", undefined, athlete.headers)).status).toBe(400)

@@ -3,7 +3,7 @@
  * and updates are conditional on the status, impressions stop at the session's cap, a session's
  * click is recorded once.
  */
-import type { ExperienceCreative, MobileExperience } from "@podium/kernel"
+import type { ExperienceCreative, MobileExperience, MoveRefused } from "@podium/kernel"
 import { Clock, Effect, Either, Layer, Option } from "effect"
 import { ExperienceArchived, ExperienceMoves, ExperienceNotFound } from "../promotions/mobile-experience.model.js"
 import { ExperienceCreativeRepo, MobileExperienceRepo, PromotionEngagementRepo } from "../promotions/mobile-experience.port.js"
@@ -34,7 +34,7 @@ export const MobileExperienceRepoMemory = Layer.sync(MobileExperienceRepo, () =>
         return { items: all.slice((f.page - 1) * f.limit, f.page * f.limit), total: all.length }
       }),
     update: (id, fields) =>
-      Effect.flatMap(Clock.currentTimeMillis, (ms) => {
+      Effect.flatMap(Clock.currentTimeMillis, (ms): Effect.Effect<MobileExperience, ExperienceNotFound | ExperienceArchived> => {
         const row = rows.get(id)
         if (row === undefined) return Effect.fail(new ExperienceNotFound({ id }))
         if (row.status === "ARCHIVED") return Effect.fail(new ExperienceArchived({ id }))
@@ -43,7 +43,7 @@ export const MobileExperienceRepoMemory = Layer.sync(MobileExperienceRepo, () =>
         return Effect.succeed(next)
       }),
     move: (id, move) =>
-      Effect.flatMap(Clock.currentTimeMillis, (ms) => {
+      Effect.flatMap(Clock.currentTimeMillis, (ms): Effect.Effect<MobileExperience, ExperienceNotFound | MoveRefused> => {
         const row = rows.get(id)
         if (row === undefined) return Effect.fail(new ExperienceNotFound({ id }))
         const to = ExperienceMoves.transition(row.status, move)
