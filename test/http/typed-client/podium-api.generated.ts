@@ -341,6 +341,129 @@ export interface components {
             country: string | null;
             postcode: string | null;
         };
+        OfficialPartnerCandidate: {
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            subjectId: string;
+            name: string;
+            city: string | null;
+            verified: boolean;
+            partnerId: string | null;
+        };
+        /**
+         * Format: date-time
+         * @description a potentially invalid Date instance
+         */
+        Instant: string;
+        UpsertOfficialPartnerDto: {
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            subjectId: string;
+            /** @enum {string} */
+            tier: "PLATINUM" | "GOLD" | "SILVER";
+            /**
+             * maxItems(6)
+             * @description an array of at most 6 item(s)
+             */
+            benefits?: ("PARTNER_BADGE" | "HOMEPAGE_SPOTLIGHT" | "ATHLETE_EXCLUSIVE_TAB" | "FEATURED_EVENTS" | "CO_BRANDED_CHALLENGES" | "PRIORITY_SUPPORT")[];
+            displayName?: string;
+            tagline?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            websiteUrl?: string | null;
+            displayOrder?: number;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            logoImageId?: string | null;
+            /** Format: date-time */
+            validFrom?: string;
+            /** Format: date-time */
+            validUntil?: string | null;
+        };
+        OfficialPartnerExclusiveTabTarget: {
+            id: string;
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            subjectId: string;
+            displayName: string;
+            /** @enum {string} */
+            tier: "PLATINUM" | "GOLD" | "SILVER";
+            /** @enum {string} */
+            status: "SCHEDULED" | "ACTIVE" | "EXPIRED" | "REMOVED";
+            validFrom: components["schemas"]["Instant"];
+            validUntil: (string & components["schemas"]["Instant"]) | null;
+        };
+        UpsertOfficialPartnerExclusiveTabDto: {
+            enabled: boolean;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            partnerId?: string | null;
+            title?: string | null;
+            subtitle?: string | null;
+        };
+        UpdateOfficialPartnerDto: {
+            /** @enum {string} */
+            subjectType?: "organizer" | "club";
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            subjectId?: string;
+            /** @enum {string} */
+            tier?: "PLATINUM" | "GOLD" | "SILVER";
+            /**
+             * maxItems(6)
+             * @description an array of at most 6 item(s)
+             */
+            benefits?: ("PARTNER_BADGE" | "HOMEPAGE_SPOTLIGHT" | "ATHLETE_EXCLUSIVE_TAB" | "FEATURED_EVENTS" | "CO_BRANDED_CHALLENGES" | "PRIORITY_SUPPORT")[];
+            displayName?: string;
+            tagline?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            websiteUrl?: string | null;
+            displayOrder?: number;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            logoImageId?: string | null;
+            /** Format: date-time */
+            validFrom?: string;
+            /** Format: date-time */
+            validUntil?: string | null;
+        };
+        RemoveOfficialPartnerDto: {
+            reason: string;
+        };
+        OfficialPartnerExclusiveTabConfig: {
+            enabled: boolean;
+            title: string | null;
+            subtitle: string | null;
+            partner: components["schemas"]["PublicOfficialPartner"] | null;
+        };
+        PublicOfficialPartner: {
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            subjectId: string;
+            /** @enum {string} */
+            tier: "PLATINUM" | "GOLD" | "SILVER";
+            benefits: ("PARTNER_BADGE" | "HOMEPAGE_SPOTLIGHT" | "ATHLETE_EXCLUSIVE_TAB" | "FEATURED_EVENTS" | "CO_BRANDED_CHALLENGES" | "PRIORITY_SUPPORT")[];
+            displayName: string;
+            tagline: string | null;
+            description: string | null;
+            websiteUrl: string | null;
+            logoUrl: string | null;
+            validFrom: components["schemas"]["Instant"];
+            validUntil: (string & components["schemas"]["Instant"]) | null;
+        };
         SendOtpResult: {
             flash: boolean;
             message: string;
@@ -376,11 +499,6 @@ export interface components {
             createdAt: components["schemas"]["Instant"];
             updatedAt: components["schemas"]["Instant"];
         };
-        /**
-         * Format: date-time
-         * @description a potentially invalid Date instance
-         */
-        Instant: string;
         ExistenceResult: {
             exists: boolean;
         };
@@ -1091,6 +1209,59 @@ export interface components {
                 };
             }[];
             nextBeforeSeq: number | null;
+        };
+        SponsorBrandMetrics: {
+            brandId: string;
+            /** @enum {string} */
+            brandStatus: "PENDING" | "APPROVED" | "REJECTED" | "SUSPENDED";
+            deals: {
+                total: number;
+                byStatus: {
+                    [key: string]: number;
+                };
+            };
+            contracts: {
+                total: number;
+                draft: number;
+                active: number;
+                ended: number;
+                cancelled: number;
+            };
+            contractedAmount: number;
+            /** @enum {string} */
+            currency: "INR";
+            activeAttachments: {
+                total: number;
+                events: number;
+                challenges: number;
+                clubs: number;
+            };
+        };
+        EventSponsors: {
+            eventId: string;
+            items: {
+                attachmentId: string;
+                contractId: string;
+                brandId: string;
+                brandName: string;
+                since: components["schemas"]["Instant"];
+            }[];
+            total: number;
+        };
+        ClubSponsorshipEarning: {
+            contractId: string;
+            brandId: string;
+            brandName: string;
+            dealId: string | null;
+            title: string;
+            /** @enum {string} */
+            status: "DRAFT" | "ACTIVE" | "ENDED" | "CANCELLED";
+            amount: number;
+            earnedAmount: number;
+            /** @enum {string} */
+            currency: "INR";
+            activatedAt: (string & components["schemas"]["Instant"]) | null;
+            closedAt: (string & components["schemas"]["Instant"]) | null;
         };
         LiveSignalsResult: {
             accepted: number;
