@@ -27,7 +27,7 @@ const upload = (fields: Parameters<typeof multipart>[3], headers: Record<string,
 const cleanup = (headers: Record<string, string>) => host().http.post(`${path}/cleanup`, undefined, headers)
 /** Moves an upload's creation `hours` into the past. */
 const age = (id: string, hours: number) =>
-  host().run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`update challenges.video_uploads set created_at = created_at - make_interval(hours => ${hours}) where id = ${id}`))
+  host().run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`update media.video_uploads set created_at = created_at - make_interval(hours => ${hours}) where id = ${id}`))
 
 describe("challenge video uploads", () => {
   it("answers 401 without a token, 403 to an admin without challenges.manage, and 400 for a missing, wrong or oversized file", async () => {

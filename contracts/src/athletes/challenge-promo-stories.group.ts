@@ -9,8 +9,11 @@ import { Body, ChallengePromoStory, Form, Optional, PromoStoryReaction, PromoSto
 import { Option, Schema } from "effect"
 import { AdminsNeed, Authenticated, op, PageOf, PageParams, Requires, Role } from "../common/index.js"
 
+// Exactly one of `media` (an image) and `videoUploadId` (a video uploaded through
+// /v2/challenges/video-uploads, claimed by the story); the use case says which is missing.
 const StoryFields = {
-  media: Multipart.SingleFileSchema.annotations(says("must be a single file")),
+  media: Optional(Multipart.SingleFileSchema.annotations(says("must be a single file"))),
+  videoUploadId: Optional(UuidStr),
   caption: Optional(StrLength(1, 280))
 }
 const StoryLimits = { maxFileSize: Option.some(5 * 1024 * 1024), maxParts: Option.some(4), maxFieldSize: 16 * 1024 }
@@ -43,7 +46,7 @@ const Paged = Query(PageParams)
 
 export class ChallengePromoStoriesGroup extends HttpApiGroup.make("challengePromoStories")
   .add(op.get("challengePromoStories", "/v2/challenges/:id/promo-stories", { path: IdPath, ok: Schema.Array(ChallengePromoStoryView), summary: "The promo stories of a public challenge, newest first (public)" }))
-  .add(op.post("createChallengePromoStory", "/v2/challenges/:id/promo-story", { path: IdPath, body: PromoStoryForm, ok: ChallengePromoStoryView, status: 201, summary: "Post a promo story (multipart media: PNG, JPG or WEBP, 5 MB; optional caption up to 280 characters)" }).middleware(Authenticated).annotate(Requires, Managers))
+  .add(op.post("createChallengePromoStory", "/v2/challenges/:id/promo-story", { path: IdPath, body: PromoStoryForm, ok: ChallengePromoStoryView, status: 201, summary: "Post a promo story (multipart media: PNG, JPG or WEBP, 5 MB, or videoUploadId of the caller's video upload, which the story claims: 404 VIDEO_UPLOAD_NOT_FOUND, 409 VIDEO_UPLOAD_ALREADY_CLAIMED; optional caption up to 280 characters)" }).middleware(Authenticated).annotate(Requires, Managers))
   .add(op.get("challengePromoStoryInsights", "/v2/challenges/:id/promo-stories/:storyId/insights", { path: StoryPath, ok: PromoStoryInsightsView, summary: "A story's views, unique viewers, reactions by kind, replies and engagement rate (the challenge's managers)" }).middleware(Authenticated).annotate(Requires, Managers))
   .add(op.get("challengePromoStoryReactions", "/v2/challenges/:id/promo-stories/:storyId/reactions", { path: StoryPath, query: Paged, ok: ReactionPage, summary: "Who reacted to a story and how, newest first (the challenge's managers)" }).middleware(Authenticated).annotate(Requires, Managers))
   .add(op.get("challengePromoStoryReplies", "/v2/challenges/:id/promo-stories/:storyId/replies", { path: StoryPath, query: Paged, ok: ReplyPage, summary: "Athletes' replies to a story, newest first (the challenge's managers)" }).middleware(Authenticated).annotate(Requires, Managers))
@@ -54,7 +57,7 @@ export class ChallengePromoStoriesGroup extends HttpApiGroup.make("challengeProm
 /** The caller's own promo stories across challenges (C "Badges and challenges / Promo stories"). */
 export class MyPromoStoriesGroup extends HttpApiGroup.make("myPromoStories")
   .add(op.get("myPromoStories", "/v2/challenges/promo-stories", { ok: Schema.Array(ChallengePromoStoryView), summary: "The promo stories the caller posted, on every challenge, newest first" }))
-  .add(op.post("createMyPromoStory", "/v2/challenges/promo-stories", { body: MyPromoStoryForm, ok: ChallengePromoStoryView, status: 201, summary: "Post a promo story for a challenge the caller manages (multipart challengeId, media: PNG, JPG or WEBP, 5 MB; optional caption)" }))
+  .add(op.post("createMyPromoStory", "/v2/challenges/promo-stories", { body: MyPromoStoryForm, ok: ChallengePromoStoryView, status: 201, summary: "Post a promo story for a challenge the caller manages (multipart challengeId, media: PNG, JPG or WEBP, 5 MB, or videoUploadId of the caller's video upload; optional caption)" }))
   .add(op.del("deleteMyPromoStory", "/v2/challenges/promo-stories/:id", { path: IdPath, ok: Schema.Struct({ id: Schema.String, deleted: Schema.Literal(true) }), summary: "Delete a promo story the caller posted, with its image (404 PROMO_STORY_NOT_FOUND)" }))
   .add(op.get("myPromoStoryInsights", "/v2/challenges/promo-stories/:id/insights", { path: IdPath, ok: PromoStoryInsightsView, summary: "A story the caller posted: views, unique viewers, reactions by kind, replies and engagement rate" }))
   .add(op.get("myPromoStoryReactions", "/v2/challenges/promo-stories/:id/reactions", { path: IdPath, query: Paged, ok: ReactionPage, summary: "Who reacted to a story the caller posted, newest first" }))

@@ -29,10 +29,12 @@ import {
   Query,
   says,
   StrLength,
-  UuidStr
+  UuidStr,
+  VideoCleanup,
+  VideoUploadView
 } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { BulkBody, DeleteResult, GetMany, ListQueryParams, op, OrganizerManagers, OrganizerReaders } from "../common/index.js"
+import { AdminPermission, Authenticated, BulkBody, DeleteResult, GetMany, ListQueryParams, op, OrganizerManagers, OrganizerReaders, Requires } from "../common/index.js"
 import { FileField } from "./organizer.dto.js"
 
 const EventPath = Schema.Struct({ eventId: UuidStr })
@@ -172,16 +174,38 @@ export class EventFormsGroup extends HttpApiGroup.make("eventForms")
 /** A gallery image with a short-lived public URL to show it. */
 export const EventGalleryImageView = Schema.Struct({ ...EventGalleryImage.fields, url: Schema.String }).annotations({ identifier: "EventGalleryImageView" })
 
+// An item is either an image uploaded here (`image`) or an event video uploaded beforehand through
+// /v2/events/video-uploads for this event (`videoUploadId`), which the item claims; exactly one.
 export const GalleryUploadForm = HttpApiSchema.Multipart(
-  Form({ image: FileField, caption: Optional(StrLength(0, 300)), sortOrder: Optional(IntFromText(0, 10_000)) }),
+  Form({ image: Optional(FileField), videoUploadId: Optional(UuidStr), caption: Optional(StrLength(0, 300)), sortOrder: Optional(IntFromText(0, 10_000)) }),
   { maxFileSize: Option.some(5 * 1024 * 1024), maxParts: Option.some(5), maxFieldSize: 16 * 1024 }
 )
 
 export class EventGalleryGroup extends HttpApiGroup.make("eventGallery")
   .add(op.get("listEventGallery", `${Base}/gallery`, { path: EventPath, query: ListQueryParams, ok: GetMany(Schema.partial(EventGalleryImageView)), summary: "List the gallery's images with URLs" }).middleware(OrganizerReaders))
-  .add(op.post("addEventGalleryImage", `${Base}/gallery`, { path: EventPath, body: GalleryUploadForm, ok: EventGalleryImageView, status: 201, summary: "Add an image (field image: PNG, JPG or WEBP, 5 MB; at most 50 per event, 409 GALLERY_FULL)" }).middleware(OrganizerManagers))
+  .add(op.post("addEventGalleryImage", `${Base}/gallery`, { path: EventPath, body: GalleryUploadForm, ok: EventGalleryImageView, status: 201, summary: "Add an image (field image: PNG, JPG or WEBP, 5 MB) or a video uploaded for this event (field videoUploadId, claimed by the item: 404 VIDEO_UPLOAD_NOT_FOUND, 409 VIDEO_UPLOAD_ALREADY_CLAIMED); at most 50 per event, 409 GALLERY_FULL" }).middleware(OrganizerManagers))
   .add(op.del("deleteEventGalleryImage", `${Base}/gallery/:imageId`, { path: ImagePath, ok: DeleteResult, summary: "Delete an image and its file" }).middleware(OrganizerManagers))
   .annotate(OpenApi.Title, "Events / Event configuration: gallery")
+{}
+
+// ---- video uploads ----
+
+// One file of at most 50 MB is accepted (checked by its bytes); the parser stops a little above that.
+export const EventVideoForm = HttpApiSchema.Multipart(
+  Form({ eventId: UuidStr, file: Optional(FileField) }),
+  { maxFileSize: Option.some(60 * 1024 * 1024), maxParts: Option.some(5), maxFieldSize: 64 * 1024 }
+)
+
+/**
+ * Event video uploads (C "Events" video-uploads; the spec leaves the caller unknown): the OWNER or
+ * ADMIN of the organizer whose event `eventId` names uploads a short video for that event, which a
+ * gallery item of the same event claims later; admins with events.manage remove unclaimed uploads
+ * older than a day.
+ */
+export class EventVideoUploadsGroup extends HttpApiGroup.make("eventVideoUploads")
+  .add(op.post("uploadEventVideo", "/v2/events/video-uploads", { body: EventVideoForm, ok: VideoUploadView, status: 201, summary: "Upload a video for one of the organizer's events (multipart eventId, file: MP4, MOV or WEBM, 50 MB); a gallery item added with its id claims it, unclaimed uploads are removed after a day" }).middleware(OrganizerManagers))
+  .add(op.post("cleanupEventVideos", "/v2/events/video-uploads/cleanup", { ok: VideoCleanup, summary: "Remove event video uploads no gallery item claimed that are older than a day (rows, then their blobs): the count removed and the cut-off" }).middleware(Authenticated).annotate(Requires, AdminPermission("events.manage")))
+  .annotate(OpenApi.Title, "Events / Video uploads")
 {}
 
 // ---- communications ----

@@ -15,8 +15,9 @@ import { AdminEventBookingsGroup } from "./events-oversight-reads.group.js"
 import { EventAnnouncementsGroup } from "./event-announcements.group.js"
 import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
-import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup } from "./event-config.group.js"
+import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup, EventVideoUploadsGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
+import { AdminMobileExperiencesGroup, MyPromotionsGroup, OrganizerPromotionsGroup } from "./mobile-experiences.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
 import { OrganizerStaffTasksGroup } from "./organizer-staff-tasks.group.js"
@@ -30,6 +31,7 @@ export * from "./kyc.group.js"
 export * from "./gst.group.js"
 export * from "./crew-join-codes.group.js"
 export * from "./event-categories.group.js"
+export * from "./mobile-experiences.group.js"
 export * from "./editions.group.js"
 export * from "./master-events.group.js"
 export * from "./event-badge.group.js"
@@ -82,6 +84,10 @@ export class EventsApi extends AreaApi
   .add(EventFaqsGroup)
   .add(EventFormsGroup)
   .add(EventGalleryGroup)
+  .add(EventVideoUploadsGroup)
+  .add(AdminMobileExperiencesGroup)
+  .add(MyPromotionsGroup)
+  .add(OrganizerPromotionsGroup)
   .add(EventCommunicationsGroup)
   .add(PublicEditionsGroup)
   .add(EditionRegistrationsGroup)

@@ -1,6 +1,6 @@
 /**
  * Challenge promo stories: the challenge's manager posts an image (PNG, JPG or WEBP, 5 MB, checked
- * by its bytes) with an optional caption; the image goes to the blob store first and is removed
+ * by its bytes) or a video uploaded beforehand (claimed by the story) with an optional caption; the image goes to the blob store first and is removed
  * again when the story cannot be kept, and with the story when it is deleted. The public reads the
  * stories of a public challenge with a short-lived URL to each image.
  */
@@ -12,6 +12,8 @@ import { BlobStore } from "../media/blob-store.port.js"
 import { checkUpload, ImageRule, type Upload } from "../media/file-type.model.js"
 import { mediaUrl } from "../media/media-token.model.js"
 import { putUpload } from "../media/stored-file.js"
+import { claimVideoUpload, releaseVideoUpload } from "../media/video-upload.use-case.js"
+import { Transactor } from "../platform/transactor.port.js"
 import { getPublicChallenge, managedChallenge } from "./challenge.use-case.js"
 import { PromoStoryInvalid, PromoStoryNotFound } from "./promo-story.model.js"
 import type { PageRequest } from "./challenge.port.js"
@@ -33,32 +35,58 @@ export const challengePromoStories = Effect.fn("challenges.promoStories.list")(f
   return yield* Effect.forEach(stories, viewOf)
 })
 
+/**
+ * Posts a story showing either an uploaded image (`media`) or a video uploaded beforehand through
+ * /v2/challenges/video-uploads (`videoUploadId`): the story claims the upload in the same unit of
+ * work as its insert, so the cleanup can no longer remove it, and only the uploader may claim it.
+ */
 export const createChallengePromoStory = Effect.fn("challenges.promoStories.create")(function*(
   principal: Principal,
   id: string,
-  input: { readonly media: Upload; readonly caption: string | undefined }
+  input: { readonly media: Upload | undefined; readonly videoUploadId?: string | undefined; readonly caption: string | undefined }
 ) {
   const challenge = yield* managedChallenge(principal, id)
   // A caption of only spaces says nothing: it is stored as none rather than refused.
   const caption = input.caption?.trim() || null
   const messages: Array<string> = []
   if (caption !== null && caption.length > CaptionMax) messages.push(`caption must be at most ${CaptionMax} characters`)
-  const checked = checkUpload("media", input.media, ImageRule)
-  if ("error" in checked) messages.push(checked.error)
+  if (input.media === undefined && input.videoUploadId === undefined) messages.push("media should not be empty")
+  if (input.media !== undefined && input.videoUploadId !== undefined) messages.push("media and videoUploadId must not both be given")
+  if (input.media !== undefined && input.videoUploadId === undefined) {
+    const checked = checkUpload("media", input.media, ImageRule)
+    if ("error" in checked) messages.push(checked.error)
+  }
   if (messages.length > 0) return yield* new PromoStoryInvalid({ messages })
-  const file = yield* putUpload("cs", "media", input.media, ImageRule)
-  const story = yield* Effect.flatMap(ChallengePromoStoryRepo, (r) =>
-    r.add({ challengeId: challenge.id, caption, mediaKey: file.key, mediaContentType: file.contentType, mediaSize: file.size, createdBy: principal.accountId })).pipe(
-      Effect.onError(() => Effect.flatMap(BlobStore, (b) => b.remove(file.key)).pipe(Effect.ignore))
-    )
+  const story = input.videoUploadId !== undefined
+    ? yield* withClaimedVideo(principal, challenge.id, input.videoUploadId, caption)
+    : yield* withImage(principal, challenge.id, input.media!, caption)
   yield* audit(principal, "promo_story_created", story)
   return yield* viewOf(story)
 })
+
+const withImage = (principal: Principal, challengeId: string, media: Upload, caption: string | null) =>
+  Effect.gen(function*() {
+    const file = yield* putUpload("cs", "media", media, ImageRule)
+    return yield* Effect.flatMap(ChallengePromoStoryRepo, (r) =>
+      r.add({ challengeId, caption, mediaKey: file.key, mediaContentType: file.contentType, mediaSize: file.size, createdBy: principal.accountId })).pipe(
+        Effect.onError(() => Effect.flatMap(BlobStore, (b) => b.remove(file.key)).pipe(Effect.ignore))
+      )
+  })
+
+const withClaimedVideo = (principal: Principal, challengeId: string, videoUploadId: string, caption: string | null) =>
+  Effect.flatMap(Transactor, (tx) =>
+    tx.atomically(Effect.gen(function*() {
+      const video = yield* claimVideoUpload(videoUploadId, "challenge", { userId: principal.accountId }, `challenge-promo-story:${challengeId}`)
+      return yield* Effect.flatMap(ChallengePromoStoryRepo, (r) =>
+        r.add({ challengeId, caption, mediaKey: video.key, mediaContentType: video.contentType, mediaSize: video.size, createdBy: principal.accountId }))
+    })))
 
 // The row is gone first, so no reader is left pointing at a missing file; a failed removal only leaves an orphan blob.
 const removed = (principal: Principal, storyId: string, story: Option.Option<ChallengePromoStory>) =>
   Effect.gen(function*() {
     if (Option.isNone(story)) return yield* new PromoStoryNotFound({ id: storyId })
+    // A story showing a claimed video lets its upload go first, so no upload points at the removed blob.
+    yield* releaseVideoUpload(story.value.mediaKey)
     yield* Effect.flatMap(BlobStore, (b) => b.remove(story.value.mediaKey)).pipe(Effect.ignore)
     yield* audit(principal, "promo_story_deleted", story.value)
     return { id: storyId, deleted: true as const }

@@ -10,14 +10,13 @@ import {
   ChallengeBadgesMemory,
   ChallengePromoStoryRepoMemory,
   ChallengesReposMemory,
-  ChallengeVideoUploadRepoMemory,
   ChallengeRewardsRepoMemory,
   CharityRepoMemory,
   ClubBrandEntryRepoMemory,
   PromoStoryEngagementRepoMemory,
   RewardPoolRepoMemory
 } from "@podium/core/testing"
-import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeVideoUploadRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, RewardPoolRepoPg, TransactorPg } from "@podium/postgres"
+import { ActivityRepoPg, ActivityValidationRepoPg, AuditLogPg, BadgeRepoPg, BibTemplateRepoPg, ChallengeAudienceRepoPg, ChallengeEventRepoPg, ChallengePromoStoryRepoPg, BadgeRequestRepoPg, ChallengesReposPg, CharityRepoPg, ChallengeRewardsRepoPg, ClubBrandEntryRepoPg, FulfillmentTaskRepoPg, PromoStoryEngagementRepoPg, RewardPoolRepoPg, TransactorPg } from "@podium/postgres"
 import { Effect, Layer } from "effect"
 import { hostContext } from "./host-context.js"
 
@@ -33,7 +32,6 @@ export type ChallengesInfrastructure =
   | Challenges.BibTemplateRepo
   | Challenges.ChallengeEventRepo
   | Challenges.ChallengeAudienceRepo
-  | Challenges.ChallengeVideoUploadRepo
   | Challenges.ChallengePromoStoryRepo
   | Challenges.PromoStoryEngagementRepo
   | Challenges.CharityRepo
@@ -50,7 +48,6 @@ export const ChallengesLive: Layer.Layer<ChallengesInfrastructure, never, SqlCli
   BibTemplateRepoPg,
   ChallengeEventRepoPg,
   ChallengeAudienceRepoPg,
-  ChallengeVideoUploadRepoPg,
   ChallengePromoStoryRepoPg,
   PromoStoryEngagementRepoPg,
   CharityRepoPg,
@@ -83,7 +80,7 @@ export const challengesContext = hostContext<ChallengesInfrastructure>({
   name: "challenges",
   // The entry-fee processor joins the payments registry, so this context is listed after payments.
   live: () => Challenges.ChallengeEntryPaymentProcessor.pipe(Layer.provideMerge(ChallengesLive)),
-  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengeVideoUploadRepoMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory, RewardPoolRepoMemory),
+  memory: () => Layer.mergeAll(BadgeRequestRepoMemory, ChallengesReposMemory, ChallengeBadgesMemory, ChallengePromoStoryRepoMemory, PromoStoryEngagementRepoMemory, CharityRepoMemory, ChallengeRewardsRepoMemory, ClubBrandEntryRepoMemory, RewardPoolRepoMemory),
   jobs: challengesJobHandlers,
   schedules: [{ name: CloseEndedChallengesJobName, every: "5 minutes", description: "Closes every active or paused challenge whose end date has passed (audited)" }]
 })

@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Partners, Payments, Platform, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Media, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
@@ -14,11 +14,13 @@ import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
 import { hybridRaceContext } from "./hybrid-race.js"
 import { identityContext } from "./identity.js"
+import { mediaContext } from "./media.js"
 import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
 import { partnersContext } from "./partners.js"
 import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
+import { promotionsContext } from "./promotions.js"
 import { registrationsContext } from "./registrations.js"
 import { resultsContext } from "./results.js"
 import { sponsorsContext } from "./sponsors.js"
@@ -31,6 +33,8 @@ export const HostContexts = [
   identityContext,
   notificationsContext,
   organizersContext,
+  // Before events and challenges: their galleries and promo stories claim video uploads.
+  mediaContext,
   eventsContext,
   complianceContext,
   paymentsContext,
@@ -48,7 +52,9 @@ export const HostContexts = [
   hybridRaceContext,
   editionsContext,
   // After organizers and clubs: partners are organizers or clubs.
-  partnersContext
+  partnersContext,
+  // Destinations name events, challenges and clubs (read at request time, not at build time).
+  promotionsContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

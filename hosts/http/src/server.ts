@@ -27,6 +27,7 @@ import * as Accounts from "./accounts/index.js"
 import * as Activities from "./activities/index.js"
 import * as Challenges from "./challenges/index.js"
 import * as Sponsors from "./sponsors/index.js"
+import * as Promotions from "./promotions/index.js"
 import * as Clubs from "./clubs/index.js"
 import * as Compliance from "./compliance/index.js"
 import * as Events from "./events/index.js"
@@ -80,7 +81,7 @@ export const ApiRoutes: Routes = Layer.mergeAll(
   PlatformRoutes,
   IdentityRoutes,
   HttpLayerRouter.addHttpApi(NotificationsApi).pipe(Layer.provide(Notifications.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),
-  HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers, ...HybridRace.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
+  HttpLayerRouter.addHttpApi(EventsApi).pipe(Layer.provide([...Events.handlers, ...Organizers.handlers, ...Media.handlers, ...HybridRace.handlers, ...Promotions.handlers]), Layer.provide([AuthGuardsLive, Organizers.guards])),
   HttpLayerRouter.addHttpApi(AthletesApi).pipe(Layer.provide([...Challenges.handlers, ...Sponsors.handlers]), Layer.provide([AuthGuardsLive, Clubs.guards, Organizers.guards, Sponsors.guards])),
   HttpLayerRouter.addHttpApi(ActivitiesApi).pipe(Layer.provide(Activities.handlers), Layer.provide(AuthGuardsLive)),
   HttpLayerRouter.addHttpApi(TrainingApi).pipe(Layer.provide(Training.handlers), Layer.provide([AuthGuardsLive, Organizers.guards])),

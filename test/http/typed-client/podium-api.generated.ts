@@ -341,6 +341,129 @@ export interface components {
             country: string | null;
             postcode: string | null;
         };
+        OfficialPartnerCandidate: {
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            subjectId: string;
+            name: string;
+            city: string | null;
+            verified: boolean;
+            partnerId: string | null;
+        };
+        /**
+         * Format: date-time
+         * @description a potentially invalid Date instance
+         */
+        Instant: string;
+        UpsertOfficialPartnerDto: {
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            subjectId: string;
+            /** @enum {string} */
+            tier: "PLATINUM" | "GOLD" | "SILVER";
+            /**
+             * maxItems(6)
+             * @description an array of at most 6 item(s)
+             */
+            benefits?: ("PARTNER_BADGE" | "HOMEPAGE_SPOTLIGHT" | "ATHLETE_EXCLUSIVE_TAB" | "FEATURED_EVENTS" | "CO_BRANDED_CHALLENGES" | "PRIORITY_SUPPORT")[];
+            displayName?: string;
+            tagline?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            websiteUrl?: string | null;
+            displayOrder?: number;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            logoImageId?: string | null;
+            /** Format: date-time */
+            validFrom?: string;
+            /** Format: date-time */
+            validUntil?: string | null;
+        };
+        OfficialPartnerExclusiveTabTarget: {
+            id: string;
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            subjectId: string;
+            displayName: string;
+            /** @enum {string} */
+            tier: "PLATINUM" | "GOLD" | "SILVER";
+            /** @enum {string} */
+            status: "SCHEDULED" | "ACTIVE" | "EXPIRED" | "REMOVED";
+            validFrom: components["schemas"]["Instant"];
+            validUntil: (string & components["schemas"]["Instant"]) | null;
+        };
+        UpsertOfficialPartnerExclusiveTabDto: {
+            enabled: boolean;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            partnerId?: string | null;
+            title?: string | null;
+            subtitle?: string | null;
+        };
+        UpdateOfficialPartnerDto: {
+            /** @enum {string} */
+            subjectType?: "organizer" | "club";
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            subjectId?: string;
+            /** @enum {string} */
+            tier?: "PLATINUM" | "GOLD" | "SILVER";
+            /**
+             * maxItems(6)
+             * @description an array of at most 6 item(s)
+             */
+            benefits?: ("PARTNER_BADGE" | "HOMEPAGE_SPOTLIGHT" | "ATHLETE_EXCLUSIVE_TAB" | "FEATURED_EVENTS" | "CO_BRANDED_CHALLENGES" | "PRIORITY_SUPPORT")[];
+            displayName?: string;
+            tagline?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            websiteUrl?: string | null;
+            displayOrder?: number;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            logoImageId?: string | null;
+            /** Format: date-time */
+            validFrom?: string;
+            /** Format: date-time */
+            validUntil?: string | null;
+        };
+        RemoveOfficialPartnerDto: {
+            reason: string;
+        };
+        OfficialPartnerExclusiveTabConfig: {
+            enabled: boolean;
+            title: string | null;
+            subtitle: string | null;
+            partner: components["schemas"]["PublicOfficialPartner"] | null;
+        };
+        PublicOfficialPartner: {
+            /** @enum {string} */
+            subjectType: "organizer" | "club";
+            subjectId: string;
+            /** @enum {string} */
+            tier: "PLATINUM" | "GOLD" | "SILVER";
+            benefits: ("PARTNER_BADGE" | "HOMEPAGE_SPOTLIGHT" | "ATHLETE_EXCLUSIVE_TAB" | "FEATURED_EVENTS" | "CO_BRANDED_CHALLENGES" | "PRIORITY_SUPPORT")[];
+            displayName: string;
+            tagline: string | null;
+            description: string | null;
+            websiteUrl: string | null;
+            logoUrl: string | null;
+            validFrom: components["schemas"]["Instant"];
+            validUntil: (string & components["schemas"]["Instant"]) | null;
+        };
         SendOtpResult: {
             flash: boolean;
             message: string;
@@ -376,11 +499,6 @@ export interface components {
             createdAt: components["schemas"]["Instant"];
             updatedAt: components["schemas"]["Instant"];
         };
-        /**
-         * Format: date-time
-         * @description a potentially invalid Date instance
-         */
-        Instant: string;
         ExistenceResult: {
             exists: boolean;
         };
@@ -694,6 +812,137 @@ export interface components {
                 newId?: string;
             }[];
         };
+        VideoCleanup: {
+            removed: number;
+            before: components["schemas"]["Instant"];
+        };
+        MobileExperienceOptions: {
+            purposes: string[];
+            placements: string[];
+            formats: string[];
+            statuses: string[];
+            destinationRoutes: string[];
+            creativeTypes: string[];
+            limits: {
+                [key: string]: number;
+            };
+        };
+        UpsertMobileExperienceDto: {
+            name: string;
+            /** @enum {string} */
+            purpose: "EVENT_PROMOTION" | "CHALLENGE_PROMOTION" | "CLUB_PROMOTION" | "ANNOUNCEMENT" | "FEATURE_HIGHLIGHT" | "PARTNER_OFFER";
+            /** @enum {string} */
+            placement: "HOME_BANNER" | "HOME_CAROUSEL" | "EVENTS_TAB" | "CHALLENGES_TAB" | "CLUBS_TAB" | "ACTIVITY_SUMMARY" | "APP_OPEN_INTERSTITIAL";
+            title: string;
+            /** @enum {string} */
+            format?: "BANNER" | "CARD" | "FULL_SCREEN" | "STORY";
+            body?: string | null;
+            ctaLabel?: string | null;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            creativeId?: string | null;
+            /** @enum {string} */
+            destinationRoute?: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+            destinationId?: string | null;
+            audience?: {
+                newUsersWithinDays?: number | null;
+                minAccountAgeDays?: number | null;
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                includeUserIds?: string[];
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                excludeUserIds?: string[];
+            };
+            priority?: number;
+            frequencyCapPerSession?: number;
+            /** Format: date-time */
+            startsAt?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
+        };
+        MobileExperienceDestinations: {
+            routes: {
+                /** @enum {string} */
+                route: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+                label: string;
+                needsId: boolean;
+                searchable: boolean;
+            }[];
+            target: {
+                /** @enum {string} */
+                route: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+                id: string;
+                label: string;
+                status: string;
+            } | null;
+        };
+        MobileExperienceDestinationSearch: {
+            /** @enum {string} */
+            route: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+            items: {
+                id: string;
+                label: string;
+                status: string;
+            }[];
+        };
+        UpdateMobileExperienceDto: {
+            name?: string;
+            /** @enum {string} */
+            purpose?: "EVENT_PROMOTION" | "CHALLENGE_PROMOTION" | "CLUB_PROMOTION" | "ANNOUNCEMENT" | "FEATURE_HIGHLIGHT" | "PARTNER_OFFER";
+            /** @enum {string} */
+            placement?: "HOME_BANNER" | "HOME_CAROUSEL" | "EVENTS_TAB" | "CHALLENGES_TAB" | "CLUBS_TAB" | "ACTIVITY_SUMMARY" | "APP_OPEN_INTERSTITIAL";
+            title?: string;
+            /** @enum {string} */
+            format?: "BANNER" | "CARD" | "FULL_SCREEN" | "STORY";
+            body?: string | null;
+            ctaLabel?: string | null;
+            /**
+             * Format: uuid
+             * @description a Universally Unique Identifier
+             */
+            creativeId?: string | null;
+            /** @enum {string} */
+            destinationRoute?: "EVENT" | "CHALLENGE" | "CLUB" | "URL" | "EVENTS_LIST" | "CHALLENGES_LIST" | "CLUBS_LIST" | "NONE";
+            destinationId?: string | null;
+            audience?: {
+                newUsersWithinDays?: number | null;
+                minAccountAgeDays?: number | null;
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                includeUserIds?: string[];
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                excludeUserIds?: string[];
+            };
+            priority?: number;
+            frequencyCapPerSession?: number;
+            /** Format: date-time */
+            startsAt?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
+        };
+        MobileExperienceEligibility: {
+            experienceId: string;
+            userId: string;
+            eligible: boolean;
+            reasons: string[];
+        };
+        PromotionEngagement: {
+            promotionId: string;
+            sessionId: string;
+            counted: boolean;
+        };
         GatewayWebhookAnswer: {
             id: string;
             status: string;
@@ -945,10 +1194,6 @@ export interface components {
             status: "draft" | "pending_approval" | "published" | "unpublished" | "cancelled" | "suspended";
             attachedAt: components["schemas"]["Instant"];
         };
-        ChallengeVideoCleanup: {
-            removed: number;
-            before: components["schemas"]["Instant"];
-        };
         SponsorAccountActivity: {
             accountId: string;
             items: {
@@ -964,6 +1209,59 @@ export interface components {
                 };
             }[];
             nextBeforeSeq: number | null;
+        };
+        SponsorBrandMetrics: {
+            brandId: string;
+            /** @enum {string} */
+            brandStatus: "PENDING" | "APPROVED" | "REJECTED" | "SUSPENDED";
+            deals: {
+                total: number;
+                byStatus: {
+                    [key: string]: number;
+                };
+            };
+            contracts: {
+                total: number;
+                draft: number;
+                active: number;
+                ended: number;
+                cancelled: number;
+            };
+            contractedAmount: number;
+            /** @enum {string} */
+            currency: "INR";
+            activeAttachments: {
+                total: number;
+                events: number;
+                challenges: number;
+                clubs: number;
+            };
+        };
+        EventSponsors: {
+            eventId: string;
+            items: {
+                attachmentId: string;
+                contractId: string;
+                brandId: string;
+                brandName: string;
+                since: components["schemas"]["Instant"];
+            }[];
+            total: number;
+        };
+        ClubSponsorshipEarning: {
+            contractId: string;
+            brandId: string;
+            brandName: string;
+            dealId: string | null;
+            title: string;
+            /** @enum {string} */
+            status: "DRAFT" | "ACTIVE" | "ENDED" | "CANCELLED";
+            amount: number;
+            earnedAmount: number;
+            /** @enum {string} */
+            currency: "INR";
+            activatedAt: (string & components["schemas"]["Instant"]) | null;
+            closedAt: (string & components["schemas"]["Instant"]) | null;
         };
         LiveSignalsResult: {
             accepted: number;

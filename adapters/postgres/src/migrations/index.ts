@@ -92,6 +92,8 @@ import sponsorsCampaigns from "./0271_sponsors_campaigns.js"
 import paymentsChargebacks from "./0280_payments_chargebacks.js"
 import paymentsRefunds from "./0290_payments_refunds.js"
 import challengesRewardPools from "./0291_challenges_reward_pools.js"
+import mediaVideoUploads from "./0292_media_video_uploads.js"
+import promotionsMobileExperiences from "./0293_promotions_mobile_experiences.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -177,7 +179,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0271_sponsors_campaigns": sponsorsCampaigns,
   "0280_payments_chargebacks": paymentsChargebacks,
   "0290_payments_refunds": paymentsRefunds,
-  "0291_challenges_reward_pools": challengesRewardPools
+  "0291_challenges_reward_pools": challengesRewardPools,
+  "0292_media_video_uploads": mediaVideoUploads,
+  "0293_promotions_mobile_experiences": promotionsMobileExperiences
 }
 
 /** The table recording applied migrations. */

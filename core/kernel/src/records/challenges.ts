@@ -348,22 +348,6 @@ export const ChallengeAudience = Schema.Struct({
 export interface ChallengeAudience extends Schema.Schema.Type<typeof ChallengeAudience> {}
 
 /**
- * A short video a creator uploaded for a challenge's promo story (the bytes live in the blob
- * store). It stays unclaimed until a story uses it; unclaimed uploads older than a day are orphans.
- */
-export const ChallengeVideoUpload = Schema.Struct({
-  id: UuidStr,
-  userId: UuidStr,
-  key: Schema.String,
-  contentType: Schema.String,
-  fileName: Schema.String,
-  size: Schema.Int,
-  claimedAt: Schema.NullOr(Instant),
-  createdAt: Instant
-}).annotations({ identifier: "ChallengeVideoUpload" })
-export interface ChallengeVideoUpload extends Schema.Schema.Type<typeof ChallengeVideoUpload> {}
-
-/**
  * A promo story a challenge's manager posts to promote it: one image (kept in the blob store under
  * `mediaKey`) with an optional caption. Stories stay until their manager deletes them; the public
  * sees the stories of a public challenge, newest first.

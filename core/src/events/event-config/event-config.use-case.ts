@@ -11,6 +11,8 @@ import { ImageRule, type Upload, checkUpload } from "../../media/file-type.model
 import { BlobStore } from "../../media/blob-store.port.js"
 import { mediaUrl } from "../../media/media-token.model.js"
 import { putUpload } from "../../media/stored-file.js"
+import { claimVideoUpload, cleanupVideoUploads, releaseVideoUpload, uploadVideo } from "../../media/video-upload.use-case.js"
+import { Transactor } from "../../platform/transactor.port.js"
 import { renderTemplate } from "../../notifications/template.model.js"
 import { placeholdersOf } from "../../notifications/template.model.js"
 import type { AnyCollection, CollectionRepo, RecordOf } from "../../platform/collection.js"
@@ -447,38 +449,60 @@ export const publicPhotoSummary = Effect.fn("events.gallery.photoSummary")(funct
   return { eventId: event.id, photoCount: gallery.total, photos }
 })
 
-/** Stores a checked image (PNG, JPG or WEBP, 5 MB) under an unguessable key; at most GalleryLimit per event. */
+/**
+ * Adds an item: a checked image (PNG, JPG or WEBP, 5 MB) stored under an unguessable key, or a
+ * video uploaded for this event beforehand (`videoUploadId`), which the item claims in the same
+ * unit of work as its insert. At most GalleryLimit items per event.
+ */
 export const addGalleryImage = Effect.fn("events.gallery.add")(function*(
   scope: EventScope,
-  input: { readonly upload: Upload; readonly caption?: string | undefined; readonly sortOrder?: number | undefined }
+  input: { readonly upload: Upload | undefined; readonly videoUploadId?: string | undefined; readonly caption?: string | undefined; readonly sortOrder?: number | undefined }
 ) {
   yield* changeableEvent(scope)
-  const checked = checkUpload("image", input.upload, ImageRule)
-  if ("error" in checked) return yield* invalid(checked.error)
+  if (input.upload === undefined && input.videoUploadId === undefined) return yield* invalid("image should not be empty")
+  if (input.upload !== undefined && input.videoUploadId !== undefined) return yield* invalid("image and videoUploadId must not both be given")
+  if (input.upload !== undefined) {
+    const checked = checkUpload("image", input.upload, ImageRule)
+    if ("error" in checked) return yield* invalid(checked.error)
+  }
   const repo = yield* EventGalleryRepo
   const page = yield* listIn(EventGallery, repo, scope.eventId, { limit: 1 })
   if (page.total >= GalleryLimit) return yield* new GalleryFull({ limit: GalleryLimit })
-  const file = yield* putUpload("e", "image", input.upload, ImageRule)
-  return yield* repo.create({
-    eventId: scope.eventId,
-    key: file.key,
-    contentType: file.contentType,
-    fileName: file.fileName,
-    size: file.size,
-    caption: input.caption ?? null,
-    sortOrder: input.sortOrder ?? 0
-  })
+  const item = { eventId: scope.eventId, caption: input.caption ?? null, sortOrder: input.sortOrder ?? 0 }
+  if (input.videoUploadId !== undefined) {
+    const videoUploadId = input.videoUploadId
+    return yield* Effect.flatMap(Transactor, (tx) =>
+      tx.atomically(Effect.gen(function*() {
+        const video = yield* claimVideoUpload(videoUploadId, "event", { eventId: scope.eventId }, `event-gallery:${scope.eventId}`)
+        return yield* repo.create({ ...item, key: video.key, contentType: video.contentType, fileName: video.fileName, size: video.size })
+      })))
+  }
+  const file = yield* putUpload("e", "image", input.upload!, ImageRule)
+  return yield* repo.create({ ...item, key: file.key, contentType: file.contentType, fileName: file.fileName, size: file.size })
 })
 
-/** Removes the image and its blob. */
+/** Removes the item and its blob (a claimed video's upload first, so no upload points at a removed blob). */
 export const deleteGalleryImage = Effect.fn("events.gallery.delete")(function*(scope: EventScope, id: string) {
   yield* changeableEvent(scope)
   const repo = yield* EventGalleryRepo
   const image = yield* findIn(EventGallery, repo, scope.eventId, id)
   yield* repo.delete(id)
+  yield* releaseVideoUpload(image.key)
   yield* Effect.flatMap(BlobStore, (b) => b.remove(image.key))
   return { id, deleted: true }
 })
+
+/**
+ * Uploads a video for one of the organizer's events (not while it is suspended): the event's
+ * managers share it, and a gallery item of the same event claims it.
+ */
+export const uploadEventVideo = Effect.fn("events.videoUploads.upload")(function*(scope: EventScope, userId: string, upload: Upload | undefined) {
+  yield* changeableEvent(scope)
+  return yield* uploadVideo("event", userId, upload, scope.eventId)
+})
+
+/** Removes the event video uploads no gallery item claimed that are older than a day. */
+export const cleanupEventVideoUploads = cleanupVideoUploads("event")
 
 // ---- communications ----
 

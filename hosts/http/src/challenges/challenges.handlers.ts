@@ -6,7 +6,7 @@
 import { HttpApiBuilder, type HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, type OptionalAuthenticated, type OrganizerReaders, pageOf } from "@podium/contracts/common"
-import { Challenges, type Events, type Notifications, type Platform, type Wallets } from "@podium/core"
+import { Challenges, type Events, type Media, type Notifications, type Platform, type Wallets } from "@podium/core"
 import type {
   ActivitiesInfrastructure,
   AppConfig,
@@ -37,6 +37,7 @@ export type ChallengeHandlerServices =
   | Platform.JobQueue
   | Platform.Transactor
   | Platform.AuditLog
+  | Media.VideoUploadRepo
   | AppConfig
   | Authenticated
   | ClubManagers

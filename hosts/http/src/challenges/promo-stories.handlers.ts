@@ -22,7 +22,7 @@ export const ChallengePromoStoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           const media = yield* readUpload(payload.media)
-          return yield* Challenges.createChallengePromoStory(me, path.id, { media: media!, caption: payload.caption })
+          return yield* Challenges.createChallengePromoStory(me, path.id, { media, videoUploadId: payload.videoUploadId, caption: payload.caption })
         }))
       .handle("challengePromoStoryInsights", ({ path }) =>
         Effect.flatMap(CurrentPrincipal, (me) => Challenges.promoStoryInsights(me, { challengeId: path.id, storyId: path.storyId })))
@@ -43,7 +43,7 @@ export const MyPromoStoriesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium",
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
           const media = yield* readUpload(payload.media)
-          return yield* Challenges.createChallengePromoStory(me, payload.challengeId, { media: media!, caption: payload.caption })
+          return yield* Challenges.createChallengePromoStory(me, payload.challengeId, { media, videoUploadId: payload.videoUploadId, caption: payload.caption })
         }))
       .handle("deleteMyPromoStory", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.deleteMyPromoStory(me, path.id)))
       .handle("myPromoStoryInsights", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Challenges.promoStoryInsights(me, { storyId: path.id })))

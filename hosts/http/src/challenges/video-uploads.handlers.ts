@@ -1,8 +1,8 @@
-/** Handlers of the challenge video uploads: one use case each. */
+/** Handlers of the challenge video uploads: the shared media use cases, scoped to challenges. */
 import type { HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
 import { CurrentPrincipal } from "@podium/contracts/common"
-import { Challenges } from "@podium/core"
+import { Media } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { readUpload } from "../organizers/organizer.view.js"
 import { apiGroup } from "../serving/served-groups.js"
@@ -14,6 +14,6 @@ export const ChallengeVideoUploadsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"p
       .handle("uploadChallengeVideo", ({ payload }) =>
         Effect.gen(function*() {
           const me = yield* CurrentPrincipal
-          return yield* Challenges.uploadChallengeVideo(me.accountId, yield* readUpload(payload.file))
+          return yield* Media.uploadVideo("challenge", me.accountId, yield* readUpload(payload.file))
         }))
-      .handle("cleanupChallengeVideos", () => Challenges.cleanupChallengeVideoUploads))
+      .handle("cleanupChallengeVideos", () => Media.cleanupVideoUploads("challenge")))

@@ -1,8 +1,8 @@
 /** Handlers of an event's configuration groups: each acts for the organizer the tenancy guard granted, on the event the path names. */
 import { type HttpApiGroup } from "@effect/platform"
-import { OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
+import { type Authenticated, OrganizerAccess, type OrganizerManagers, type OrganizerReaders } from "@podium/contracts/common"
 import { EventsApi } from "@podium/contracts/events"
-import { Events, type Identity, Media } from "@podium/core"
+import { Events, type Identity, Media, type Platform } from "@podium/core"
 import type { EventGalleryImage } from "@podium/kernel"
 import { Effect, type Layer } from "effect"
 import { readFile } from "node:fs/promises"
@@ -21,6 +21,9 @@ export type EventConfigHandlerServices =
   | Events.EventGalleryRepo
   | Events.EventCommunicationRepo
   | Media.BlobStore
+  | Media.VideoUploadRepo
+  | Platform.Transactor
+  | Authenticated
   | Identity.Hmac
   | Identity.SecureRandom
   | OrganizerManagers
@@ -99,10 +102,21 @@ export const EventGalleryHandlers: Group<"eventGallery"> = apiGroup(EventsApi, "
     .handle("addEventGalleryImage", ({ path, payload }) =>
       Effect.gen(function*() {
         const scope = yield* scopeOf(path.eventId)
-        const image = yield* Events.addGalleryImage(scope, { upload: yield* uploadOf(payload.image), caption: payload.caption, sortOrder: payload.sortOrder })
+        const upload = payload.image === undefined ? undefined : yield* uploadOf(payload.image)
+        const image = yield* Events.addGalleryImage(scope, { upload, videoUploadId: payload.videoUploadId, caption: payload.caption, sortOrder: payload.sortOrder })
         return { ...image, url: yield* Media.mediaUrl(image, "public") }
       }))
     .handle("deleteEventGalleryImage", ({ path }) => Effect.flatMap(scopeOf(path.eventId), (s) => Events.deleteGalleryImage(s, path.imageId))))
+
+export const EventVideoUploadsHandlers: Group<"eventVideoUploads"> = apiGroup(EventsApi, "eventVideoUploads", (handlers) =>
+  handlers
+    .handle("uploadEventVideo", ({ payload }) =>
+      Effect.gen(function*() {
+        const access = yield* OrganizerAccess
+        const upload = payload.file === undefined ? undefined : yield* uploadOf(payload.file)
+        return yield* Events.uploadEventVideo({ organizerId: access.organizerId, eventId: payload.eventId }, access.principal.accountId, upload)
+      }))
+    .handle("cleanupEventVideos", () => Events.cleanupEventVideoUploads))
 
 export const EventCommunicationsHandlers: Group<"eventCommunications"> = apiGroup(EventsApi, "eventCommunications", (handlers) =>
   handlers
@@ -122,5 +136,6 @@ export const EventConfigHandlers = [
   EventFaqsHandlers,
   EventFormsHandlers,
   EventGalleryHandlers,
+  EventVideoUploadsHandlers,
   EventCommunicationsHandlers
 ] as const

@@ -1,0 +1,2 @@
+/** The media context on Postgres: video uploads. */
+export * from "./video-upload.pg.js"
