@@ -16,7 +16,9 @@ import type {
   SettlementStatus
 } from "./club-money.model.js"
 
-export type { Paged } from "../platform/paged.js"
+import type { Paged } from "../platform/paged.js"
+
+export type { Paged }
 
 export interface RcGrantFilter {
   readonly clubId?: string

@@ -21,7 +21,9 @@ export interface Target {
   readonly targetId: string
 }
 
-export type { Paged, PageWindow } from "../platform/paged.js"
+import type { Paged, PageWindow } from "../platform/paged.js"
+
+export type { Paged, PageWindow }
 
 /** What a deal move writes besides the status (absent fields are kept). */
 export interface DealMoveSet {
