@@ -1210,6 +1210,25 @@ export interface components {
             }[];
             nextBeforeSeq: number | null;
         };
+        SponsorRcWallet: {
+            /** @enum {string} */
+            ownerType: "brand";
+            ownerId: string;
+            /** @enum {string} */
+            currency: "RC";
+            balance: number;
+            credited: number;
+            debited: number;
+        };
+        SponsorCohortDefinition: {
+            /**
+             * maxItems(6)
+             * @description an array of at most 6 item(s)
+             */
+            sports?: ("run" | "walk" | "hike" | "ride" | "swim" | "other")[];
+            activeWithinDays: number;
+            minActivities: number;
+        };
         SponsorBrandMetrics: {
             brandId: string;
             /** @enum {string} */
@@ -1996,6 +2015,24 @@ export interface components {
             verified: false;
             reason: string;
             message: string;
+        };
+        RewardPool: {
+            id: string;
+            challengeId: string;
+            /** @enum {string} */
+            funderType: "organizer" | "club" | "brand" | "platform";
+            funderId: string;
+            currency: string;
+            /** @enum {string} */
+            status: "FUNDING" | "APPROVED" | "REJECTED" | "REFUNDED";
+            funded: number;
+            refunded: number;
+            reviewNote: string | null;
+            reviewedBy: string | null;
+            reviewedAt: (string & components["schemas"]["Instant"]) | null;
+            refundedAt: (string & components["schemas"]["Instant"]) | null;
+            createdAt: components["schemas"]["Instant"];
+            updatedAt: components["schemas"]["Instant"];
         };
         ChannelProvider: {
             /** @enum {string} */
