@@ -17,7 +17,7 @@ import { EventCoversGroup, EventRosterGroup } from "./event-covers.group.js"
 import { EventBookmarksGroup, EventReviewGroup, EventSlotsGroup, EventsOversightGroup, EventTicketsGroup, OrganizerEventsGroup, PublicEventsGroup } from "./events.group.js"
 import { EventAddOnsGroup, EventCommunicationsGroup, EventCouponsGroup, EventCourseGroup, EventFaqsGroup, EventFormsGroup, EventGalleryGroup, EventVideoUploadsGroup } from "./event-config.group.js"
 import { MediaGroup } from "./media.group.js"
-import { AdminMobileExperiencesGroup, MyPromotionsGroup, OrganizerPromotionsGroup } from "./mobile-experiences.group.js"
+import { AdminMobileExperiencesGroup, MyPromotionsGroup, OrganizerMobilePromotionsGroup } from "./mobile-experiences.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
 import { OrganizerStaffTasksGroup } from "./organizer-staff-tasks.group.js"
@@ -87,7 +87,7 @@ export class EventsApi extends AreaApi
   .add(EventVideoUploadsGroup)
   .add(AdminMobileExperiencesGroup)
   .add(MyPromotionsGroup)
-  .add(OrganizerPromotionsGroup)
+  .add(OrganizerMobilePromotionsGroup)
   .add(EventCommunicationsGroup)
   .add(PublicEditionsGroup)
   .add(EditionRegistrationsGroup)

@@ -155,7 +155,7 @@ export class MyPromotionsGroup extends HttpApiGroup.make("myPromotions")
   .annotate(OpenApi.Title, "Promotions")
 {}
 
-export class OrganizerPromotionsGroup extends HttpApiGroup.make("organizerPromotions")
+export class OrganizerMobilePromotionsGroup extends HttpApiGroup.make("organizerMobilePromotions")
   .add(op.get("organizerPromotions", "/v2/organizer/promotions", { query: Query(PageParams), ok: PageOf(OrganizerPromotionView), summary: "The experiences promoting the organizer's events that were published at least once, newest first" }).middleware(OrganizerReaders))
   .add(op.get("organizerPromotionAnalytics", "/v2/organizer/promotions/:promotionId/analytics", { path: PromotionPath, query: Period, ok: ExperienceAnalytics, summary: "The numbers of one experience promoting the organizer's event (query from, to; 404 PROMOTION_NOT_FOUND otherwise)" }).middleware(OrganizerReaders))
   .annotate(OpenApi.Title, "Organizer promotions")

@@ -61,6 +61,18 @@ const tokenOptionalOperations = (): ReadonlySet<string> => {
 const makeDocsApi = (): HttpApi.HttpApi.Any => {
   // biome-ignore lint/suspicious/noExplicitAny: the merged type is the giant union we deliberately never compute
   let merged: any = HttpApi.make("podium")
+  // Merging keys groups by identifier: a name two areas share would silently drop one area's
+  // operations from the document (the routes would still be served, undocumented).
+  const owners = new Map<string, number>()
+  AreaApis.forEach((area, index) =>
+    HttpApi.reflect(area as HttpApi.HttpApi<string, HttpApiGroup.HttpApiGroup.Any>, {
+      onGroup: ({ group }) => {
+        const owner = owners.get(group.identifier)
+        if (owner !== undefined && owner !== index) throw new Error(`API group identifier "${group.identifier}" is used by two areas; rename one`)
+        owners.set(group.identifier, index)
+      },
+      onEndpoint: () => {}
+    }))
   // Each operation's description ends with the authorization its contract declares.
   for (const area of AreaApis) merged = merged.addHttpApi(withAuthorizationDescriptions(area))
   merged = merged

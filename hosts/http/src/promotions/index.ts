@@ -1,4 +1,4 @@
 /** The promotions context's HTTP handlers (mobile experiences, athletes' promotions, organizer promotions): served in the events area, beside the organizer guards. */
-import { AdminMobileExperiencesHandlers, MyPromotionsHandlers, OrganizerPromotionsHandlers } from "./mobile-experiences.handlers.js"
+import { AdminMobileExperiencesHandlers, MyPromotionsHandlers, OrganizerMobilePromotionsHandlers } from "./mobile-experiences.handlers.js"
 
-export const handlers = [AdminMobileExperiencesHandlers, MyPromotionsHandlers, OrganizerPromotionsHandlers] as const
+export const handlers = [AdminMobileExperiencesHandlers, MyPromotionsHandlers, OrganizerMobilePromotionsHandlers] as const

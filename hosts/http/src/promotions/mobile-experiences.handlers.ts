@@ -56,7 +56,7 @@ export const MyPromotionsHandlers: Group<"myPromotions"> = apiGroup(EventsApi, "
     .handle("recordPromotionImpression", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Promotions.recordImpression(me, path.promotionId, payload.sessionId)))
     .handle("recordPromotionClick", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Promotions.recordClick(me, path.promotionId, payload.sessionId))))
 
-export const OrganizerPromotionsHandlers: Group<"organizerPromotions"> = apiGroup(EventsApi, "organizerPromotions", (handlers) =>
+export const OrganizerMobilePromotionsHandlers: Group<"organizerMobilePromotions"> = apiGroup(EventsApi, "organizerMobilePromotions", (handlers) =>
   handlers
     .handle("organizerPromotions", ({ urlParams }) =>
       Effect.flatMap(OrganizerAccess, (access) =>
