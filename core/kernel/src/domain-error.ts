@@ -121,3 +121,20 @@ export interface DomainErrorClass<Self, Tag extends string, Fields extends Schem
   readonly _tag: Tag
   readonly meaning: ErrorMeaning<never>
 }
+
+/**
+ * The 400 of a use case's own checks (the ones a schema cannot express): the failing fields'
+ * messages in the spec's wording. Declared in one line:
+ * `class EventInvalid extends InputInvalid<EventInvalid>()("EventInvalid") {}`.
+ */
+export const InputInvalid = <Self>() =>
+<Tag extends string>(tag: Tag): DomainErrorClass<Self, Tag, { readonly _tag: Schema.tag<Tag>; readonly messages: Schema.Array$<typeof Schema.String> }> => {
+  const Base = DomainError<Self>()(tag, { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) })
+  Object.defineProperty(Base.prototype, "message", {
+    get(this: { readonly messages: ReadonlyArray<string> }) {
+      return this.messages.join("; ")
+    },
+    configurable: true
+  })
+  return Base
+}

@@ -1,5 +1,5 @@
 /** Bib templates (C "Bib templates"): the thumbnail renderer and the facts an operation can fail with. */
-import { type BibTemplate, DomainError } from "@podium/kernel"
+import { type BibTemplate, DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 import { escapeXml } from "../platform/markup.js"
 
@@ -11,9 +11,7 @@ export class BibTemplateNotFound extends DomainError<BibTemplateNotFound>()("Bib
   }
 }
 
-export class BibTemplateInputInvalid extends DomainError<BibTemplateInputInvalid>()("BibTemplateInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class BibTemplateInputInvalid extends InputInvalid<BibTemplateInputInvalid>()("BibTemplateInputInvalid") {}
 
 const fonts: Readonly<Record<BibTemplate["fontFamily"], string>> = {
   "sans-serif": "Helvetica, Arial, sans-serif",

@@ -3,7 +3,7 @@
  * (states.tsv "Challenge", "Challenge participation") and the facts a challenge operation can fail
  * with. The record itself is the kernel's `Challenge`.
  */
-import { type Challenge, type ChallengeParticipation, type ChallengeStatus, defineMoves, DomainError } from "@podium/kernel"
+import { type Challenge, type ChallengeParticipation, type ChallengeStatus, defineMoves, DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 /**
@@ -75,9 +75,7 @@ export class ChallengeCreatorNotFound extends DomainError<ChallengeCreatorNotFou
 }
 
 /** Input failures found after decoding (dates out of order, a cap below the joined count): 400 with the list. */
-export class ChallengeInputInvalid extends DomainError<ChallengeInputInvalid>()("ChallengeInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class ChallengeInputInvalid extends InputInvalid<ChallengeInputInvalid>()("ChallengeInputInvalid") {}
 
 export class ChallengeNotEditable extends DomainError<ChallengeNotEditable>()("ChallengeNotEditable", { kind: "conflict", code: "CHALLENGE_NOT_EDITABLE" }, {
   status: Schema.String

@@ -1,5 +1,5 @@
 /** Challenge promo stories: the facts a promo story operation can fail with. */
-import { DomainError } from "@podium/kernel"
+import { DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 export class PromoStoryNotFound extends DomainError<PromoStoryNotFound>()("PromoStoryNotFound", { kind: "not-found", code: "PROMO_STORY_NOT_FOUND" }, {
@@ -11,6 +11,4 @@ export class PromoStoryNotFound extends DomainError<PromoStoryNotFound>()("Promo
 }
 
 /** The caption or the image broke its rule (400 with the list). */
-export class PromoStoryInvalid extends DomainError<PromoStoryInvalid>()("PromoStoryInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class PromoStoryInvalid extends InputInvalid<PromoStoryInvalid>()("PromoStoryInvalid") {}

@@ -16,7 +16,7 @@
  *   is stored as a reference validated only as a UUID. Member segments are the same filter, saved
  *   for the member list (list and create only, as C lists).
  */
-import { DomainError, type RecognitionRuleStatus } from "@podium/kernel"
+import { DomainError, type RecognitionRuleStatus, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 /** Records shared with the contracts are declared in the kernel. */
 export { RecognitionMetrics, RecognitionPeriods, RecognitionRuleStatuses, RecognitionRule, ClubAward, SegmentFilter, SegmentKinds, SegmentStatuses, ClubSegment, type RecognitionMetric, type RecognitionPeriod, type RecognitionRuleStatus, type SegmentKind, type SegmentStatus } from "@podium/kernel"
@@ -102,8 +102,4 @@ export class SegmentChallengeNotAttached extends DomainError<SegmentChallengeNot
 }
 
 /** Bad admin-workspace input found after decoding (400 with the message list). */
-export class ClubAdminInputInvalid extends DomainError<ClubAdminInputInvalid>()("ClubAdminInputInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class ClubAdminInputInvalid extends InputInvalid<ClubAdminInputInvalid>()("ClubAdminInputInvalid") {}

@@ -16,7 +16,7 @@
  * clear for the masked view; a keyed fingerprint (HMAC of club, number and IFSC) lets the store
  * compare "the account that was verified" with "the account saved now" without opening the seal.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 import type { StoredFile } from "../media/stored-file.js"
 
@@ -182,10 +182,4 @@ export class ClubKycMoveRefused extends DomainError<ClubKycMoveRefused>()("ClubK
 }
 
 /** Input the contract cannot judge alone (bad files, nothing to verify): 400 with every message. */
-export class ClubKycInputInvalid extends DomainError<ClubKycInputInvalid>()("ClubKycInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class ClubKycInputInvalid extends InputInvalid<ClubKycInputInvalid>()("ClubKycInputInvalid") {}

@@ -18,7 +18,7 @@
  * broken by who reached the total first (the earliest last entry of the month), then by the lowest
  * user id — deterministic, and it rewards getting there first.
  */
-import { DomainError, PointsEntry } from "@podium/kernel"
+import { DomainError, PointsEntry, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 /** Records shared with the contracts are declared in the kernel. */
 export { PointsEntryKinds, PointsEntry, type PointsEntryKind } from "@podium/kernel"
@@ -164,8 +164,4 @@ export class PointsIdempotencyConflict extends DomainError<PointsIdempotencyConf
 }
 
 /** A period key that is well-formed but not usable (week 53 of a 52-week year, a future month) (400). */
-export class GamificationKeyInvalid extends DomainError<GamificationKeyInvalid>()("GamificationKeyInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class GamificationKeyInvalid extends InputInvalid<GamificationKeyInvalid>()("GamificationKeyInvalid") {}

@@ -12,7 +12,7 @@
  * place, a GOING RSVP to a run that has ended (and was not cancelled) counts as INFERRED attendance;
  * MANUAL marks always win over inference and are never overwritten by it.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 /** Records shared with the contracts are declared in the kernel. */
 export { AttendanceSources, RunAttendance, type AttendanceSource } from "@podium/kernel"
@@ -65,4 +65,4 @@ export class RunFull extends DomainError<RunFull>()("RunFull", { kind: "conflict
 }
 
 /** Bad run input found after decoding (400 with the message list). */
-export class RunInputInvalid extends DomainError<RunInputInvalid>()("RunInputInvalid", { kind: "invalid", messages: (e) => e.messages }, { messages: Schema.Array(Schema.String) }) {}
+export class RunInputInvalid extends InputInvalid<RunInputInvalid>()("RunInputInvalid") {}

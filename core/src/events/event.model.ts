@@ -3,7 +3,7 @@
  * with, and the pure time rules (organizer wall-clock input read in the event's zone, timeframes,
  * the statuses derived from the dates).
  */
-import { defineMoves, DomainError, type Event, type EventStatus, MoveRefused } from "@podium/kernel"
+import { defineMoves, DomainError, type Event, type EventStatus, MoveRefused, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 /**
@@ -43,13 +43,7 @@ export class EventSuspended extends DomainError<EventSuspended>()("EventSuspende
 }
 
 /** A request the event's own data refuses (dates out of order, capacity above the slot's…): 400 with the reason. */
-export class EventInvalid extends DomainError<EventInvalid>()("EventInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class EventInvalid extends InputInvalid<EventInvalid>()("EventInvalid") {}
 
 /** Soft delete is refused while anyone still holds a place (spec: 400). */
 export class EventHasParticipants extends DomainError<EventHasParticipants>()("EventHasParticipants", { kind: "invalid", code: "EVENT_HAS_PARTICIPANTS" }, {

@@ -8,7 +8,7 @@
  * and the cleanup race on one conditional row change, so a claimed upload never points at a
  * removed blob.
  */
-import { DomainError, type VideoUpload, type VideoUploadScope } from "@podium/kernel"
+import { DomainError, InputInvalid, type VideoUpload, type VideoUploadScope } from "@podium/kernel"
 import { Clock, Effect, Option, Schema } from "effect"
 import { SecureRandom } from "../identity/crypto.port.js"
 import { BlobStore } from "./blob-store.port.js"
@@ -20,13 +20,7 @@ import { type VideoClaimant, VideoUploadRepo } from "./video-upload.port.js"
 /** How long an unclaimed upload is kept before the cleanup removes it. */
 export const OrphanVideoAgeMs = 24 * 3_600_000
 
-export class VideoUploadInvalid extends DomainError<VideoUploadInvalid>()("VideoUploadInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class VideoUploadInvalid extends InputInvalid<VideoUploadInvalid>()("VideoUploadInvalid") {}
 
 export class VideoUploadNotFound extends DomainError<VideoUploadNotFound>()("VideoUploadNotFound", { kind: "not-found", code: "VIDEO_UPLOAD_NOT_FOUND" }, {
   id: Schema.String

@@ -3,7 +3,7 @@
  * suspension state, and the team roles that the tenancy policy checks. Plain records plus the
  * domain errors of the context.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 import { StoredFile } from "../media/stored-file.js"
 
@@ -100,9 +100,7 @@ export class OrganizerConflict extends DomainError<OrganizerConflict>()("Organiz
 }) {}
 
 /** An uploaded file or field is unacceptable (400 with the field named). */
-export class OrganizerInputInvalid extends DomainError<OrganizerInputInvalid>()("OrganizerInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class OrganizerInputInvalid extends InputInvalid<OrganizerInputInvalid>()("OrganizerInputInvalid") {}
 
 /** Codes of OrganizerStateConflict that are the caller's own precondition, not the organizer's state. */
 const CallerPreconditions: Readonly<Record<string, "invalid" | "forbidden">> = {

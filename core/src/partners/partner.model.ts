@@ -2,7 +2,7 @@
  * Official partners (A 4.6): the derived status of a partnership, who may be a partner, the
  * exclusive-tab rules and the domain errors of the context.
  */
-import { DomainError, type OfficialPartner, type OfficialPartnerStatus, type PartnerBenefit, type PartnerTier, PartnerTierDefinitions } from "@podium/kernel"
+import { DomainError, type OfficialPartner, type OfficialPartnerStatus, type PartnerBenefit, type PartnerTier, PartnerTierDefinitions, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** The audit subject kind of a partnership's rows. */
@@ -101,6 +101,4 @@ export class ExclusiveTabTargetNotEligible extends DomainError<ExclusiveTabTarge
 }
 
 /** Input failures found after decoding: 400 with the list. */
-export class PartnerInputInvalid extends DomainError<PartnerInputInvalid>()("PartnerInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class PartnerInputInvalid extends InputInvalid<PartnerInputInvalid>()("PartnerInputInvalid") {}

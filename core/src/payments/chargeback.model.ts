@@ -17,7 +17,7 @@
  * - The gateway's verdict (payment.dispute.won/lost/closed) updates `gatewayStatus` only: the
  *   defence is uploaded by hand, so an admin confirms the verdict with its reason.
  */
-import { type ChargebackDefendStatus, defineMoves, DomainError } from "@podium/kernel"
+import { type ChargebackDefendStatus, defineMoves, DomainError, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const ChargebackMoves = defineMoves<ChargebackDefendStatus>()({ machine: "chargeback", code: "CHARGEBACK_STATE_CONFLICT" }, {
@@ -89,9 +89,7 @@ export class ChargebackEvidenceLimit extends DomainError<ChargebackEvidenceLimit
 }
 
 /** Input failures found after decoding (an evidence item without file or description, a reversed date range): 400 with the list. */
-export class ChargebackInputInvalid extends DomainError<ChargebackInputInvalid>()("ChargebackInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class ChargebackInputInvalid extends InputInvalid<ChargebackInputInvalid>()("ChargebackInputInvalid") {}
 
 /** What a dispute webhook says about a case (Razorpay's `payload.dispute.entity`). */
 export interface GatewayDisputeFact {

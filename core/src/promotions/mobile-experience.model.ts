@@ -10,8 +10,7 @@ import {
   ExperiencePlacement,
   ExperiencePurpose,
   ExperienceStatus,
-  type ExperienceStatus as Status
-} from "@podium/kernel"
+  type ExperienceStatus as Status, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 /**
@@ -52,13 +51,7 @@ export class ExperienceEnded extends DomainError<ExperienceEnded>()("ExperienceE
   }
 }
 
-export class ExperienceInvalid extends DomainError<ExperienceInvalid>()("ExperienceInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class ExperienceInvalid extends InputInvalid<ExperienceInvalid>()("ExperienceInvalid") {}
 
 /** A promotion the athlete may not see (not published, out of its schedule, not for them) reads as missing. */
 export class PromotionNotFound extends DomainError<PromotionNotFound>()("PromotionNotFound", { kind: "not-found", code: "PROMOTION_NOT_FOUND" }, {

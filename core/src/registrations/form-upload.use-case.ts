@@ -5,7 +5,7 @@
  * under an unguessable key and answered with a short-lived private media URL. An athlete holds at
  * most `MaxFormUploadsPerEvent` files per event, so the endpoint cannot be used as free storage.
  */
-import { DomainError } from "@podium/kernel"
+import { DomainError, InputInvalid } from "@podium/kernel"
 import { Effect, Option, Schema } from "effect"
 import { EventNotFound } from "../events/event.model.js"
 import { EventRepo } from "../events/event.port.js"
@@ -19,13 +19,7 @@ import { FormUploadRepo } from "./form-upload.port.js"
 
 export const MaxFormUploadsPerEvent = 20
 
-export class FormUploadInvalid extends DomainError<FormUploadInvalid>()("FormUploadInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class FormUploadInvalid extends InputInvalid<FormUploadInvalid>()("FormUploadInvalid") {}
 
 export class FormUploadLimitReached extends DomainError<FormUploadLimitReached>()("FormUploadLimitReached", { kind: "conflict", code: "FORM_UPLOAD_LIMIT_REACHED" }, {
   max: Schema.Int

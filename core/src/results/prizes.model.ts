@@ -3,7 +3,7 @@
  * a rank, the checks of a prize configuration, the ledger accounts prize cash moves between and
  * the errors the prize operations answer with.
  */
-import { defineMoves, DomainError, type EventPrizes, type PrizeContribution, type PrizeContributionStatus, type PrizeResultsStatus, type PrizeSegment, type PrizeSlab } from "@podium/kernel"
+import { defineMoves, DomainError, type EventPrizes, type PrizeContribution, type PrizeContributionStatus, type PrizeResultsStatus, type PrizeSegment, type PrizeSlab, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
 
@@ -84,13 +84,7 @@ export const prizeTransferKey = (eventId: string, segmentIndex: number, slab: Pr
   `results.prize:${eventId}:${segmentIndex}:${slab.rankFrom}-${slab.rankTo}:${userId}`
 
 /** A prize configuration, file or winners set the schema cannot refuse by itself (messages in the house's wording). */
-export class PrizesInvalid extends DomainError<PrizesInvalid>()("PrizesInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class PrizesInvalid extends InputInvalid<PrizesInvalid>()("PrizesInvalid") {}
 
 export class PrizeContributionNotFound extends DomainError<PrizeContributionNotFound>()("PrizeContributionNotFound", {
   kind: "not-found",

@@ -7,8 +7,7 @@ import {
   defineMoves,
   DomainError,
   type ProofStatus,
-  type SeriesPassRegistrationStatus
-} from "@podium/kernel"
+  type SeriesPassRegistrationStatus, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 import type { LedgerAccountRef } from "../wallets/ledger.model.js"
 
@@ -58,13 +57,7 @@ export class ProofNotFound extends DomainError<ProofNotFound>()("ProofNotFound",
 }
 
 /** What a body schema cannot say by itself (messages in the house's wording). */
-export class ProofInvalid extends DomainError<ProofInvalid>()("ProofInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class ProofInvalid extends InputInvalid<ProofInvalid>()("ProofInvalid") {}
 
 /** The participation may not take a proof now (not confirmed, not virtual, outside the window). */
 export class ProofNotAccepted extends DomainError<ProofNotAccepted>()("ProofNotAccepted", { kind: "conflict", code: "PROOF_NOT_ACCEPTED" }, {
@@ -130,10 +123,4 @@ export class SeriesPassRegistrationNotFound extends DomainError<SeriesPassRegist
   }
 }
 
-export class SeriesPassInvalid extends DomainError<SeriesPassInvalid>()("SeriesPassInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class SeriesPassInvalid extends InputInvalid<SeriesPassInvalid>()("SeriesPassInvalid") {}

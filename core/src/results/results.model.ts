@@ -2,7 +2,7 @@
  * Results: the publication machine of an event's results (states.tsv "Event results"), the
  * ranking rule, the Redis board names and the errors the context answers with.
  */
-import { defineMoves, DomainError, type EventResultsStatus, type MedalKind, type ResultGender } from "@podium/kernel"
+import { defineMoves, DomainError, type EventResultsStatus, type MedalKind, type ResultGender, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 /** publish and unpublish, each one conditional update (a second publish is 409). */
@@ -64,13 +64,7 @@ export class ResultsEmpty extends DomainError<ResultsEmpty>()("ResultsEmpty", { 
 }
 
 /** An ingest batch or a filter the schema cannot reject by itself (messages in the house's wording). */
-export class ResultsInvalid extends DomainError<ResultsInvalid>()("ResultsInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class ResultsInvalid extends InputInvalid<ResultsInvalid>()("ResultsInvalid") {}
 
 /** The metal of an overall place: gold, silver, bronze for 1 to 3 (tied places share it), finisher after. */
 export const medalKindOf = (place: number): MedalKind => (place === 1 ? "gold" : place === 2 ? "silver" : place === 3 ? "bronze" : "finisher")

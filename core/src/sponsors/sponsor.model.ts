@@ -5,7 +5,7 @@
  * rejected (PENDING → REJECTED) or suspended (APPROVED → SUSPENDED). Accounts are ACTIVE or
  * SUSPENDED, each target status reached by exactly one move.
  */
-import { defineMoves, DomainError, type SponsorAccountStatus, type SponsorBrandStatus } from "@podium/kernel"
+import { defineMoves, DomainError, type SponsorAccountStatus, type SponsorBrandStatus, InputInvalid } from "@podium/kernel"
 import { Schema } from "effect"
 
 export const SponsorBrandMoves = defineMoves<SponsorBrandStatus>()({ machine: "sponsor brand", code: "SPONSOR_BRAND_MOVE_REFUSED" }, {
@@ -66,9 +66,7 @@ export class SponsorBrandNotApproved extends DomainError<SponsorBrandNotApproved
 }
 
 /** Input failures found after decoding: 400 with the list. */
-export class SponsorInputInvalid extends DomainError<SponsorInputInvalid>()("SponsorInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {}
+export class SponsorInputInvalid extends InputInvalid<SponsorInputInvalid>()("SponsorInputInvalid") {}
 
 /** The caller holds no ACTIVE account of the brand (403). */
 export class SponsorAccessDenied extends DomainError<SponsorAccessDenied>()("SponsorAccessDenied", { kind: "forbidden", message: "Access Denied" }, {

@@ -1,3 +1,4 @@
+import { InputInvalid } from "@podium/kernel"
 /**
  * The AI coach (C "Athlete / AI coach"). `context` builds the 8 streams from the athlete's own
  * records; `ask` runs the deterministic tools on them (see coach.tools.ts), has the configured
@@ -27,13 +28,7 @@ import { addDays } from "./training.model.js"
 
 const DayMs = 86_400_000
 
-export class CoachInputInvalid extends DomainError<CoachInputInvalid>()("CoachInputInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class CoachInputInvalid extends InputInvalid<CoachInputInvalid>()("CoachInputInvalid") {}
 
 /** Past the per-athlete limit of the sliding hour: 429 with Retry-After. */
 export class CoachRateLimited extends DomainError<CoachRateLimited>()("CoachRateLimited", { kind: "rate-limited", code: "COACH_RATE_LIMITED" }, {

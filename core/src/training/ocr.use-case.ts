@@ -5,18 +5,12 @@
  * checkpoint code of the same shape, a confidence clamped to 0–1 with three decimals; anything
  * else reads as nothing (null), so a client never shows a provider's noise as a bib.
  */
-import { DomainError } from "@podium/kernel"
-import { Effect, Schema } from "effect"
+import { InputInvalid } from "@podium/kernel"
+import { Effect, } from "effect"
 import { ContentTypes, checkUpload, ImageRule, type Upload } from "../media/file-type.model.js"
 import { type CheckpointReading, Ocr } from "./ocr.port.js"
 
-export class OcrImageInvalid extends DomainError<OcrImageInvalid>()("OcrImageInvalid", { kind: "invalid", messages: (e) => e.messages }, {
-  messages: Schema.Array(Schema.String)
-}) {
-  override get message() {
-    return this.messages.join("; ")
-  }
-}
+export class OcrImageInvalid extends InputInvalid<OcrImageInvalid>()("OcrImageInvalid") {}
 
 const code = (text: string | null) => {
   const cleaned = text?.replace(/^#/, "").replace(/\s+/g, "").toUpperCase() ?? ""
