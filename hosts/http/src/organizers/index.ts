@@ -1,6 +1,7 @@
 /** The organizers context's HTTP handlers (organizers, teams, staff tasks, shipping, declarations, GST, crew join codes, KYC, oversight): the layers the host's area list provides. */
 import { OrganizationsHandlers, OrganizersHandlers } from "./organizers.handlers.js"
 import { OrganizerTeamHandlers } from "./team.handlers.js"
+import { OrganizerAnalyticsHandlers, OrganizerPortalAnalyticsHandlers } from "./analytics.handlers.js"
 import { OrganizerStaffTasksHandlers } from "./staff-tasks.handlers.js"
 import { OrganizerShippingHandlers } from "./shipping.handlers.js"
 import { DeclarationFormHandlers, DeclarationTemplatesHandlers } from "./declarations.handlers.js"
@@ -14,6 +15,8 @@ export const handlers = [
   OrganizationsHandlers,
   OrganizersHandlers,
   OrganizerTeamHandlers,
+  OrganizerAnalyticsHandlers,
+  OrganizerPortalAnalyticsHandlers,
   OrganizerStaffTasksHandlers,
   OrganizerShippingHandlers,
   DeclarationFormHandlers,
