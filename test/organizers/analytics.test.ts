@@ -5,7 +5,7 @@
  * portal event analytics, benchmarking and the filtered team activity log.
  */
 import { Effect } from "effect"
-import { Organizers, Platform } from "@podium/core"
+import { Clubs, Organizers, Platform } from "@podium/core"
 import { describe, expect, it } from "vitest"
 import { newAthlete, seedOrganizer } from "./support.js"
 import { useRealHost } from "../support/real-host.js"
@@ -95,8 +95,12 @@ describe("organizer analytics", () => {
     const { org, a, b } = await scenario()
     const ltv = (await host().http.get(`${base(org.id)}/analytics/lifetime-value`, org.viewer.headers)).body.data
     expect(ltv).toMatchObject({ athletes: 2, byCurrency: [{ currency: "INR", total: 50_000, mean: 25_000, median: 25_000, max: 50_000 }], meanEventsPerAthlete: 1.5 })
+    expect((await host().http.get(`${base(org.id)}/analytics/club-affiliations`, org.viewer.headers)).body.data).toMatchObject({ athletes: 2, affiliated: 0, unaffiliated: 2, clubs: [] })
+    const club = await host().run(Effect.flatMap(Clubs.ClubRepo, (r) =>
+      r.create({ name: "Pune Striders", slug: `pune-striders-${a.user.id.slice(0, 8)}`, description: null, sportIds: [], city: "Pune", clubType: "COMMUNITY", requiresApproval: false, ownerUserId: a.user.id })).pipe(Effect.orDie))
+    await host().run(Effect.flatMap(Clubs.ClubMemberRepo, (r) => r.upsert(club.id, a.user.id, "ACTIVE", "MEMBER")))
     const clubs = (await host().http.get(`${base(org.id)}/analytics/club-affiliations`, org.viewer.headers)).body.data
-    expect(clubs).toMatchObject({ athletes: 2, affiliated: 0, unaffiliated: 2, clubs: [] })
+    expect(clubs).toMatchObject({ athletes: 2, affiliated: 1, unaffiliated: 1, clubs: [{ clubId: club.id, clubName: "Pune Striders", athletes: 1, share: 0.5 }] })
     const one = (await host().http.get(`${base(org.id)}/audience/${a.user.id}/lifetime-value`, org.viewer.headers)).body.data
     expect(one).toMatchObject({ userId: a.user.id, bookings: 2, events: 2, seats: 2, spend: [{ currency: "INR", amount: 50_000 }] })
     expect((await host().http.get(`${base(org.id)}/audience/${b.user.id}/lifetime-value`, org.viewer.headers)).body.data.spend).toEqual([{ currency: "INR", amount: 0 }])
