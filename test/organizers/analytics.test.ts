@@ -83,6 +83,19 @@ describe("organizer analytics", () => {
     expect(cohorts).toEqual([{ cohort: new Date().toISOString().slice(0, 7), athletes: 2, returned: [] }])
   })
 
+  it("counts hybrid racing among booked athletes only, per event and per event place", async () => {
+    const { org, first, a } = await scenario()
+    const stranger = await newAthlete(host())
+    expect((await host().http.post(`/v2/hybrid-race/${first.eventId}/start`, {}, a.headers)).status).toBe(201)
+    expect((await host().http.post(`/v2/hybrid-race/${first.eventId}/start`, {}, stranger.headers)).status).toBe(201)
+    const hybrid = (await host().http.get(`${base(org.id)}/analytics/hybrid`, org.viewer.headers)).body.data
+    expect(hybrid).toMatchObject({ bookedAthletes: 3, hybridAthletes: 1, running: 1, finished: 0, medianElapsedSeconds: null })
+    expect(hybrid.events.find((e: { eventId: string }) => e.eventId === first.eventId)).toMatchObject({ bookedAthletes: 2, hybridAthletes: 1, hybridShare: 0.5 })
+    const geo = (await host().http.get(`${base(org.id)}/analytics/hybrid-geo`, org.viewer.headers)).body.data
+    expect(geo.athleteLocations.notInstrumented).toBe(true)
+    expect(geo.places).toEqual([{ city: "Pune", country: "IN", events: 2, bookedAthletes: 3, hybridAthletes: 1, hybridShare: 0.33 }])
+  })
+
   it("answers 404 for another organizer's event", async () => {
     const { org } = await scenario()
     const other = await seedOrganizer(host(), "Other")

@@ -87,6 +87,32 @@ export const FirstTimerSplit = Schema.Struct({
   firstTimerRate: Schema.Number
 }).annotations({ identifier: "OrganizerFirstTimerSplit" })
 
+const HybridLine = {
+  bookedAthletes: Schema.Number,
+  hybridAthletes: Schema.Number,
+  hybridShare: Schema.Number,
+  running: Schema.Number,
+  finished: Schema.Number,
+  submitted: Schema.Number,
+  medianElapsedSeconds: Schema.NullOr(Schema.Number)
+}
+export const AnalyticsHybrid = Schema.Struct({
+  ...HybridLine,
+  events: Schema.Array(Schema.Struct({ eventId: Schema.String, title: Schema.String, ...HybridLine }))
+}).annotations({ identifier: "OrganizerAnalyticsHybrid" })
+
+export const AnalyticsHybridGeo = Schema.Struct({
+  athleteLocations: NotInstrumented,
+  places: Schema.Array(Schema.Struct({
+    city: Schema.String,
+    country: Schema.String,
+    events: Schema.Number,
+    bookedAthletes: Schema.Number,
+    hybridAthletes: Schema.Number,
+    hybridShare: Schema.Number
+  }))
+}).annotations({ identifier: "OrganizerAnalyticsHybridGeo" })
+
 export const AnalyticsLifetimeValue = Schema.Struct({
   athletes: Schema.Number,
   byCurrency: Schema.Array(Schema.Struct({ currency: Schema.String, total: Schema.Number, mean: Schema.Number, median: Schema.Number, max: Schema.Number })),
@@ -235,6 +261,8 @@ export class OrganizerAnalyticsGroup extends HttpApiGroup.make("organizerAnalyti
   .add(op.get("organizerAnalyticsDemographics", "/v2/organizers/:organizerId/analytics/demographics", { path: OrgPath, ok: AnalyticsDemographics, summary: "Seats per booking and per event city; gender and age not instrumented" }).middleware(OrganizerReaders))
   .add(op.get("organizerAnalyticsDemographicsDeepDive", "/v2/organizers/:organizerId/analytics/demographics-deep-dive", { path: OrgPath, ok: AnalyticsDemographicsDeepDive, summary: "Per event: athletes, seats, first-timers and returning athletes" }).middleware(OrganizerReaders))
   .add(op.get("organizerAnalyticsFirstTimerSplit", "/v2/organizers/:organizerId/analytics/events/:eventId/first-timer-split", { path: OrgEventPath, ok: FirstTimerSplit, summary: "The event's athletes split into first-timers and returning" }).middleware(OrganizerReaders))
+  .add(op.get("organizerAnalyticsHybrid", "/v2/organizers/:organizerId/analytics/hybrid", { path: OrgPath, ok: AnalyticsHybrid, summary: "Booked athletes who raced remotely (hybrid race): started, finished, submitted, median time" }).middleware(OrganizerReaders))
+  .add(op.get("organizerAnalyticsHybridGeo", "/v2/organizers/:organizerId/analytics/hybrid-geo", { path: OrgPath, ok: AnalyticsHybridGeo, summary: "Hybrid racing by the event's city and country (athletes' own locations not stored)" }).middleware(OrganizerReaders))
   .add(op.get("organizerAnalyticsLifetimeValue", "/v2/organizers/:organizerId/analytics/lifetime-value", { path: OrgPath, ok: AnalyticsLifetimeValue, summary: "Spend per athlete (total, mean, median, max) per currency" }).middleware(OrganizerReaders))
   .add(op.get("organizerAnalyticsRepeatParticipants", "/v2/organizers/:organizerId/analytics/repeat-participants", { path: OrgPath, ok: RepeatParticipants, summary: "Athletes who booked two or more of the organizer's events" }).middleware(OrganizerReaders))
   .add(op.get("organizerAudience", "/v2/organizers/:organizerId/audience", { path: OrgPath, query: AudienceQuery, ok: PageOf(AudienceMember), summary: "Athletes who booked the organizer's events, latest booker first (q: name, e-mail, phone)" }).middleware(OrganizerReaders))

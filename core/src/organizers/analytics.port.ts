@@ -57,6 +57,14 @@ export interface EventTotals {
   readonly revenue: number
 }
 
+/** A hybrid (remote) race attempt of an athlete who holds a CONFIRMED booking of the event. */
+export interface HybridAttemptFact {
+  readonly eventId: string
+  readonly athleteId: string
+  readonly status: string
+  readonly elapsedSeconds: number | null
+}
+
 /** At most this many bookings are read for one organizer's analytics (beyond it the answer says `truncated`). */
 export const AnalyticsBookingCap = 200_000
 
@@ -67,6 +75,8 @@ export class OrganizerAnalyticsSource extends Context.Tag("@podium/core/organize
   readonly bookings: (organizerId: string) => Effect.Effect<ReadonlyArray<BookingFact>>
   /** ACTIVE club memberships of the listed athletes. */
   readonly clubsOf: (userIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<ClubAffiliation>>
+  /** Hybrid race attempts on the organizer's events by athletes with a CONFIRMED booking of that event. */
+  readonly hybridAttempts: (organizerId: string) => Effect.Effect<ReadonlyArray<HybridAttemptFact>>
   /** Confirmed seats and revenue of every event on the platform that has at least one confirmed booking. */
   readonly platformEventTotals: Effect.Effect<ReadonlyArray<EventTotals>>
 }>() {}

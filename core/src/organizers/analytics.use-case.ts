@@ -36,6 +36,7 @@ const notInstrumented = (reason: string): NotInstrumented => ({ notInstrumented:
 
 const NoDemographics = "The platform records no gender or birth date for athletes"
 const NoAttribution = "Bookings do not record an acquisition source (no UTM, referrer or campaign is captured at checkout)"
+const NoAthleteLocations = "Athletes' positions during a hybrid race are kept only while it is live (15 minutes) and never stored"
 const NoViews = "Event page views are not recorded, so the funnel starts at booking"
 
 // ---------------------------------------------------------------------------------------------
@@ -301,6 +302,57 @@ export const analyticsRepeatParticipants = Effect.fn("organizers.analytics.repea
     repeatAthletes: repeat.length,
     repeatRate: ratio(repeat.length, athletes.length),
     byEventCount: countBy(athletes, (a) => String(a.eventIds.length)).map((r) => ({ events: Number(r.value), athletes: r.count })).sort((a, b) => a.events - b.events)
+  }
+})
+
+/**
+ * Hybrid (remote) racing among the organizer's booked athletes, per event: how many of those who
+ * booked started a hybrid attempt, finished, submitted, and their median elapsed time. Attempts by
+ * people without a confirmed booking are not the organizer's audience and are not counted.
+ */
+export const analyticsHybrid = Effect.fn("organizers.analytics.hybrid")(function*(grant: OrganizerAccessGrant) {
+  const facts = yield* factsOf(grant.organizerId)
+  const attempts = yield* Effect.flatMap(OrganizerAnalyticsSource, (s) => s.hybridAttempts(grant.organizerId))
+  const ok = confirmed(facts.bookings)
+  const line = (eventIds: ReadonlyArray<string>) => {
+    const booked = new Set(ok.filter((b) => eventIds.includes(b.eventId)).map((b) => `${b.eventId}:${b.userId}`)).size
+    const mine = attempts.filter((a) => eventIds.includes(a.eventId))
+    const done = mine.filter((a) => a.status === "FINISHED" || a.status === "SUBMITTED")
+    return {
+      bookedAthletes: booked,
+      hybridAthletes: mine.length,
+      hybridShare: ratio(mine.length, booked),
+      running: mine.filter((a) => a.status === "RUNNING").length,
+      finished: done.length,
+      submitted: mine.filter((a) => a.status === "SUBMITTED").length,
+      medianElapsedSeconds: median(done.flatMap((a) => (a.elapsedSeconds === null ? [] : [a.elapsedSeconds])))
+    }
+  }
+  return {
+    ...line(facts.events.map((e) => e.id)),
+    events: facts.events.map((e) => ({ eventId: e.id, title: e.title, ...line([e.id]) }))
+  }
+})
+
+/** Hybrid racing by the event's place (city, country); where athletes actually ran is not stored. */
+export const analyticsHybridGeo = Effect.fn("organizers.analytics.hybridGeo")(function*(grant: OrganizerAccessGrant) {
+  const facts = yield* factsOf(grant.organizerId)
+  const attempts = yield* Effect.flatMap(OrganizerAnalyticsSource, (s) => s.hybridAttempts(grant.organizerId))
+  const ok = confirmed(facts.bookings)
+  const places = new Map<string, { city: string; country: string; eventIds: Array<string> }>()
+  for (const e of facts.events) {
+    const key = `${e.country}:${e.city.toLowerCase()}`
+    const row = places.get(key) ?? { city: e.city, country: e.country, eventIds: [] }
+    row.eventIds.push(e.id)
+    places.set(key, row)
+  }
+  return {
+    athleteLocations: notInstrumented(NoAthleteLocations),
+    places: [...places.values()].map((p) => {
+      const booked = new Set(ok.filter((b) => p.eventIds.includes(b.eventId)).map((b) => `${b.eventId}:${b.userId}`)).size
+      const hybrid = attempts.filter((a) => p.eventIds.includes(a.eventId)).length
+      return { city: p.city, country: p.country, events: p.eventIds.length, bookedAthletes: booked, hybridAthletes: hybrid, hybridShare: ratio(hybrid, booked) }
+    }).sort((a, b) => b.hybridAthletes - a.hybridAthletes || a.country.localeCompare(b.country) || a.city.localeCompare(b.city))
   }
 })
 

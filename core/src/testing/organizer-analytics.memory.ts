@@ -5,10 +5,11 @@
 import { Effect, Layer, Option } from "effect"
 import { ClubMemberRepo, ClubRepo } from "../clubs/club.port.js"
 import { EventRepo } from "../events/event.port.js"
-import { AnalyticsBookingCap, type BookingFact, type EventFact, OrganizerAnalyticsSource } from "../organizers/analytics.port.js"
+import { HybridRaceRepo } from "../hybrid-race/hybrid-race.port.js"
+import { AnalyticsBookingCap, type BookingFact, type EventFact, type HybridAttemptFact, OrganizerAnalyticsSource } from "../organizers/analytics.port.js"
 import { CheckInRepo, ParticipationRepo } from "../registrations/participation.port.js"
 
-export const OrganizerAnalyticsSourceMemory: Layer.Layer<OrganizerAnalyticsSource, never, EventRepo | ParticipationRepo | CheckInRepo | ClubRepo | ClubMemberRepo> = Layer.effect(
+export const OrganizerAnalyticsSourceMemory: Layer.Layer<OrganizerAnalyticsSource, never, EventRepo | ParticipationRepo | CheckInRepo | ClubRepo | ClubMemberRepo | HybridRaceRepo> = Layer.effect(
   OrganizerAnalyticsSource,
   Effect.gen(function*() {
     const events = yield* EventRepo
@@ -16,6 +17,7 @@ export const OrganizerAnalyticsSourceMemory: Layer.Layer<OrganizerAnalyticsSourc
     const checkIns = yield* CheckInRepo
     const clubs = yield* ClubRepo
     const members = yield* ClubMemberRepo
+    const races = yield* HybridRaceRepo
 
     const eventsOf = (organizerId: string | undefined) =>
       Effect.map(events.list({ ...(organizerId === undefined ? {} : { organizerId }), now: new Date(), limit: 1_000_000, offset: 0 }), (page) =>
@@ -63,6 +65,18 @@ export const OrganizerAnalyticsSourceMemory: Layer.Layer<OrganizerAnalyticsSourc
               const club = yield* clubs.findById(m.clubId)
               if (Option.isSome(club)) out.push({ userId, clubId: m.clubId, clubName: club.value.name })
             }
+          }
+          return out
+        }),
+      hybridAttempts: (organizerId) =>
+        Effect.gen(function*() {
+          const list = yield* Effect.flatMap(eventsOf(organizerId), (evs) => bookingsOf(evs.map((e) => e.id)))
+          const pairs = new Map<string, { eventId: string; userId: string }>()
+          for (const b of list) if (b.status === "CONFIRMED") pairs.set(`${b.eventId}:${b.userId}`, { eventId: b.eventId, userId: b.userId })
+          const out: Array<HybridAttemptFact> = []
+          for (const { eventId, userId } of pairs.values()) {
+            const attempt = yield* races.find(eventId, userId)
+            if (Option.isSome(attempt)) out.push({ eventId, athleteId: userId, status: attempt.value.status, elapsedSeconds: attempt.value.elapsedSeconds })
           }
           return out
         }),

@@ -49,10 +49,10 @@ export const HostContexts = [
   activitiesContext,
   trainingContext,
   registrationsContext,
-  // After events, registrations and clubs: its memory twin reads their repositories.
-  organizerAnalyticsContext,
   resultsContext,
   hybridRaceContext,
+  // After events, registrations, clubs and hybrid race: its memory twin reads their repositories.
+  organizerAnalyticsContext,
   editionsContext,
   // After organizers and clubs: partners are organizers or clubs.
   partnersContext,

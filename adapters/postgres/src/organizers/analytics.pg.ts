@@ -38,6 +38,7 @@ const BookingRow = Schema.Struct({
 })
 
 const ClubRow = Schema.Struct({ userId: Schema.String, clubId: Schema.String, clubName: Schema.String })
+const HybridRow = Schema.Struct({ eventId: Schema.String, athleteId: Schema.String, status: Schema.String, elapsedSeconds: Schema.NullOr(Schema.Number) })
 const TotalsRow = Schema.Struct({ eventId: Schema.String, seats: Schema.Number, revenue: Schema.Number })
 
 export const OrganizerAnalyticsSourcePg = Layer.effect(Organizers.OrganizerAnalyticsSource, Effect.gen(function*() {
@@ -46,6 +47,7 @@ export const OrganizerAnalyticsSourcePg = Layer.effect(Organizers.OrganizerAnaly
   const bookings = rowsOf(BookingRow)
   const clubs = rowsOf(ClubRow)
   const totals = rowsOf(TotalsRow)
+  const hybrid = rowsOf(HybridRow)
   return Organizers.OrganizerAnalyticsSource.of({
     events: (organizerId) =>
       events.all(sql`
@@ -71,6 +73,13 @@ export const OrganizerAnalyticsSourcePg = Layer.effect(Organizers.OrganizerAnaly
             select m.user_id::text as user_id, c.id::text as club_id, c.name as club_name
             from clubs.members m join clubs.clubs c on c.id = m.club_id
             where m.status = 'ACTIVE' and m.user_id::text in ${sql.in([...new Set(userIds)])}`),
+    hybridAttempts: (organizerId) =>
+      hybrid.all(sql`
+        select a.event_id::text as event_id, a.athlete_id, a.status, a.elapsed_seconds
+        from hybrid_race.attempts a join events.events e on e.id = a.event_id
+        where e.organizer_id = ${organizerId} and e.deleted_at is null
+          and exists (select 1 from registrations.participations p
+                      where p.event_id = a.event_id and p.user_id::text = a.athlete_id and p.status = 'CONFIRMED')`),
     platformEventTotals: totals.all(sql`
       select p.event_id::text as event_id, sum(p.seats)::int as seats, sum(p.amount)::bigint::float8 as revenue
       from registrations.participations p join events.events e on e.id = p.event_id

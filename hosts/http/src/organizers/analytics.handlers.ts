@@ -25,6 +25,8 @@ export const OrganizerAnalyticsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podi
       .handle("organizerAnalyticsDemographics", () => granted(Organizers.analyticsDemographics))
       .handle("organizerAnalyticsDemographicsDeepDive", () => granted(Organizers.analyticsDemographicsDeepDive))
       .handle("organizerAnalyticsFirstTimerSplit", ({ path }) => granted((g) => Organizers.analyticsFirstTimerSplit(g, path.eventId)))
+      .handle("organizerAnalyticsHybrid", () => granted(Organizers.analyticsHybrid))
+      .handle("organizerAnalyticsHybridGeo", () => granted(Organizers.analyticsHybridGeo))
       .handle("organizerAnalyticsLifetimeValue", () => granted(Organizers.analyticsLifetimeValue))
       .handle("organizerAnalyticsRepeatParticipants", () => granted(Organizers.analyticsRepeatParticipants))
       .handle("organizerAudience", ({ urlParams }) => granted((g) => Organizers.listAudience(g, { q: urlParams.q, ...pageOf(urlParams) })))
