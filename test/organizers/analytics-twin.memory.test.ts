@@ -3,7 +3,7 @@
  * registrations and clubs: bookings, check-ins and club memberships written there show in the
  * analytics exactly as the Postgres adapter shows them (the HTTP tests cover the adapter).
  */
-import { Clubs, Events, Organizers, Registrations } from "@podium/core"
+import { Clubs, Events, HybridRace, Organizers, Registrations } from "@podium/core"
 import { contextsMemory } from "@podium/host-common"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
@@ -13,7 +13,7 @@ let n = 0
 const uuid = () => `00000000-0000-4000-a000-${(++n).toString(16).padStart(12, "0")}`
 
 describe("organizer analytics memory twin", () => {
-  it("computes the aggregate, audience, first-timers and club affiliations from the memory repositories", async () => {
+  it("computes the aggregate, audience, first-timers, hybrid racing and club affiliations from the memory repositories", async () => {
     const config = await testConfig()
     const outcome = await Effect.runPromise(Effect.gen(function*() {
       const organizer = yield* Effect.flatMap(Organizers.OrganizerRepo, (r) =>
@@ -52,12 +52,15 @@ describe("organizer analytics memory twin", () => {
       const club = yield* Effect.flatMap(Clubs.ClubRepo, (r) =>
         r.create({ name: "Pune Striders", slug: "pune-striders-twin", description: null, sportIds: [], city: "Pune", clubType: "COMMUNITY", requiresApproval: false, ownerUserId: a }))
       yield* Effect.flatMap(Clubs.ClubMemberRepo, (r) => r.upsert(club.id, a, "ACTIVE", "MEMBER"))
+      yield* Effect.flatMap(HybridRace.HybridRaceRepo, (r) => r.start(second.eventId, a, new Date()))
+      yield* Effect.flatMap(HybridRace.HybridRaceRepo, (r) => r.start(second.eventId, uuid(), new Date()))
       const grant = { organizerId: organizer.id, role: "VIEWER", memberId: null } as unknown as Organizers.OrganizerAccessGrant
       return {
         aggregate: yield* Organizers.analyticsAggregate(grant),
         audience: yield* Organizers.listAudience(grant, { page: 1, limit: 10 }),
         split: yield* Organizers.analyticsFirstTimerSplit(grant, second.eventId),
         clubs: yield* Organizers.analyticsClubAffiliations(grant),
+        hybrid: yield* Organizers.analyticsHybrid(grant),
         a
       }
     }).pipe(Effect.provide(contextsMemory(config))))
@@ -65,6 +68,7 @@ describe("organizer analytics memory twin", () => {
     expect(outcome.audience.total).toBe(2)
     expect(outcome.audience.items[0]).toMatchObject({ userId: outcome.a, email: "a@example.com", events: 2 })
     expect(outcome.split).toMatchObject({ athletes: 1, firstTimers: 0, returning: 1 })
+    expect(outcome.hybrid).toMatchObject({ bookedAthletes: 3, hybridAthletes: 1, running: 1 })
     expect(outcome.clubs).toMatchObject({ athletes: 2, affiliated: 1, unaffiliated: 1, clubs: [{ clubName: "Pune Striders", athletes: 1, share: 0.5 }] })
   })
 })
