@@ -379,7 +379,7 @@ const audienceRow = (a: AthleteRow) => {
 const matches = (q: string | undefined) => (row: ReturnType<typeof audienceRow>) => {
   if (q === undefined || q.trim() === "") return true
   const needle = q.trim().toLowerCase()
-  return [row.name, row.email, row.phoneNumber, row.userId].some((v) => v !== null && v.toLowerCase().includes(needle))
+  return [row.name, row.email, row.phoneNumber, row.userId].some((v) => v?.toLowerCase().includes(needle) === true)
 }
 
 /** The organizer's audience, most recent booker first (name, e-mail, phone as the athlete shared them). */
