@@ -30,20 +30,19 @@ const scenario = async () => {
   return { org, first, second, a, b, aFirst, bFirst }
 }
 
-const base = (organizerId: string) => `/v2/organizers/${organizerId}`
 
 describe("organizer analytics: who may read", () => {
   it("answers 401 without a token, 403 to athletes and to another organizer's team; VIEWER reads, export and identified values need OWNER/ADMIN", async () => {
     const { org, a } = await scenario()
     const other = await seedOrganizer(host(), "Other")
-    const path = `${base(org.id)}/analytics/aggregate`
+    const path = `/v2/organizers/${org.id}/analytics/aggregate`
     expect((await host().http.get(path)).status).toBe(401)
     expect((await host().http.get(path, a.headers)).status).toBe(403)
     expect((await host().http.get(path, other.owner.headers)).status).toBe(403)
     expect((await host().http.get(path, org.viewer.headers)).status).toBe(200)
-    expect((await host().http.get(`${base(org.id)}/audience/export.csv`, org.viewer.headers)).status).toBe(403)
-    expect((await host().http.get(`${base(org.id)}/analytics-identified/lifetime-value`, org.viewer.headers)).status).toBe(403)
-    expect((await host().http.get(`${base(org.id)}/analytics-identified/lifetime-value`, org.admin.headers)).status).toBe(200)
+    expect((await host().http.get(`/v2/organizers/${org.id}/audience/export.csv`, org.viewer.headers)).status).toBe(403)
+    expect((await host().http.get(`/v2/organizers/${org.id}/analytics-identified/lifetime-value`, org.viewer.headers)).status).toBe(403)
+    expect((await host().http.get(`/v2/organizers/${org.id}/analytics-identified/lifetime-value`, org.admin.headers)).status).toBe(200)
     // The portal acts for the caller's own organizer: another team sees its own (empty) audience, never this one.
     expect((await host().http.get("/v2/organizer/audience", other.owner.headers)).body.data.total).toBe(0)
     expect((await host().http.get("/v2/organizer/audience", { ...other.owner.headers, "x-organizer-id": org.id })).status).toBe(403)
@@ -53,33 +52,33 @@ describe("organizer analytics: who may read", () => {
 describe("organizer analytics", () => {
   it("aggregates bookings, seats, check-ins, athletes and revenue from the recorded bookings", async () => {
     const { org } = await scenario()
-    const res = await host().http.get(`${base(org.id)}/analytics/aggregate`, org.viewer.headers)
+    const res = await host().http.get(`/v2/organizers/${org.id}/analytics/aggregate`, org.viewer.headers)
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ events: 2, bookings: 3, seats: 4, checkedIn: 1, checkInRate: 0.25, athletes: 2, revenue: [{ currency: "INR", amount: 50_000 }], truncated: false })
   })
 
   it("answers attribution and demographics it does not record as notInstrumented, with real seat figures", async () => {
     const { org } = await scenario()
-    const attribution = (await host().http.get(`${base(org.id)}/analytics/attribution`, org.viewer.headers)).body.data
+    const attribution = (await host().http.get(`/v2/organizers/${org.id}/analytics/attribution`, org.viewer.headers)).body.data
     expect(attribution).toMatchObject({ bookings: 3, sources: { notInstrumented: true } })
     expect(attribution.sources.reason).toMatch(/source/)
-    const demo = (await host().http.get(`${base(org.id)}/analytics/demographics`, org.viewer.headers)).body.data
+    const demo = (await host().http.get(`/v2/organizers/${org.id}/analytics/demographics`, org.viewer.headers)).body.data
     expect(demo).toMatchObject({ athletes: 2, seats: 4, gender: { notInstrumented: true }, ageBands: { notInstrumented: true } })
     expect(demo.seatsPerBooking).toEqual([{ seats: 1, bookings: 2 }, { seats: 2, bookings: 1 }])
     expect(demo.seatsByEventCity).toEqual([{ value: "Pune", count: 4 }])
-    const deep = (await host().http.get(`${base(org.id)}/analytics/demographics-deep-dive`, org.viewer.headers)).body.data
+    const deep = (await host().http.get(`/v2/organizers/${org.id}/analytics/demographics-deep-dive`, org.viewer.headers)).body.data
     expect(deep.events.map((e: { athletes: number; firstTimers: number; returning: number }) => [e.athletes, e.firstTimers, e.returning])).toEqual([[2, 2, 0], [1, 0, 1]])
   })
 
   it("splits an event's athletes into first-timers and returning, and counts repeat participants and cohorts", async () => {
     const { org, first, second } = await scenario()
-    expect((await host().http.get(`${base(org.id)}/analytics/events/${first.eventId}/first-timer-split`, org.viewer.headers)).body.data)
+    expect((await host().http.get(`/v2/organizers/${org.id}/analytics/events/${first.eventId}/first-timer-split`, org.viewer.headers)).body.data)
       .toMatchObject({ athletes: 2, firstTimers: 2, returning: 0, firstTimerRate: 1 })
-    expect((await host().http.get(`${base(org.id)}/analytics/events/${second.eventId}/first-timer-split`, org.viewer.headers)).body.data)
+    expect((await host().http.get(`/v2/organizers/${org.id}/analytics/events/${second.eventId}/first-timer-split`, org.viewer.headers)).body.data)
       .toMatchObject({ athletes: 1, firstTimers: 0, returning: 1 })
-    const repeat = (await host().http.get(`${base(org.id)}/analytics/repeat-participants`, org.viewer.headers)).body.data
+    const repeat = (await host().http.get(`/v2/organizers/${org.id}/analytics/repeat-participants`, org.viewer.headers)).body.data
     expect(repeat).toMatchObject({ athletes: 2, repeatAthletes: 1, repeatRate: 0.5, byEventCount: [{ events: 1, athletes: 1 }, { events: 2, athletes: 1 }] })
-    const cohorts = (await host().http.get(`${base(org.id)}/analytics/cohort`, org.viewer.headers)).body.data.cohorts
+    const cohorts = (await host().http.get(`/v2/organizers/${org.id}/analytics/cohort`, org.viewer.headers)).body.data.cohorts
     expect(cohorts).toEqual([{ cohort: new Date().toISOString().slice(0, 7), athletes: 2, returned: [] }])
   })
 
@@ -88,10 +87,10 @@ describe("organizer analytics", () => {
     const stranger = await newAthlete(host())
     expect((await host().http.post(`/v2/hybrid-race/${first.eventId}/start`, {}, a.headers)).status).toBe(201)
     expect((await host().http.post(`/v2/hybrid-race/${first.eventId}/start`, {}, stranger.headers)).status).toBe(201)
-    const hybrid = (await host().http.get(`${base(org.id)}/analytics/hybrid`, org.viewer.headers)).body.data
+    const hybrid = (await host().http.get(`/v2/organizers/${org.id}/analytics/hybrid`, org.viewer.headers)).body.data
     expect(hybrid).toMatchObject({ bookedAthletes: 3, hybridAthletes: 1, running: 1, finished: 0, medianElapsedSeconds: null })
     expect(hybrid.events.find((e: { eventId: string }) => e.eventId === first.eventId)).toMatchObject({ bookedAthletes: 2, hybridAthletes: 1, hybridShare: 0.5 })
-    const geo = (await host().http.get(`${base(org.id)}/analytics/hybrid-geo`, org.viewer.headers)).body.data
+    const geo = (await host().http.get(`/v2/organizers/${org.id}/analytics/hybrid-geo`, org.viewer.headers)).body.data
     expect(geo.athleteLocations.notInstrumented).toBe(true)
     expect(geo.places).toEqual([{ city: "Pune", country: "IN", events: 2, bookedAthletes: 3, hybridAthletes: 1, hybridShare: 0.33 }])
   })
@@ -100,25 +99,25 @@ describe("organizer analytics", () => {
     const { org } = await scenario()
     const other = await seedOrganizer(host(), "Other")
     const theirs = await seedEvent(host(), other.id)
-    expect((await host().http.get(`${base(org.id)}/analytics/events/${theirs.eventId}/first-timer-split`, org.viewer.headers)).status).toBe(404)
+    expect((await host().http.get(`/v2/organizers/${org.id}/analytics/events/${theirs.eventId}/first-timer-split`, org.viewer.headers)).status).toBe(404)
     expect((await host().http.get(`/v2/organizer/analytics/events/${theirs.eventId}/funnel`, org.viewer.headers)).status).toBe(404)
   })
 
   it("computes lifetime values and club affiliations from memberships", async () => {
     const { org, a, b } = await scenario()
-    const ltv = (await host().http.get(`${base(org.id)}/analytics/lifetime-value`, org.viewer.headers)).body.data
+    const ltv = (await host().http.get(`/v2/organizers/${org.id}/analytics/lifetime-value`, org.viewer.headers)).body.data
     expect(ltv).toMatchObject({ athletes: 2, byCurrency: [{ currency: "INR", total: 50_000, mean: 25_000, median: 25_000, max: 50_000 }], meanEventsPerAthlete: 1.5 })
-    expect((await host().http.get(`${base(org.id)}/analytics/club-affiliations`, org.viewer.headers)).body.data).toMatchObject({ athletes: 2, affiliated: 0, unaffiliated: 2, clubs: [] })
+    expect((await host().http.get(`/v2/organizers/${org.id}/analytics/club-affiliations`, org.viewer.headers)).body.data).toMatchObject({ athletes: 2, affiliated: 0, unaffiliated: 2, clubs: [] })
     const club = await host().run(Effect.flatMap(Clubs.ClubRepo, (r) =>
       r.create({ name: "Pune Striders", slug: `pune-striders-${a.user.id.slice(0, 8)}`, description: null, sportIds: [], city: "Pune", clubType: "COMMUNITY", requiresApproval: false, ownerUserId: a.user.id })).pipe(Effect.orDie))
     await host().run(Effect.flatMap(Clubs.ClubMemberRepo, (r) => r.upsert(club.id, a.user.id, "ACTIVE", "MEMBER")))
-    const clubs = (await host().http.get(`${base(org.id)}/analytics/club-affiliations`, org.viewer.headers)).body.data
+    const clubs = (await host().http.get(`/v2/organizers/${org.id}/analytics/club-affiliations`, org.viewer.headers)).body.data
     expect(clubs).toMatchObject({ athletes: 2, affiliated: 1, unaffiliated: 1, clubs: [{ clubId: club.id, clubName: "Pune Striders", athletes: 1, share: 0.5 }] })
-    const one = (await host().http.get(`${base(org.id)}/audience/${a.user.id}/lifetime-value`, org.viewer.headers)).body.data
+    const one = (await host().http.get(`/v2/organizers/${org.id}/audience/${a.user.id}/lifetime-value`, org.viewer.headers)).body.data
     expect(one).toMatchObject({ userId: a.user.id, bookings: 2, events: 2, seats: 2, spend: [{ currency: "INR", amount: 50_000 }] })
-    expect((await host().http.get(`${base(org.id)}/audience/${b.user.id}/lifetime-value`, org.viewer.headers)).body.data.spend).toEqual([{ currency: "INR", amount: 0 }])
+    expect((await host().http.get(`/v2/organizers/${org.id}/audience/${b.user.id}/lifetime-value`, org.viewer.headers)).body.data.spend).toEqual([{ currency: "INR", amount: 0 }])
     const stranger = await newAthlete(host())
-    expect((await host().http.get(`${base(org.id)}/audience/${stranger.user.id}/lifetime-value`, org.viewer.headers)).status).toBe(404)
+    expect((await host().http.get(`/v2/organizers/${org.id}/audience/${stranger.user.id}/lifetime-value`, org.viewer.headers)).status).toBe(404)
   })
 })
 
@@ -126,25 +125,25 @@ describe("organizer audience", () => {
   it("lists only athletes who booked, with the contact their booking shared, searchable and paged", async () => {
     const { org, a, b } = await scenario()
     await newAthlete(host())
-    const list = (await host().http.get(`${base(org.id)}/audience?limit=1`, org.viewer.headers)).body.data
+    const list = (await host().http.get(`/v2/organizers/${org.id}/audience?limit=1`, org.viewer.headers)).body.data
     expect(list).toMatchObject({ total: 2, page: 1, limit: 1 })
     expect(list.items[0]).toMatchObject({ userId: a.user.id, name: "Meera Iyer", email: "meera@example.com", phoneNumber: null })
-    const ravi = (await host().http.get(`${base(org.id)}/audience?q=ravi`, org.viewer.headers)).body.data
+    const ravi = (await host().http.get(`/v2/organizers/${org.id}/audience?q=ravi`, org.viewer.headers)).body.data
     expect(ravi.items.map((x: { userId: string }) => x.userId)).toEqual([b.user.id])
-    expect((await host().http.get(`${base(org.id)}/audience?limit=500`, org.viewer.headers)).body.message).toEqual(["limit must be an integer between 1 and 100"])
+    expect((await host().http.get(`/v2/organizers/${org.id}/audience?limit=500`, org.viewer.headers)).body.message).toEqual(["limit must be an integer between 1 and 100"])
     const portal = (await host().http.get("/v2/organizer/audience", org.viewer.headers)).body.data
     expect(portal.total).toBe(2)
     expect((await host().http.get(`/v2/organizer/audience/${b.user.id}`, org.viewer.headers)).body.data).toMatchObject({ userId: b.user.id, name: "Ravi Kumar", seats: 2 })
     const timeline = (await host().http.get(`/v2/organizer/audience/${a.user.id}/timeline`, org.viewer.headers)).body.data
     expect(timeline.map((t: { status: string; amount: number }) => [t.status, t.amount])).toEqual([["CONFIRMED", 50_000], ["CONFIRMED", 0]])
     expect((await host().http.get("/v2/organizer/audience/summary", org.viewer.headers)).body.data).toMatchObject({ athletes: 2, newLast30Days: 2, activeLast30Days: 2, repeatAthletes: 1 })
-    const identified = (await host().http.get(`${base(org.id)}/analytics-identified/lifetime-value`, org.owner.headers)).body.data
+    const identified = (await host().http.get(`/v2/organizers/${org.id}/analytics-identified/lifetime-value`, org.owner.headers)).body.data
     expect(identified.items[0]).toMatchObject({ userId: a.user.id, email: "meera@example.com" })
   })
 
   it("exports the audience as CSV to OWNER and ADMIN", async () => {
     const { org, a } = await scenario()
-    const res = await host().http.get(`${base(org.id)}/audience/export.csv`, org.admin.headers)
+    const res = await host().http.get(`/v2/organizers/${org.id}/audience/export.csv`, org.admin.headers)
     expect(res.status).toBe(200)
     expect(res.headers.get("content-type")).toMatch(/text\/csv/)
     const lines = res.text.trim().split("\r\n")
