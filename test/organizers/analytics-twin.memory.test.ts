@@ -54,7 +54,7 @@ describe("organizer analytics memory twin", () => {
       yield* Effect.flatMap(Clubs.ClubMemberRepo, (r) => r.upsert(club.id, a, "ACTIVE", "MEMBER"))
       yield* Effect.flatMap(HybridRace.HybridRaceRepo, (r) => r.start(second.eventId, a, new Date()))
       yield* Effect.flatMap(HybridRace.HybridRaceRepo, (r) => r.start(second.eventId, uuid(), new Date()))
-      const grant = { organizerId: organizer.id, role: "VIEWER", memberId: null } as unknown as Organizers.OrganizerAccessGrant
+      const grant = { organizerId: organizer.id, role: "ADMIN", memberId: null } as unknown as Organizers.OrganizerAccessGrant
       return {
         aggregate: yield* Organizers.analyticsAggregate(grant),
         audience: yield* Organizers.listAudience(grant, { page: 1, limit: 10 }),

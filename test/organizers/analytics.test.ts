@@ -122,18 +122,21 @@ describe("organizer analytics", () => {
 })
 
 describe("organizer audience", () => {
-  it("lists only athletes who booked, with the contact their booking shared, searchable and paged", async () => {
+  it("lists only athletes who booked, with the contact their booking shared to OWNER/ADMIN and withheld from VIEWERs, searchable and paged", async () => {
     const { org, a, b } = await scenario()
     await newAthlete(host())
-    const list = (await host().http.get(`/v2/organizers/${org.id}/audience?limit=1`, org.viewer.headers)).body.data
+    const list = (await host().http.get(`/v2/organizers/${org.id}/audience?limit=1`, org.admin.headers)).body.data
     expect(list).toMatchObject({ total: 2, page: 1, limit: 1 })
-    expect(list.items[0]).toMatchObject({ userId: a.user.id, name: "Meera Iyer", email: "meera@example.com", phoneNumber: null })
-    const ravi = (await host().http.get(`/v2/organizers/${org.id}/audience?q=ravi`, org.viewer.headers)).body.data
+    expect(list.items[0]).toMatchObject({ userId: a.user.id, name: "Meera Iyer", email: "meera@example.com", phoneNumber: null, events: 2 })
+    const ravi = (await host().http.get(`/v2/organizers/${org.id}/audience?q=ravi`, org.admin.headers)).body.data
     expect(ravi.items.map((x: { userId: string }) => x.userId)).toEqual([b.user.id])
+    const masked = (await host().http.get(`/v2/organizers/${org.id}/audience?limit=1`, org.viewer.headers)).body.data.items[0]
+    expect(masked).toMatchObject({ userId: a.user.id, name: null, email: null, phoneNumber: null, events: 2 })
+    expect((await host().http.get(`/v2/organizers/${org.id}/audience?q=ravi`, org.viewer.headers)).body.data.total).toBe(0)
     expect((await host().http.get(`/v2/organizers/${org.id}/audience?limit=500`, org.viewer.headers)).body.message).toEqual(["limit must be an integer between 1 and 100"])
     const portal = (await host().http.get("/v2/organizer/audience", org.viewer.headers)).body.data
     expect(portal.total).toBe(2)
-    expect((await host().http.get(`/v2/organizer/audience/${b.user.id}`, org.viewer.headers)).body.data).toMatchObject({ userId: b.user.id, name: "Ravi Kumar", seats: 2 })
+    expect((await host().http.get(`/v2/organizer/audience/${b.user.id}`, org.owner.headers)).body.data).toMatchObject({ userId: b.user.id, name: "Ravi Kumar", seats: 2 })
     const timeline = (await host().http.get(`/v2/organizer/audience/${a.user.id}/timeline`, org.viewer.headers)).body.data
     expect(timeline.map((t: { status: string; amount: number }) => [t.status, t.amount])).toEqual([["CONFIRMED", 50_000], ["CONFIRMED", 0]])
     expect((await host().http.get("/v2/organizer/audience/summary", org.viewer.headers)).body.data).toMatchObject({ athletes: 2, newLast30Days: 2, activeLast30Days: 2, repeatAthletes: 1 })

@@ -138,7 +138,7 @@ const LifetimeFields = {
 
 export const AthleteLifetimeValue = Schema.Struct(LifetimeFields).annotations({ identifier: "OrganizerAthleteLifetimeValue" })
 
-/** An athlete of the audience with the contact their booking shared (phone null when not given). */
+/** An athlete of the audience with the contact their booking shared (phone null when not given; name, e-mail and phone null for VIEWERs). */
 export const AudienceMember = Schema.Struct({
   ...LifetimeFields,
   name: Schema.NullOr(Schema.String),

@@ -366,8 +366,14 @@ export interface AudienceQuery {
   readonly limit: number
 }
 
-const audienceRow = (a: AthleteRow) => {
-  const contact = contactOf(a)
+/**
+ * Contact fields are identifying data: OWNER and ADMIN see them (as with the identified lifetime
+ * values and the export), a VIEWER sees the athlete's figures with name, e-mail and phone withheld.
+ */
+const identifies = (grant: OrganizerAccessGrant) => grant.role !== "VIEWER"
+
+const audienceRow = (grant: OrganizerAccessGrant) => (a: AthleteRow) => {
+  const contact = identifies(grant) ? contactOf(a) : null
   return {
     ...lifetimeOf(a),
     name: contact === null ? null : `${contact.firstName} ${contact.lastName}`,
@@ -376,7 +382,7 @@ const audienceRow = (a: AthleteRow) => {
   }
 }
 
-const matches = (q: string | undefined) => (row: ReturnType<typeof audienceRow>) => {
+const matches = (q: string | undefined) => (row: ReturnType<ReturnType<typeof audienceRow>>) => {
   if (q === undefined || q.trim() === "") return true
   const needle = q.trim().toLowerCase()
   return [row.name, row.email, row.phoneNumber, row.userId].some((v) => v?.toLowerCase().includes(needle) === true)
@@ -385,7 +391,7 @@ const matches = (q: string | undefined) => (row: ReturnType<typeof audienceRow>)
 /** The organizer's audience, most recent booker first (name, e-mail, phone as the athlete shared them). */
 export const listAudience = Effect.fn("organizers.audience.list")(function*(grant: OrganizerAccessGrant, query: AudienceQuery) {
   const facts = yield* factsOf(grant.organizerId)
-  const rows = athletesOf(facts.bookings).map(audienceRow).filter(matches(query.q))
+  const rows = athletesOf(facts.bookings).map(audienceRow(grant)).filter(matches(query.q))
     .sort((a, b) => b.lastBookedAt.getTime() - a.lastBookedAt.getTime() || a.userId.localeCompare(b.userId))
   return { items: rows.slice((query.page - 1) * query.limit, query.page * query.limit), total: rows.length, page: query.page, limit: query.limit }
 })
@@ -397,7 +403,7 @@ const athleteIn = (facts: Facts, athleteUserId: string) => {
 
 export const audienceMember = Effect.fn("organizers.audience.member")(function*(grant: OrganizerAccessGrant, athleteUserId: string) {
   const facts = yield* factsOf(grant.organizerId)
-  return audienceRow(yield* athleteIn(facts, athleteUserId))
+  return audienceRow(grant)(yield* athleteIn(facts, athleteUserId))
 })
 
 /** One athlete's lifetime value with the organizer (no contact fields). */
@@ -409,8 +415,8 @@ export const audienceLifetimeValue = Effect.fn("organizers.audience.lifetimeValu
 /** Identified lifetime values (contacts included), highest spend first: OWNER/ADMIN only (guarded on the route). */
 export const identifiedLifetimeValues = Effect.fn("organizers.audience.identifiedLifetimeValue")(function*(grant: OrganizerAccessGrant, query: AudienceQuery) {
   const facts = yield* factsOf(grant.organizerId)
-  const total = (r: ReturnType<typeof audienceRow>) => r.spend.reduce((n, s) => n + s.amount, 0)
-  const rows = athletesOf(facts.bookings).map(audienceRow).filter(matches(query.q)).sort((a, b) => total(b) - total(a) || a.userId.localeCompare(b.userId))
+  const total = (r: ReturnType<ReturnType<typeof audienceRow>>) => r.spend.reduce((n, s) => n + s.amount, 0)
+  const rows = athletesOf(facts.bookings).map(audienceRow(grant)).filter(matches(query.q)).sort((a, b) => total(b) - total(a) || a.userId.localeCompare(b.userId))
   return { items: rows.slice((query.page - 1) * query.limit, query.page * query.limit), total: rows.length, page: query.page, limit: query.limit }
 })
 
@@ -456,7 +462,7 @@ export const AudienceExportCap = 50_000
 
 export const exportAudience = Effect.fn("organizers.audience.export")(function*(grant: OrganizerAccessGrant) {
   const facts = yield* factsOf(grant.organizerId)
-  const rows = athletesOf(facts.bookings).map(audienceRow)
+  const rows = athletesOf(facts.bookings).map(audienceRow(grant))
     .sort((a, b) => b.lastBookedAt.getTime() - a.lastBookedAt.getTime() || a.userId.localeCompare(b.userId))
     .slice(0, AudienceExportCap)
   const header = ["userId", "name", "email", "phoneNumber", "bookings", "events", "seats", "spend", "firstBookedAt", "lastBookedAt"]
