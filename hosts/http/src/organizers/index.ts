@@ -1,4 +1,6 @@
 /** The organizers context's HTTP handlers (organizers, teams, staff tasks, shipping, declarations, GST, crew join codes, KYC, oversight): the layers the host's area list provides. */
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the analytics read model's port type through this namespace
+import type { Organizers } from "@podium/core"
 import { OrganizationsHandlers, OrganizersHandlers } from "./organizers.handlers.js"
 import { OrganizerTeamHandlers } from "./team.handlers.js"
 import { OrganizerAnalyticsHandlers, OrganizerPortalAnalyticsHandlers } from "./analytics.handlers.js"
