@@ -20,6 +20,7 @@ import { MediaGroup } from "./media.group.js"
 import { AdminMobileExperiencesGroup, MyPromotionsGroup, OrganizerMobilePromotionsGroup } from "./mobile-experiences.group.js"
 import { OrganizationsGroup } from "./organizations.group.js"
 import { OrganizerTeamGroup } from "./organizer-team.group.js"
+import { OrganizerAnalyticsGroup, OrganizerPortalAnalyticsGroup } from "./organizer-analytics.group.js"
 import { OrganizerStaffTasksGroup } from "./organizer-staff-tasks.group.js"
 import { OrganizerShippingGroup } from "./organizer-shipping.group.js"
 import { OrganizersGroup } from "./organizers.group.js"
@@ -45,6 +46,7 @@ export * from "./event-config.group.js"
 export * from "./media.group.js"
 export * from "./organizations.group.js"
 export * from "./organizer-team.group.js"
+export * from "./organizer-analytics.group.js"
 export * from "./organizer-staff-tasks.group.js"
 export * from "./organizer-shipping.group.js"
 export * from "./organizer.dto.js"
@@ -59,6 +61,8 @@ export class EventsApi extends AreaApi
   .add(OrganizersGroup)
   .add(OrganizationsGroup)
   .add(OrganizerTeamGroup)
+  .add(OrganizerAnalyticsGroup)
+  .add(OrganizerPortalAnalyticsGroup)
   .add(OrganizerStaffTasksGroup)
   .add(OrganizerShippingGroup)
   .add(OrganizerKycGroup)

@@ -3,7 +3,7 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Media, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Events, HybridRace, Media, Organizers, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
@@ -17,6 +17,7 @@ import { identityContext } from "./identity.js"
 import { mediaContext } from "./media.js"
 import { notificationsContext } from "./notifications.js"
 import { organizersContext } from "./organizers.js"
+import { organizerAnalyticsContext } from "./organizer-analytics.js"
 import { partnersContext } from "./partners.js"
 import { paymentsContext } from "./payments.js"
 import { platformContext } from "./platform-context.js"
@@ -50,6 +51,8 @@ export const HostContexts = [
   registrationsContext,
   resultsContext,
   hybridRaceContext,
+  // After events, registrations, clubs and hybrid race: its memory twin reads their repositories.
+  organizerAnalyticsContext,
   editionsContext,
   // After organizers and clubs: partners are organizers or clubs.
   partnersContext,

@@ -18,3 +18,4 @@ export const OrganizersReposPg: Layer.Layer<Organizers.OrganizerRepo | Organizer
   OrganizerRepoPg,
   TeamRepoPg
 )
+export * from "./analytics.pg.js"

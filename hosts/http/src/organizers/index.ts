@@ -1,6 +1,9 @@
 /** The organizers context's HTTP handlers (organizers, teams, staff tasks, shipping, declarations, GST, crew join codes, KYC, oversight): the layers the host's area list provides. */
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the analytics read model's port type through this namespace
+import type { Organizers } from "@podium/core"
 import { OrganizationsHandlers, OrganizersHandlers } from "./organizers.handlers.js"
 import { OrganizerTeamHandlers } from "./team.handlers.js"
+import { OrganizerAnalyticsHandlers, OrganizerPortalAnalyticsHandlers } from "./analytics.handlers.js"
 import { OrganizerStaffTasksHandlers } from "./staff-tasks.handlers.js"
 import { OrganizerShippingHandlers } from "./shipping.handlers.js"
 import { DeclarationFormHandlers, DeclarationTemplatesHandlers } from "./declarations.handlers.js"
@@ -14,6 +17,8 @@ export const handlers = [
   OrganizationsHandlers,
   OrganizersHandlers,
   OrganizerTeamHandlers,
+  OrganizerAnalyticsHandlers,
+  OrganizerPortalAnalyticsHandlers,
   OrganizerStaffTasksHandlers,
   OrganizerShippingHandlers,
   DeclarationFormHandlers,
