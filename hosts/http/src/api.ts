@@ -64,7 +64,7 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
   // Merging keys groups by identifier: a name two areas share would silently drop one area's
   // operations from the document (the routes would still be served, undocumented).
   const owners = new Map<string, number>()
-  AreaApis.forEach((area, index) =>
+  for (const [index, area] of AreaApis.entries()) {
     HttpApi.reflect(area as HttpApi.HttpApi<string, HttpApiGroup.HttpApiGroup.Any>, {
       onGroup: ({ group }) => {
         const owner = owners.get(group.identifier)
@@ -72,7 +72,8 @@ const makeDocsApi = (): HttpApi.HttpApi.Any => {
         owners.set(group.identifier, index)
       },
       onEndpoint: () => {}
-    }))
+    })
+  }
   // Each operation's description ends with the authorization its contract declares.
   for (const area of AreaApis) merged = merged.addHttpApi(withAuthorizationDescriptions(area))
   merged = merged
