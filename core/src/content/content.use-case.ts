@@ -1,4 +1,5 @@
 /** Use cases of the content context beyond the generic CRUD handlers. */
+import type { KbArticleStatus } from "@podium/kernel"
 import { Effect, Option } from "effect"
 import { ResourceNotFound } from "../platform/crud.port.js"
 import { AppFaqRepo, GuidelineNotFound, type LegalKind, NoLegalDocumentInForce } from "./content.model.js"
@@ -63,7 +64,7 @@ export const publishedGuideline = Effect.fn("content.guidelines.publishedOne")(f
   })
 })
 
-export const kbArticles = Effect.fn("content.kb.list")(function*(status: Parameters<ContentStore["Type"]["kbArticles"]>[0], page: number, limit: number) {
+export const kbArticles = Effect.fn("content.kb.list")(function*(status: KbArticleStatus | undefined, page: number, limit: number) {
   const { items, total } = yield* (yield* ContentStore).kbArticles(status, (page - 1) * limit, limit)
   return { items, total, page, limit }
 })

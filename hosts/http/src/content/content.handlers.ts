@@ -36,14 +36,10 @@ export const FaqsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "faqs">, 
       .handle("updateOneFaq", faqs.updateOne)
       .handle("deleteOneFaq", faqs.deleteOne))
 
-const legalCrud = (kind: Content.LegalKind) =>
-  kind === "privacy"
-    ? crudHandlers({ resource: Content.PrivacyPolicies.crud, repo: Content.PrivacyPolicyRepo, conflictCode: "LEGAL_DOCUMENT_VERSION_EXISTS", deleteOne: (id) => Content.deleteLegal("privacy", id) })
-    : crudHandlers({ resource: Content.TermsAndConditions.crud, repo: Content.TermsRepo, conflictCode: "LEGAL_DOCUMENT_VERSION_EXISTS", deleteOne: (id) => Content.deleteLegal("terms", id) })
-const privacy = legalCrud("privacy")
-const terms = legalCrud("terms")
+const privacy = crudHandlers({ resource: Content.PrivacyPolicies.crud, repo: Content.PrivacyPolicyRepo, conflictCode: "LEGAL_DOCUMENT_VERSION_EXISTS", deleteOne: (id) => Content.deleteLegal("privacy", id) })
+const terms = crudHandlers({ resource: Content.TermsAndConditions.crud, repo: Content.TermsRepo, conflictCode: "LEGAL_DOCUMENT_VERSION_EXISTS", deleteOne: (id) => Content.deleteLegal("terms", id) })
 
-export const PrivacyPoliciesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "privacyPolicies">, never, Content.PrivacyPolicyRepo | Content.TermsRepo | Content.ContentStore | Authenticated> =
+export const PrivacyPoliciesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "privacyPolicies">, never, Content.PrivacyPolicyRepo | Content.ContentStore | Authenticated> =
   apiGroup(PlatformApi, "privacyPolicies", (handlers) =>
     handlers
       .handle("activePrivacyPolicy", () => Content.activeLegal("privacy"))
@@ -55,7 +51,7 @@ export const PrivacyPoliciesHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium"
       .handle("updateOnePrivacyPolicy", privacy.updateOne)
       .handle("deleteOnePrivacyPolicy", privacy.deleteOne))
 
-export const TermsAndConditionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "termsAndConditions">, never, Content.PrivacyPolicyRepo | Content.TermsRepo | Content.ContentStore | Authenticated> =
+export const TermsAndConditionsHandlers: Layer.Layer<HttpApiGroup.ApiGroup<"podium", "termsAndConditions">, never, Content.TermsRepo | Content.ContentStore | Authenticated> =
   apiGroup(PlatformApi, "termsAndConditions", (handlers) =>
     handlers
       .handle("activeTermsAndConditions", () => Content.activeLegal("terms"))
