@@ -1,5 +1,5 @@
 /** Memory twins of the content context: the collections share their maps with the store, which keeps Postgres's visible rules. */
-import type { AppFaq, CommunityGuideline, Faq, KbArticle, LegalDocument } from "@podium/kernel"
+import type { AppFaq, CommunityGuideline, Faq, KbArticle, LegalDocument, MoveRefused } from "@podium/kernel"
 import { Effect, Layer, Option } from "effect"
 import {
   AppFaqRepo,
@@ -88,7 +88,7 @@ export const makeContentMemory = () => {
       }),
     toggleFaq: (id) => flip<Faq>(faqs.records, id),
     reviewFaq: (id, move, note) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<Faq, MoveRefused | ResourceNotFound> => {
         const f = faqs.records.get(id)
         if (f === undefined) return Effect.fail(new ResourceNotFound({ resource: "FAQ", id }))
         const to = FaqMoves.transition(f.status, move)
@@ -98,7 +98,7 @@ export const makeContentMemory = () => {
         return Effect.succeed(next)
       }),
     toggleLegal: (kind, id) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<LegalDocument, LegalDocumentInForce | ResourceNotFound> => {
         const records = legal(kind)
         const doc = records.get(id)
         if (doc === undefined) return Effect.fail(new ResourceNotFound({ resource: legalName(kind), id }))
@@ -110,7 +110,7 @@ export const makeContentMemory = () => {
         return Effect.succeed(next)
       }),
     deleteLegal: (kind, id) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<void, LegalDocumentInForce | ResourceNotFound> => {
         const records = legal(kind)
         const doc = records.get(id)
         if (doc === undefined) return Effect.fail(new ResourceNotFound({ resource: legalName(kind), id }))
@@ -141,7 +141,7 @@ export const makeContentMemory = () => {
         return Option.some(next)
       }),
     moveKbArticle: (id, move) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<KbArticle, MoveRefused | ResourceNotFound> => {
         const a = kb.records.get(id)
         if (a === undefined) return Effect.fail(new ResourceNotFound({ resource: "KB article", id }))
         const to = KbArticleMoves.transition(a.status, move)

@@ -1,4 +1,6 @@
 /** The content context's HTTP handlers: served in the platform area. */
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the handlers' service types through this namespace
+import type { Content } from "@podium/core"
 import {
   AdminCommunityGuidelinesHandlers,
   AppFaqsHandlers,
