@@ -3,12 +3,13 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Events, HybridRace, Media, Organizers, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Content, Events, HybridRace, Media, Organizers, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
+import { contentContext } from "./content.js"
 import { editionsContext } from "./editions.js"
 import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
@@ -57,7 +58,8 @@ export const HostContexts = [
   // After organizers and clubs: partners are organizers or clubs.
   partnersContext,
   // Destinations name events, challenges and clubs (read at request time, not at build time).
-  promotionsContext
+  promotionsContext,
+  contentContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

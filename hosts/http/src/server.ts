@@ -30,6 +30,7 @@ import * as Sponsors from "./sponsors/index.js"
 import * as Promotions from "./promotions/index.js"
 import * as Clubs from "./clubs/index.js"
 import * as Compliance from "./compliance/index.js"
+import * as Content from "./content/index.js"
 import * as Events from "./events/index.js"
 import { DocsRoutesLive } from "./docs/docs.routes.js"
 import { defaultFrontDoorSettings, makeNodeServer } from "./front-door.js"
@@ -62,7 +63,7 @@ type Routes = Layer.Layer<never, never, RouterServices | HttpInfrastructure | Li
 
 /** The platform area (health, memory, audit, scheduler, observability, rate limits, search...). */
 export const PlatformRoutes: Routes = HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-  Layer.provide([...PlatformHttp.handlers, ...Partners.handlers]),
+  Layer.provide([...PlatformHttp.handlers, ...Partners.handlers, ...Content.handlers]),
   Layer.provide(AuthGuardsLive)
 )
 
