@@ -42,7 +42,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "partners.manage", description: "Official partners: designate organizers and clubs as partners, change and remove partnerships, upload partner logos, configure the athlete exclusive partner tab" },
   { key: "payments.disputes", description: "Payments: chargebacks reported by the gateway and their defence (list, read, draft, evidence, submit, mark won/lost/expired, cancel, resolve)" },
   { key: "sponsors.review", description: "Sponsor reviews: approve or reject brands' campaigns, audience cohorts and RC grant requests (an approval credits the brand's RC wallet)" },
-  { key: "promotions.manage", description: "Mobile experiences: create, change, publish, pause and archive in-app promotions, upload creatives, read their analytics and who is eligible" }
+  { key: "promotions.manage", description: "Mobile experiences: create, change, publish, pause and archive in-app promotions, upload creatives, read their analytics and who is eligible" },
+  { key: "platform.configure", description: "Configuration: feature flags and their audiences, platform flags and rollouts, the flag catalog and inventory, A/B tests and experiments, app version policies" }
 ]
 
 export const SuperPermission = "*"

@@ -1,0 +1,2 @@
+/** The configuration context on Postgres: feature flags, platform flags, the flag population, app version policies and installs. */
+export * from "./configuration.pg.js"
