@@ -7,7 +7,7 @@
  * repeats the key, states a reason and names the version read (409 FLAG_GUARDED elsewhere).
  */
 import { HttpApiGroup, OpenApi } from "@effect/platform"
-import { AppPlatform, AppVersionPolicy, Bool, Body, FeatureFlag, FlagAudience, FlagKey, IntBetween, OneOf, Optional, PlatformFlag, Query, StrLength, UuidStr } from "@podium/kernel"
+import { AbTest, AppPlatform, AppVersionPolicy, Bool, Body, Experiment, ExperimentStatus, FeatureFlag, FlagAudience, FlagKey, IntBetween, OneOf, Optional, PlatformFlag, Query, says, StrLength, UuidStr, Variants } from "@podium/kernel"
 import { Schema } from "effect"
 import { AdminPermission, Authenticated, op, OptionalAuthenticated, Requires } from "../common/index.js"
 
@@ -212,4 +212,86 @@ export const VersionCheckView = Schema.Struct({
 export class AppVersionCheckGroup extends HttpApiGroup.make("appVersionCheck")
   .add(op.get("appVersionCheck", "/v2/app/version-check", { query: Query({ platform: AppPlatform, version: StrLength(1, 100) }), ok: VersionCheckView, summary: "Force, soft or no update for the app's version; fails open (an unreadable version or policy answers none)" }).middleware(OptionalAuthenticated))
   .annotate(OpenApi.Title, "App")
+{}
+
+export const PutAbTestBody = Body({
+  name: AbTest.fields.name,
+  description: Optional(AbTest.fields.description),
+  enabled: Bool,
+  variants: Variants,
+  expectedVersion: Optional(Version)
+}).annotations({ identifier: "PutAbTestDto" })
+
+export const CreateExperimentBody = Body({
+  key: FlagKey,
+  name: Experiment.fields.name,
+  hypothesis: Optional(Experiment.fields.hypothesis),
+  metric: Experiment.fields.metric,
+  variants: Variants
+}).annotations({ identifier: "CreateExperimentDto" })
+
+export const UpdateExperimentBody = Body({
+  name: Optional(Experiment.fields.name),
+  hypothesis: Optional(Experiment.fields.hypothesis),
+  metric: Optional(Experiment.fields.metric),
+  variants: Optional(Variants),
+  status: Optional(OneOf("RUNNING", "PAUSED", "COMPLETED")),
+  expectedVersion: Optional(Version)
+}).annotations({ identifier: "UpdateExperimentDto" })
+
+const ZTest = Schema.Struct({
+  controlRate: Schema.Number,
+  variantRate: Schema.Number,
+  absoluteLift: Schema.Number,
+  relativeLift: Schema.NullOr(Schema.Number),
+  zScore: Schema.Number,
+  pValue: Schema.Number,
+  confidenceLevel: Schema.Number,
+  significant: Schema.Boolean
+}).annotations({ identifier: "SignificanceResult" })
+
+export const ExperimentResultsView = Schema.Struct({
+  key: Schema.String,
+  status: ExperimentStatus,
+  metric: Schema.String,
+  control: Schema.String,
+  totalExposures: Schema.Int,
+  variants: Schema.Array(Schema.Struct({
+    variant: Schema.String,
+    weight: Schema.Int,
+    exposures: Schema.Int,
+    conversions: Schema.Int,
+    conversionRate: Schema.Number,
+    comparison: Schema.NullOr(ZTest)
+  }))
+}).annotations({ identifier: "ExperimentResults" })
+
+const ArmBody = Body({ exposures: IntBetween(1, 1_000_000_000), conversions: IntBetween(0, 1_000_000_000) })
+export const SignificanceBody = Body({
+  control: ArmBody,
+  variant: ArmBody,
+  confidenceLevel: Optional(Schema.Literal(0.9, 0.95, 0.99).annotations(says("must be one of the following values: 0.9, 0.95, 0.99")))
+}).annotations({ identifier: "SignificanceDto" })
+
+const ExperimentPath = Schema.Struct({ key: StrLength(1, 80) })
+
+export class AbTestsGroup extends HttpApiGroup.make("abTests")
+  .add(op.get("listAbTests", "/v2/admin/ab-tests", { ok: Schema.Array(AbTest), summary: "Every A/B test, by key" }))
+  .add(op.put("putAbTest", "/v2/admin/ab-tests/:key", { path: KeyPath, body: PutAbTestBody, ok: AbTest, summary: "Create or replace an A/B test: 2 to 10 variants whose weights add up to 100 (409 FLAG_VERSION_CONFLICT on a stale expectedVersion)" }))
+  .middleware(Authenticated)
+  .annotate(Requires, Admin)
+  .annotate(OpenApi.Title, "A/B tests")
+{}
+
+export class ExperimentsGroup extends HttpApiGroup.make("experiments")
+  .add(op.get("listExperiments", "/v2/admin/experiments", { query: Query({ status: Optional(ExperimentStatus) }), ok: Schema.Array(Experiment), summary: "Every experiment, by key (filter by status)" }))
+  .add(op.post("createExperiment", "/v2/admin/experiments", { body: CreateExperimentBody, ok: Experiment, status: 201, summary: "Create a DRAFT experiment (409 EXPERIMENT_EXISTS)" }))
+  .add(op.post("experimentSignificance", "/v2/admin/experiments/significance", { body: SignificanceBody, ok: ZTest, summary: "Two-proportion z-test (pooled, two-sided) of a variant's conversions against the control's" }))
+  .add(op.get("getExperiment", "/v2/admin/experiments/:key", { path: ExperimentPath, ok: Experiment, summary: "One experiment (404 EXPERIMENT_NOT_FOUND)" }))
+  .add(op.patch("updateExperiment", "/v2/admin/experiments/:key", { path: ExperimentPath, body: UpdateExperimentBody, ok: Experiment, summary: "Change an experiment or its status (RUNNING, PAUSED, COMPLETED; 409 EXPERIMENT_MOVE_REFUSED, EXPERIMENT_LOCKED for variants once started)" }))
+  .add(op.del("deleteExperiment", "/v2/admin/experiments/:key", { path: ExperimentPath, ok: Experiment, summary: "Delete an experiment that is not running, with its recorded events (409 EXPERIMENT_RUNNING)" }))
+  .add(op.get("experimentResults", "/v2/admin/experiments/:key/results", { path: ExperimentPath, ok: ExperimentResultsView, summary: "Distinct users exposed and converted per variant, each variant tested against the control (the first)" }))
+  .middleware(Authenticated)
+  .annotate(Requires, Admin)
+  .annotate(OpenApi.Title, "Experiments")
 {}

@@ -10,7 +10,7 @@ import { RiskRegisterGroup } from "./risk-register.group.js"
 import { SearchGroup } from "./search.group.js"
 import { IntegrationsGroup } from "./integrations.group.js"
 import { AdminOfficialPartnersGroup, OfficialPartnersGroup } from "./official-partners.group.js"
-import { AppVersionCheckGroup, AppVersionPoliciesGroup, FeatureFlagsGroup, PlatformFlagsGroup } from "./configuration.group.js"
+import { AbTestsGroup, AppVersionCheckGroup, AppVersionPoliciesGroup, ExperimentsGroup, FeatureFlagsGroup, PlatformFlagsGroup } from "./configuration.group.js"
 
 export * from "./health.group.js"
 export * from "./memory.group.js"
@@ -24,4 +24,4 @@ export * from "./integrations.group.js"
 export * from "./official-partners.group.js"
 export * from "./configuration.group.js"
 
-export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup).add(AdminOfficialPartnersGroup).add(OfficialPartnersGroup).add(FeatureFlagsGroup).add(PlatformFlagsGroup).add(AppVersionPoliciesGroup).add(AppVersionCheckGroup) {}
+export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup).add(AdminOfficialPartnersGroup).add(OfficialPartnersGroup).add(FeatureFlagsGroup).add(PlatformFlagsGroup).add(AppVersionPoliciesGroup).add(AppVersionCheckGroup).add(AbTestsGroup).add(ExperimentsGroup) {}

@@ -4,12 +4,14 @@
  * version is refused, both platforms have a policy from the start, and the flag population is every
  * athlete the accounts twin holds, by id.
  */
-import type { AppPlatform, AppVersionPolicy, FeatureFlag, PlatformFlag } from "@podium/kernel"
-import { Clock, Effect, Layer, Option } from "effect"
+import type { AbTest, AppPlatform, AppVersionPolicy, Experiment, FeatureFlag, MoveRefused, PlatformFlag } from "@podium/kernel"
+import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { UserRepo } from "../accounts/account.port.js"
 import { AppInstallRepo, AppVersionPolicyRepo } from "../configuration/app-versions.port.js"
 import { DefaultAudience, FeatureFlagNotFound, FlagGuarded, FlagVersionConflict, PlatformFlagExists, PlatformFlagNotFound } from "../configuration/flags.model.js"
 import { FeatureFlagRepo, FlagPopulation, PlatformFlagRepo, type WriteGuard } from "../configuration/flags.port.js"
+import { ExperimentExists, ExperimentLocked, ExperimentMoves, ExperimentNotFound, ExperimentRunning } from "../configuration/experiments.model.js"
+import { AbTestRepo, ExperimentEventRepo, ExperimentRepo } from "../configuration/experiments.port.js"
 import { issuedMemoryIds } from "./sequential-id.js"
 
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -139,4 +141,108 @@ export const AppInstallRepoMemory = Layer.sync(AppInstallRepo, () => {
   })
 })
 
-export const ConfigurationReposMemory = Layer.mergeAll(FeatureFlagRepoMemory, PlatformFlagRepoMemory, FlagPopulationMemory, AppVersionPolicyRepoMemory, AppInstallRepoMemory)
+export const AbTestRepoMemory = Layer.sync(AbTestRepo, () => {
+  const rows = new Map<string, AbTest>()
+  return AbTestRepo.of({
+    list: Effect.sync(() => [...rows.values()].sort(byKey)),
+    put: (key, fields, guard) =>
+      Effect.flatMap(now, (at): Effect.Effect<AbTest, FlagVersionConflict> => {
+        const row = rows.get(key)
+        if (row !== undefined && guard.expectedVersion !== undefined && guard.expectedVersion !== row.version) {
+          return Effect.fail(new FlagVersionConflict({ key, expectedVersion: guard.expectedVersion, currentVersion: row.version }))
+        }
+        const next: AbTest = row === undefined
+          ? { key, ...fields, version: 1, updatedBy: guard.by, createdAt: at, updatedAt: at }
+          : { ...row, ...fields, version: row.version + 1, updatedBy: guard.by, updatedAt: at }
+        rows.set(key, next)
+        return Effect.succeed(next)
+      })
+  })
+})
+
+type EventRow = { readonly key: string; readonly variant: string; readonly kind: "exposure" | "conversion" }
+
+const experimentRepo = (events: Map<string, EventRow>) => {
+  const rows = new Map<string, Experiment>()
+  return ExperimentRepo.of({
+    list: (status) => Effect.sync(() => [...rows.values()].filter((e) => status === undefined || e.status === status).sort(byKey)),
+    find: (key) => Effect.sync(() => Option.fromNullable(rows.get(key))),
+    create: (input, by) =>
+      Effect.flatMap(now, (at) => {
+        if (rows.has(input.key)) return Effect.fail(new ExperimentExists({ key: input.key }))
+        const row: Experiment = { ...input, status: "DRAFT", version: 1, startedAt: null, endedAt: null, createdBy: by, createdAt: at, updatedAt: at }
+        rows.set(row.key, row)
+        return Effect.succeed(row)
+      }),
+    update: (key, patch, expectedVersion) =>
+      Effect.flatMap(now, (at): Effect.Effect<Experiment, ExperimentNotFound | ExperimentLocked | MoveRefused | FlagVersionConflict> => {
+        const row = rows.get(key)
+        if (row === undefined) return Effect.fail(new ExperimentNotFound({ key }))
+        const to = patch.move === undefined ? Either.right(row.status) : ExperimentMoves.transition(row.status, patch.move)
+        if (Either.isLeft(to)) return Effect.fail(to.left)
+        if (patch.variants !== undefined && row.status !== "DRAFT") return Effect.fail(new ExperimentLocked({ key, status: row.status }))
+        if (expectedVersion !== undefined && expectedVersion !== row.version) return Effect.fail(new FlagVersionConflict({ key, expectedVersion, currentVersion: row.version }))
+        const { move: _move, ...fields } = patch
+        const next: Experiment = {
+          ...row,
+          ...defined(fields),
+          status: to.right,
+          startedAt: to.right === "RUNNING" ? row.startedAt ?? at : row.startedAt,
+          endedAt: to.right === "COMPLETED" ? at : row.endedAt,
+          version: row.version + 1,
+          updatedAt: at
+        }
+        rows.set(key, next)
+        return Effect.succeed(next)
+      }),
+    remove: (key) =>
+      Effect.suspend((): Effect.Effect<Experiment, ExperimentNotFound | ExperimentRunning> => {
+        const row = rows.get(key)
+        if (row === undefined) return Effect.fail(new ExperimentNotFound({ key }))
+        if (row.status === "RUNNING") return Effect.fail(new ExperimentRunning({ key }))
+        rows.delete(key)
+        // Its events go with it, as the Postgres foreign key cascades.
+        for (const [id, e] of events) if (e.key === key) events.delete(id)
+        return Effect.succeed(row)
+      })
+  })
+}
+
+const experimentEventRepo = (rows: Map<string, EventRow>) =>
+  ExperimentEventRepo.of({
+    record: (key, userId, variant, kind) =>
+      Effect.sync(() => {
+        const id = `${key}|${userId}|${kind}`
+        if (rows.has(id)) return false
+        rows.set(id, { key, variant, kind })
+        return true
+      }),
+    counts: (key) =>
+      Effect.sync(() => {
+        const by = new Map<string, { variant: string; exposures: number; conversions: number }>()
+        for (const r of rows.values()) {
+          if (r.key !== key) continue
+          const c = by.get(r.variant) ?? { variant: r.variant, exposures: 0, conversions: 0 }
+          if (r.kind === "exposure") c.exposures++
+          else c.conversions++
+          by.set(r.variant, c)
+        }
+        return [...by.values()]
+      })
+  })
+
+/** Experiments and their events share one store, so deleting an experiment deletes its events. */
+export const ExperimentReposMemory: Layer.Layer<ExperimentRepo | ExperimentEventRepo> = Layer.effectContext(Effect.sync(() => {
+  const events = new Map<string, EventRow>()
+  return Context.make(ExperimentRepo, experimentRepo(events)).pipe(Context.add(ExperimentEventRepo, experimentEventRepo(events)))
+}))
+
+export const ConfigurationReposMemory = Layer.mergeAll(
+  FeatureFlagRepoMemory,
+  PlatformFlagRepoMemory,
+  FlagPopulationMemory,
+  AppVersionPolicyRepoMemory,
+  AppInstallRepoMemory,
+  AbTestRepoMemory,
+  ExperimentReposMemory
+)

@@ -11,6 +11,9 @@ export type ConfigurationInfrastructure =
   | Configuration.FlagPopulation
   | Configuration.AppVersionPolicyRepo
   | Configuration.AppInstallRepo
+  | Configuration.AbTestRepo
+  | Configuration.ExperimentRepo
+  | Configuration.ExperimentEventRepo
 
 export const configurationContext = hostContext<ConfigurationInfrastructure>({
   name: "configuration",

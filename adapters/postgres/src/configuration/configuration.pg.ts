@@ -9,6 +9,7 @@ import { Configuration } from "@podium/core"
 import { AppVersionPolicy, FeatureFlag, PlatformFlag } from "@podium/kernel"
 import { Effect, Layer, Option, Schema } from "effect"
 import { rowsOf } from "../rows.pg.js"
+import { ExperimentReposPg } from "./experiments.pg.js"
 
 /** Why a conditional write on an existing row changed nothing (the order the memory twins follow). */
 const refusal = (key: string, row: { readonly guarded: boolean; readonly version: number }, guard: Configuration.WriteGuard) =>
@@ -135,4 +136,4 @@ export const AppInstallRepoPg = Layer.effect(Configuration.AppInstallRepo, Effec
   })
 }))
 
-export const ConfigurationReposPg = Layer.mergeAll(FeatureFlagRepoPg, PlatformFlagRepoPg, FlagPopulationPg, AppVersionPolicyRepoPg, AppInstallRepoPg)
+export const ConfigurationReposPg = Layer.mergeAll(FeatureFlagRepoPg, PlatformFlagRepoPg, FlagPopulationPg, AppVersionPolicyRepoPg, AppInstallRepoPg, ExperimentReposPg)

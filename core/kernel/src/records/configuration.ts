@@ -74,3 +74,50 @@ export const AppVersionPolicy = Schema.Struct({
   updatedAt: Instant
 }).annotations({ identifier: "AppVersionPolicy" })
 export interface AppVersionPolicy extends Schema.Schema.Type<typeof AppVersionPolicy> {}
+
+/** One arm of an A/B test or experiment, with its share of users (the shares add up to 100). */
+export const Variant = Schema.Struct({
+  key: Schema.String.pipe(Schema.filter((s) => /^[a-z][a-z0-9_-]{0,39}$/.test(s)), Schema.annotations(says("must be 1 to 40 characters of lower-case letters, digits, dash or underscore, starting with a letter"))),
+  weight: IntBetween(1, 100)
+}).annotations({ identifier: "Variant" })
+export interface Variant extends Schema.Schema.Type<typeof Variant> {}
+
+export const Variants = Schema.Array(Variant).pipe(
+  Schema.minItems(2),
+  Schema.maxItems(10),
+  Schema.annotations(says("must contain 2 to 10 variants"))
+)
+
+export const AbTest = Schema.Struct({
+  key: FlagKey,
+  name: StrLength(1, 120),
+  description: StrLength(0, 1000),
+  enabled: Schema.Boolean,
+  variants: Variants,
+  version: Schema.Int,
+  updatedBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "AbTest" })
+export interface AbTest extends Schema.Schema.Type<typeof AbTest> {}
+
+/** DRAFT → RUNNING ⇄ PAUSED → COMPLETED. */
+export const ExperimentStatus = OneOf("DRAFT", "RUNNING", "PAUSED", "COMPLETED")
+export type ExperimentStatus = typeof ExperimentStatus.Type
+
+export const Experiment = Schema.Struct({
+  key: FlagKey,
+  name: StrLength(1, 120),
+  hypothesis: StrLength(0, 2000),
+  /** The conversion the experiment measures (an event name the app reports). */
+  metric: StrLength(1, 120),
+  variants: Variants,
+  status: ExperimentStatus,
+  version: Schema.Int,
+  startedAt: Schema.NullOr(Instant),
+  endedAt: Schema.NullOr(Instant),
+  createdBy: Schema.String,
+  createdAt: Instant,
+  updatedAt: Instant
+}).annotations({ identifier: "Experiment" })
+export interface Experiment extends Schema.Schema.Type<typeof Experiment> {}

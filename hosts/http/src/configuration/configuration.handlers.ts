@@ -48,3 +48,18 @@ export const AppVersionCheckHandlers: Group<"appVersionCheck"> = apiGroup(Platfo
   handlers
     .handle("appVersionCheck", ({ urlParams }) =>
       Effect.flatMap(Effect.serviceOption(CurrentPrincipal), (me) => Configuration.checkAppVersion(Option.getOrUndefined(me), urlParams.platform, urlParams.version))))
+
+export const AbTestsHandlers: Group<"abTests"> = apiGroup(PlatformApi, "abTests", (handlers) =>
+  handlers
+    .handle("listAbTests", () => Configuration.listAbTests)
+    .handle("putAbTest", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Configuration.putAbTest(me, path.key, payload))))
+
+export const ExperimentsHandlers: Group<"experiments"> = apiGroup(PlatformApi, "experiments", (handlers) =>
+  handlers
+    .handle("listExperiments", ({ urlParams }) => Configuration.listExperiments(urlParams.status))
+    .handle("createExperiment", ({ payload }) => Effect.flatMap(CurrentPrincipal, (me) => Configuration.createExperiment(me, payload)))
+    .handle("experimentSignificance", ({ payload }) => Configuration.significance(payload))
+    .handle("getExperiment", ({ path }) => Configuration.findExperiment(path.key))
+    .handle("updateExperiment", ({ path, payload }) => Effect.flatMap(CurrentPrincipal, (me) => Configuration.updateExperiment(me, path.key, payload)))
+    .handle("deleteExperiment", ({ path }) => Effect.flatMap(CurrentPrincipal, (me) => Configuration.deleteExperiment(me, path.key)))
+    .handle("experimentResults", ({ path }) => Configuration.experimentResults(path.key)))
