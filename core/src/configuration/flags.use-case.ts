@@ -242,7 +242,7 @@ const inventoryEntry = (key: string, feature: FeatureFlag | undefined, platform:
   return {
     key,
     canonical: known !== undefined,
-    kind: known?.kind ?? (platform !== undefined ? "platform" : "feature"),
+    kind: known?.kind ?? (platform !== undefined ? "platform" : "feature") as FlagKind,
     owner: known?.owner ?? null,
     description: known?.description ?? feature?.description ?? platform?.description ?? "",
     defaultEnabled: known?.defaultEnabled ?? null,

@@ -16,7 +16,7 @@ import { issuedMemoryIds } from "./sequential-id.js"
 
 const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 const byKey = <A extends { readonly key: string }>(a: A, b: A) => (a.key < b.key ? -1 : 1)
-const defined = <A extends object>(patch: A) => Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<A>
+const defined = <A extends object>(patch: A) => Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as { [K in keyof A]?: Exclude<A[K], undefined> }
 
 /** The refusal of a write on `row`, if any (the same order as the Postgres adapters' conditions). */
 const refusal = (key: string, row: { readonly guarded: boolean; readonly version: number }, guard: WriteGuard) =>
