@@ -61,8 +61,9 @@ export const PlatformFlagRepoPg = Layer.effect(Configuration.PlatformFlagRepo, E
   const find = (key: string) => flags.maybe(sql`select * from configuration.platform_flags where key = ${key}`)
   const allowed = (guard: Configuration.WriteGuard) =>
     sql`(${guard.viaGuard}::boolean or not f.guarded) and (${guard.expectedVersion ?? null}::int is null or f.version = ${guard.expectedVersion ?? null}::int)`
-  const refused = (key: string, guard: Configuration.WriteGuard) =>
-    Effect.flatMap(find(key), (row) => Option.isNone(row) ? Effect.fail(new Configuration.PlatformFlagNotFound({ key })) : Effect.fail(refusal(key, row.value, guard)))
+  const refused = (key: string, guard: Configuration.WriteGuard): Effect.Effect<never, Configuration.PlatformFlagNotFound | Configuration.FlagGuarded | Configuration.FlagVersionConflict> =>
+    Effect.flatMap(find(key), (row): Effect.Effect<never, Configuration.PlatformFlagNotFound | Configuration.FlagGuarded | Configuration.FlagVersionConflict> =>
+      Option.isNone(row) ? Effect.fail(new Configuration.PlatformFlagNotFound({ key })) : Effect.fail(refusal(key, row.value, guard)))
   return Configuration.PlatformFlagRepo.of({
     list: flags.all(sql`select * from configuration.platform_flags order by key`),
     find,
