@@ -11,6 +11,7 @@ import { SearchGroup } from "./search.group.js"
 import { IntegrationsGroup } from "./integrations.group.js"
 import { AdminOfficialPartnersGroup, OfficialPartnersGroup } from "./official-partners.group.js"
 import { AdminCommunityGuidelinesGroup, AppFaqsGroup, CommunityGuidelinesGroup, FaqsGroup, KbArticlesGroup, PrivacyPoliciesGroup, TermsAndConditionsGroup } from "./content.group.js"
+import { AbTestsGroup, AppVersionCheckGroup, AppVersionPoliciesGroup, ExperimentsGroup, FeatureFlagsGroup, PlatformFlagsGroup } from "./configuration.group.js"
 
 export * from "./health.group.js"
 export * from "./memory.group.js"
@@ -23,5 +24,6 @@ export * from "./search.group.js"
 export * from "./integrations.group.js"
 export * from "./official-partners.group.js"
 export * from "./content.group.js"
+export * from "./configuration.group.js"
 
-export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup).add(AdminOfficialPartnersGroup).add(OfficialPartnersGroup).add(AppFaqsGroup).add(FaqsGroup).add(PrivacyPoliciesGroup).add(TermsAndConditionsGroup).add(AdminCommunityGuidelinesGroup).add(CommunityGuidelinesGroup).add(KbArticlesGroup) {}
+export class PlatformApi extends AreaApi.add(HealthGroup).add(MemoryGroup).add(AuditLogGroup).add(SchedulerGroup).add(ObservabilityGroup).add(PublicObservabilityGroup).add(PlatformHealthGroup).add(RateLimitsGroup).add(RiskRegisterGroup).add(SearchGroup).add(IntegrationsGroup).add(AdminOfficialPartnersGroup).add(OfficialPartnersGroup).add(AppFaqsGroup).add(FaqsGroup).add(PrivacyPoliciesGroup).add(TermsAndConditionsGroup).add(AdminCommunityGuidelinesGroup).add(CommunityGuidelinesGroup).add(KbArticlesGroup).add(FeatureFlagsGroup).add(PlatformFlagsGroup).add(AppVersionPoliciesGroup).add(AppVersionCheckGroup).add(AbTestsGroup).add(ExperimentsGroup) {}

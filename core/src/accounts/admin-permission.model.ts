@@ -43,7 +43,8 @@ export const AdminPermissionCatalog: ReadonlyArray<AdminPermissionInfo> = [
   { key: "payments.disputes", description: "Payments: chargebacks reported by the gateway and their defence (list, read, draft, evidence, submit, mark won/lost/expired, cancel, resolve)" },
   { key: "sponsors.review", description: "Sponsor reviews: approve or reject brands' campaigns, audience cohorts and RC grant requests (an approval credits the brand's RC wallet)" },
   { key: "promotions.manage", description: "Mobile experiences: create, change, publish, pause and archive in-app promotions, upload creatives, read their analytics and who is eligible" },
-  { key: "content.manage", description: "Content pages: app FAQs, FAQs (review), privacy policies and terms (versions in force), community guidelines, KB articles" }
+  { key: "content.manage", description: "Content pages: app FAQs, FAQs (review), privacy policies and terms (versions in force), community guidelines, KB articles" },
+  { key: "platform.configure", description: "Configuration: feature flags and their audiences, platform flags and rollouts, the flag catalog and inventory, A/B tests and experiments, app version policies" }
 ]
 
 export const SuperPermission = "*"

@@ -6,3 +6,6 @@
 let sequence = 0
 
 export const nextMemoryId = (): string => `00000000-0000-4000-8000-${(++sequence).toString(16).padStart(12, "0")}`
+
+/** Every id issued so far, in order (a twin that must enumerate another twin's records walks these). */
+export const issuedMemoryIds = (): ReadonlyArray<string> => Array.from({ length: sequence }, (_, i) => `00000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, "0")}`)

@@ -3,13 +3,14 @@
  * of those listed before it. Adding a context to the hosts is one line here.
  */
 // biome-ignore lint/correctness/noUnusedImports: the declaration emitter names the list's port types through these namespaces
-import type { Activities, Challenges, Content, Events, HybridRace, Media, Organizers, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
+import type { Activities, Challenges, Configuration, Content, Events, HybridRace, Media, Organizers, Partners, Payments, Platform, Promotions, Registrations, Results, Sponsors, Training, Wallets } from "@podium/core"
 import { activitiesContext } from "./activities.js"
 import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
 import { complianceContext } from "./compliance.js"
 import { contentContext } from "./content.js"
+import { configurationContext } from "./configuration.js"
 import { editionsContext } from "./editions.js"
 import { eventsContext } from "./events.js"
 import type { ServicesOf } from "./host-context.js"
@@ -59,7 +60,9 @@ export const HostContexts = [
   partnersContext,
   // Destinations name events, challenges and clubs (read at request time, not at build time).
   promotionsContext,
-  contentContext
+  contentContext,
+  // After identity: the flag population reads the athletes.
+  configurationContext
 ] as const
 
 /** Everything the listed contexts provide to a host. */

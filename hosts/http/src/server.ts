@@ -28,6 +28,7 @@ import * as Activities from "./activities/index.js"
 import * as Challenges from "./challenges/index.js"
 import * as Sponsors from "./sponsors/index.js"
 import * as Promotions from "./promotions/index.js"
+import * as Configuration from "./configuration/index.js"
 import * as Clubs from "./clubs/index.js"
 import * as Compliance from "./compliance/index.js"
 import * as Content from "./content/index.js"
@@ -63,7 +64,7 @@ type Routes = Layer.Layer<never, never, RouterServices | HttpInfrastructure | Li
 
 /** The platform area (health, memory, audit, scheduler, observability, rate limits, search...). */
 export const PlatformRoutes: Routes = HttpLayerRouter.addHttpApi(PlatformApi).pipe(
-  Layer.provide([...PlatformHttp.handlers, ...Partners.handlers, ...Content.handlers]),
+  Layer.provide([...PlatformHttp.handlers, ...Partners.handlers, ...Content.handlers, ...Configuration.handlers]),
   Layer.provide(AuthGuardsLive)
 )
 

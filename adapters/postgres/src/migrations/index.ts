@@ -95,6 +95,8 @@ import challengesRewardPools from "./0291_challenges_reward_pools.js"
 import mediaVideoUploads from "./0292_media_video_uploads.js"
 import promotionsMobileExperiences from "./0293_promotions_mobile_experiences.js"
 import content from "./0300_content.js"
+import configurationFlags from "./0310_configuration_flags.js"
+import configurationExperiments from "./0311_configuration_experiments.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -183,7 +185,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0291_challenges_reward_pools": challengesRewardPools,
   "0292_media_video_uploads": mediaVideoUploads,
   "0293_promotions_mobile_experiences": promotionsMobileExperiences,
-  "0300_content": content
+  "0300_content": content,
+  "0310_configuration_flags": configurationFlags,
+  "0311_configuration_experiments": configurationExperiments
 }
 
 /** The table recording applied migrations. */
