@@ -8,6 +8,7 @@ import { activitiesContext } from "./activities.js"
 import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
+import { clubAttachmentsContext } from "./club-attachments.js"
 import { complianceContext } from "./compliance.js"
 import { editionsContext } from "./editions.js"
 import { eventsContext } from "./events.js"
@@ -45,6 +46,7 @@ export const HostContexts = [
   sponsorWorkspaceContext,
   challengesContext,
   clubsContext,
+  clubAttachmentsContext,
   activitiesContext,
   trainingContext,
   registrationsContext,

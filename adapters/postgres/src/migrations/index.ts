@@ -94,6 +94,7 @@ import paymentsRefunds from "./0290_payments_refunds.js"
 import challengesRewardPools from "./0291_challenges_reward_pools.js"
 import mediaVideoUploads from "./0292_media_video_uploads.js"
 import promotionsMobileExperiences from "./0293_promotions_mobile_experiences.js"
+import clubsEventAttachments from "./0330_clubs_event_attachments.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -181,7 +182,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0290_payments_refunds": paymentsRefunds,
   "0291_challenges_reward_pools": challengesRewardPools,
   "0292_media_video_uploads": mediaVideoUploads,
-  "0293_promotions_mobile_experiences": promotionsMobileExperiences
+  "0293_promotions_mobile_experiences": promotionsMobileExperiences,
+  "0330_clubs_event_attachments": clubsEventAttachments
 }
 
 /** The table recording applied migrations. */
