@@ -38,7 +38,9 @@ const discoverable = (clubId: string, headers: Record<string, string>, q: string
   host().http.get(`/v2/clubs/${clubId}/admin/discoverable-events?q=${encodeURIComponent(q)}&limit=100`, headers)
 const attach = (clubId: string, eventId: string, headers: Record<string, string>) => host().http.post(`/v2/clubs/${clubId}/admin/events/${eventId}/attach`, undefined, headers)
 const decide = (eventId: string, attachmentId: string, decision: "approve" | "reject", headers: Record<string, string>, body?: unknown) =>
-  host().http.post(`/v2/organizers/events/${eventId}/club-attachments/${attachmentId}/${decision}`, body, headers)
+  decision === "approve"
+    ? host().http.post(`/v2/organizers/events/${eventId}/club-attachments/${attachmentId}/approve`, body, headers)
+    : host().http.post(`/v2/organizers/events/${eventId}/club-attachments/${attachmentId}/reject`, body, headers)
 
 describe("club event attachments", () => {
   it("only signed-in club OWNERs and ADMINs reach the club's attachment workspace", async () => {
