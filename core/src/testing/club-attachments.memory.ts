@@ -1,5 +1,5 @@
 /** In-memory twins of club event attachments and club reports: the same move table, one attachment per club and event, one OPEN report per reporter and club. */
-import type { ClubEventAttachment, ClubReport } from "@podium/kernel"
+import type { ClubEventAttachment, ClubReport, MoveRefused } from "@podium/kernel"
 import { Effect, Either, Layer, Option } from "effect"
 import {
   ClubEventAttachmentLimitReached,
@@ -19,7 +19,7 @@ export const ClubEventAttachmentRepoMemory = Layer.sync(ClubEventAttachmentRepo,
   const byRequest = (a: ClubEventAttachment, b: ClubEventAttachment) => b.requestedAt.getTime() - a.requestedAt.getTime() || (a.id < b.id ? 1 : -1)
   return ClubEventAttachmentRepo.of({
     request: (input, maxOpen) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<{ readonly attachment: ClubEventAttachment; readonly requested: boolean }, ClubEventAttachmentLimitReached> => {
         const current = byKey(input.clubId, input.eventId)
         if (current !== undefined && OpenAttachmentStatuses.includes(current.status)) return Effect.succeed({ attachment: current, requested: false })
         const open = [...rows.values()].filter((a) => a.clubId === input.clubId && OpenAttachmentStatuses.includes(a.status)).length
@@ -42,7 +42,7 @@ export const ClubEventAttachmentRepoMemory = Layer.sync(ClubEventAttachmentRepo,
       }),
     openEventIds: (clubId) => Effect.sync(() => [...rows.values()].filter((a) => a.clubId === clubId && OpenAttachmentStatuses.includes(a.status)).map((a) => a.eventId)),
     move: (id, move, fields) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<ClubEventAttachment, MoveRefused | ClubEventAttachmentNotFound> => {
         const current = rows.get(id)
         if (current === undefined) return Effect.fail(new ClubEventAttachmentNotFound({ attachmentId: id }))
         const next = ClubEventAttachmentMoves.transition(current.status, move)
@@ -61,7 +61,7 @@ export const ClubReportRepoMemory = Layer.sync(ClubReportRepo, () => {
   const rows = new Map<string, ClubReport>()
   return ClubReportRepo.of({
     create: (input) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<ClubReport, ClubReportAlreadyOpen> => {
         if ([...rows.values()].some((r) => r.clubId === input.clubId && r.reporterId === input.reporterId && r.status === "OPEN")) {
           return Effect.fail(new ClubReportAlreadyOpen({ clubId: input.clubId }))
         }
