@@ -80,7 +80,7 @@ describe("club event attachments", () => {
     expect(badStatus.body.message).toEqual(["status must be one of the following values: REQUESTED, ATTACHED, REJECTED, DETACHED"])
   })
 
-  it("leaves out events that are not public, not published or already started", async () => {
+  it("leaves out private events and answers 404 for them and for unknown event ids", async () => {
     const s = await seedClub(host())
     const privateOne = await liveEvent({ visibility: "private" })
     expect((await discoverable(s.club.id, s.owner.headers, privateOne.tag)).body.data.items).toEqual([])
