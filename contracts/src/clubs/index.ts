@@ -14,6 +14,7 @@ import { AdminClubAnnouncementsGroup, ClubContentGroup } from "./club-content.gr
 import { ClubGamificationGroup } from "./club-gamification.group.js"
 import { ClubAdminGroup } from "./club-admin.group.js"
 import { AdminClubChatGroup, ClubChatGroup } from "./club-chat.group.js"
+import { AdminClubModerationReportsGroup, ClubEventAttachmentsGroup, ClubReportsGroup, OrganizerClubAttachmentsGroup } from "./club-event-attachments.group.js"
 
 export * from "./club.dto.js"
 export * from "./club-onboarding.group.js"
@@ -31,6 +32,7 @@ export * from "./club-content.group.js"
 export * from "./club-gamification.group.js"
 export * from "./club-admin.group.js"
 export * from "./club-chat.group.js"
+export * from "./club-event-attachments.group.js"
 
 export class ClubsApi extends AreaApi
   .add(ClubsGroup)
@@ -59,4 +61,8 @@ export class ClubsApi extends AreaApi
   .add(ClubChatGroup)
   .add(AdminClubChatGroup)
   .add(ClubChatGroup)
-  .add(AdminClubChatGroup) {}
+  .add(AdminClubChatGroup)
+  .add(ClubEventAttachmentsGroup)
+  .add(OrganizerClubAttachmentsGroup)
+  .add(ClubReportsGroup)
+  .add(AdminClubModerationReportsGroup) {}

@@ -39,6 +39,8 @@ export interface EventFilter {
   readonly search?: string | undefined
   /** Only events whose ids are listed (bookmarks). */
   readonly ids?: ReadonlyArray<string> | undefined
+  /** Leaves these ids out (a club's discoverable events skip the ones it already attached). */
+  readonly excludeIds?: ReadonlyArray<string> | undefined
   readonly now: Date
   /** Upcoming-first by start (default), or newest created first. */
   readonly order?: "startsAt" | "createdAt" | undefined

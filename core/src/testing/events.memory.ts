@@ -51,6 +51,7 @@ export const makeEventRepoMemory = () => {
     (f.categoryId === undefined || e.categoryId === f.categoryId) &&
     (f.featured === undefined || e.isFeatured === f.featured) &&
     (f.ids === undefined || f.ids.includes(e.id)) &&
+    (f.excludeIds === undefined || !f.excludeIds.includes(e.id)) &&
     (f.search === undefined || (() => {
       const words = index.get(e.id)
       const wanted = wordsOf(f.search)

@@ -8,6 +8,7 @@ import { activitiesContext } from "./activities.js"
 import { chargebacksContext } from "./chargebacks.js"
 import { challengesContext } from "./challenges.js"
 import { clubsContext } from "./clubs.js"
+import { clubAttachmentsContext } from "./club-attachments.js"
 import { complianceContext } from "./compliance.js"
 import { contentContext } from "./content.js"
 import { configurationContext } from "./configuration.js"
@@ -48,6 +49,7 @@ export const HostContexts = [
   sponsorWorkspaceContext,
   challengesContext,
   clubsContext,
+  clubAttachmentsContext,
   activitiesContext,
   trainingContext,
   registrationsContext,

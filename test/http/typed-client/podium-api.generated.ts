@@ -1980,6 +1980,15 @@ export interface components {
             createdAt: components["schemas"]["Instant"];
             updatedAt: components["schemas"]["Instant"];
         };
+        AttachedEventSummary: {
+            id: string;
+            title: string;
+            slug: string;
+            startsAt: components["schemas"]["Instant"];
+            endsAt: components["schemas"]["Instant"];
+            city: string;
+            status: string;
+        };
         CreatorWallet: {
             ownerType: string;
             ownerId: string;

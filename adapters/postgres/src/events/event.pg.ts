@@ -94,6 +94,7 @@ export const EventRepoPg = Layer.effect(Events.EventRepo, Effect.gen(function*()
     if (f.categoryId !== undefined) parts.push(sql`category_id = ${f.categoryId}`)
     if (f.featured !== undefined) parts.push(sql`is_featured = ${f.featured}`)
     if (f.ids !== undefined) parts.push(f.ids.length === 0 ? sql`false` : sql`id in ${sql.in(f.ids as Array<string>)}`)
+    if (f.excludeIds !== undefined && f.excludeIds.length > 0) parts.push(sql`id not in ${sql.in(f.excludeIds as Array<string>)}`)
     if (f.search !== undefined) {
       parts.push(sql`id::text in (select d.id from search.documents d where d.collection = 'events' and d.tsv @@ plainto_tsquery('simple', ${f.search}))`)
     }

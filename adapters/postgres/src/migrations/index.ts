@@ -97,6 +97,7 @@ import promotionsMobileExperiences from "./0293_promotions_mobile_experiences.js
 import content from "./0300_content.js"
 import configurationFlags from "./0310_configuration_flags.js"
 import configurationExperiments from "./0311_configuration_experiments.js"
+import clubsEventAttachments from "./0330_clubs_event_attachments.js"
 
 /** Every migration, keyed `<id>_<name>`; append only, never edit an applied one. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -187,7 +188,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0293_promotions_mobile_experiences": promotionsMobileExperiences,
   "0300_content": content,
   "0310_configuration_flags": configurationFlags,
-  "0311_configuration_experiments": configurationExperiments
+  "0311_configuration_experiments": configurationExperiments,
+  "0330_clubs_event_attachments": clubsEventAttachments
 }
 
 /** The table recording applied migrations. */

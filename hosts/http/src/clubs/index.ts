@@ -11,6 +11,7 @@ import { AdminClubAnnouncementsHandlers, ClubContentHandlers } from "./content.h
 import { ClubGamificationHandlers } from "./gamification.handlers.js"
 import { ClubAdminHandlers } from "./club-admin.handlers.js"
 import { AdminClubChatHandlers, ClubChatHandlers } from "./chat.handlers.js"
+import { AdminClubModerationReportsHandlers, ClubEventAttachmentsHandlers, ClubReportsHandlers, OrganizerClubAttachmentsHandlers } from "./event-attachments.handlers.js"
 
 export const handlers = [
   ClubsHandlers,
@@ -37,7 +38,11 @@ export const handlers = [
   ClubGamificationHandlers,
   ClubAdminHandlers,
   AdminClubChatHandlers,
-  ClubChatHandlers
+  ClubChatHandlers,
+  ClubEventAttachmentsHandlers,
+  OrganizerClubAttachmentsHandlers,
+  ClubReportsHandlers,
+  AdminClubModerationReportsHandlers
 ] as const
 
 /** The tenancy guards this context's groups declare. */
