@@ -464,6 +464,190 @@ export interface components {
             validFrom: components["schemas"]["Instant"];
             validUntil: (string & components["schemas"]["Instant"]) | null;
         };
+        DeleteResult: {
+            id: string;
+            deleted: boolean;
+        };
+        ReviewFaqDto: {
+            /** @enum {string} */
+            status: "APPROVED" | "REJECTED";
+            note?: string;
+        };
+        CanonicalFlag: {
+            key: string;
+            /** @enum {string} */
+            kind: "feature" | "platform";
+            owner: string;
+            description: string;
+            defaultEnabled: boolean;
+            guarded: boolean;
+        };
+        FlagMutationCheckDto: {
+            key: string;
+            /** @enum {string} */
+            kind: "feature" | "platform";
+            /** @enum {string} */
+            operation: "update" | "create" | "delete";
+            enabled?: boolean;
+            rolloutPercentage?: number;
+            guarded?: boolean;
+            expectedVersion?: number;
+        };
+        PutFeatureFlagDto: {
+            enabled: boolean;
+            description?: string;
+            guarded?: boolean;
+            expectedVersion?: number;
+        };
+        FlagAudienceDto: {
+            percentage: number;
+            /**
+             * maxItems(1000)
+             * @description an array of at most 1000 item(s)
+             */
+            includeUserIds: string[];
+            /**
+             * maxItems(1000)
+             * @description an array of at most 1000 item(s)
+             */
+            excludeUserIds: string[];
+            expectedVersion?: number;
+        };
+        PreviewFlagAudienceDto: {
+            percentage?: number;
+            /**
+             * maxItems(1000)
+             * @description an array of at most 1000 item(s)
+             */
+            includeUserIds?: string[];
+            /**
+             * maxItems(1000)
+             * @description an array of at most 1000 item(s)
+             */
+            excludeUserIds?: string[];
+        };
+        GuardedFeatureFlagChangeDto: {
+            confirmKey: string;
+            reason: string;
+            expectedVersion: number;
+            enabled?: boolean;
+            guarded?: boolean;
+            description?: string;
+            audience?: {
+                percentage: number;
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                includeUserIds: string[];
+                /**
+                 * maxItems(1000)
+                 * @description an array of at most 1000 item(s)
+                 */
+                excludeUserIds: string[];
+            };
+        };
+        CreatePlatformFlagDto: {
+            key: string;
+            description?: string;
+            enabled?: boolean;
+            rolloutPercentage?: number;
+            guarded?: boolean;
+        };
+        GuardedPlatformFlagChangeDto: {
+            key: string;
+            confirmKey: string;
+            reason: string;
+            expectedVersion: number;
+            enabled?: boolean;
+            rolloutPercentage?: number;
+            guarded?: boolean;
+            description?: string;
+            remove?: boolean;
+        };
+        PlatformFlagRolloutDto: {
+            rolloutPercentage: number;
+            enabled?: boolean;
+            expectedVersion?: number;
+        };
+        UpdateAppVersionPolicyDto: {
+            minimumVersion?: string;
+            latestVersion?: string;
+            storeUrl?: string | null;
+            message?: string | null;
+        };
+        AppVersionCheck: {
+            /** @enum {string} */
+            platform: "ios" | "android";
+            version: string;
+            /** @enum {string} */
+            update: "force" | "soft" | "none";
+            minimumVersion: string | null;
+            latestVersion: string | null;
+            storeUrl: string | null;
+            message: string | null;
+        };
+        PutAbTestDto: {
+            name: string;
+            description?: string;
+            enabled: boolean;
+            /**
+             * maxItems(10)
+             * @description an array of at most 10 item(s)
+             */
+            variants: components["schemas"]["Variant"][];
+            expectedVersion?: number;
+        };
+        Variant: {
+            key: string;
+            weight: number;
+        };
+        CreateExperimentDto: {
+            key: string;
+            name: string;
+            hypothesis?: string;
+            metric: string;
+            /**
+             * maxItems(10)
+             * @description an array of at most 10 item(s)
+             */
+            variants: components["schemas"]["Variant"][];
+        };
+        SignificanceDto: {
+            control: {
+                exposures: number;
+                conversions: number;
+            };
+            variant: {
+                exposures: number;
+                conversions: number;
+            };
+            /** @enum {number} */
+            confidenceLevel?: 0.9 | 0.95 | 0.99;
+        };
+        SignificanceResult: {
+            controlRate: number;
+            variantRate: number;
+            absoluteLift: number;
+            relativeLift: number | null;
+            zScore: number;
+            pValue: number;
+            confidenceLevel: number;
+            significant: boolean;
+        };
+        UpdateExperimentDto: {
+            name?: string;
+            hypothesis?: string;
+            metric?: string;
+            /**
+             * maxItems(10)
+             * @description an array of at most 10 item(s)
+             */
+            variants?: components["schemas"]["Variant"][];
+            /** @enum {string} */
+            status?: "RUNNING" | "PAUSED" | "COMPLETED";
+            expectedVersion?: number;
+        };
         SendOtpResult: {
             flash: boolean;
             message: string;
@@ -590,10 +774,6 @@ export interface components {
             /** @example asha.ops */
             handle?: string;
         };
-        DeleteResult: {
-            id: string;
-            deleted: boolean;
-        };
         AdminPermissionEditor: {
             catalog: components["schemas"]["AdminPermissionInfo"][];
             admins: components["schemas"]["AdminPermissions"][];
@@ -708,6 +888,225 @@ export interface components {
                 done: boolean;
             }[];
             nextStep: string;
+        };
+        OrganizerAnalyticsAggregate: {
+            events: number;
+            publishedEvents: number;
+            bookings: number;
+            pendingBookings: number;
+            cancelledBookings: number;
+            seats: number;
+            checkedIn: number;
+            checkInRate: number;
+            athletes: number;
+            revenue: {
+                currency: string;
+                amount: number;
+            }[];
+            truncated: boolean;
+        };
+        OrganizerAnalyticsAttribution: {
+            bookings: number;
+            sources: components["schemas"]["AnalyticsNotInstrumented"];
+        };
+        AnalyticsNotInstrumented: {
+            /** @enum {boolean} */
+            notInstrumented: true;
+            reason: string;
+        };
+        OrganizerAnalyticsClubAffiliations: {
+            athletes: number;
+            affiliated: number;
+            unaffiliated: number;
+            clubs: {
+                clubId: string;
+                clubName: string;
+                athletes: number;
+                share: number;
+            }[];
+        };
+        OrganizerAnalyticsCohorts: {
+            cohorts: {
+                cohort: string;
+                athletes: number;
+                returned: {
+                    monthsLater: number;
+                    athletes: number;
+                    rate: number;
+                }[];
+            }[];
+        };
+        OrganizerAnalyticsDemographics: {
+            athletes: number;
+            seats: number;
+            gender: components["schemas"]["AnalyticsNotInstrumented"];
+            ageBands: components["schemas"]["AnalyticsNotInstrumented"];
+            seatsPerBooking: {
+                seats: number;
+                bookings: number;
+            }[];
+            seatsByEventCity: {
+                value: string;
+                count: number;
+            }[];
+        };
+        OrganizerAnalyticsDemographicsDeepDive: {
+            gender: components["schemas"]["AnalyticsNotInstrumented"];
+            ageBands: components["schemas"]["AnalyticsNotInstrumented"];
+            events: {
+                eventId: string;
+                title: string;
+                city: string;
+                sport: string;
+                athletes: number;
+                seats: number;
+                firstTimers: number;
+                returning: number;
+                seatsPerBooking: {
+                    seats: number;
+                    bookings: number;
+                }[];
+            }[];
+        };
+        OrganizerFirstTimerSplit: {
+            eventId: string;
+            athletes: number;
+            firstTimers: number;
+            returning: number;
+            firstTimerRate: number;
+        };
+        OrganizerAnalyticsHybrid: {
+            bookedAthletes: number;
+            hybridAthletes: number;
+            hybridShare: number;
+            running: number;
+            finished: number;
+            submitted: number;
+            medianElapsedSeconds: number | null;
+            events: {
+                eventId: string;
+                title: string;
+                bookedAthletes: number;
+                hybridAthletes: number;
+                hybridShare: number;
+                running: number;
+                finished: number;
+                submitted: number;
+                medianElapsedSeconds: number | null;
+            }[];
+        };
+        OrganizerAnalyticsHybridGeo: {
+            athleteLocations: components["schemas"]["AnalyticsNotInstrumented"];
+            places: {
+                city: string;
+                country: string;
+                events: number;
+                bookedAthletes: number;
+                hybridAthletes: number;
+                hybridShare: number;
+            }[];
+        };
+        OrganizerAnalyticsLifetimeValue: {
+            athletes: number;
+            byCurrency: {
+                currency: string;
+                total: number;
+                mean: number;
+                median: number;
+                max: number;
+            }[];
+            meanEventsPerAthlete: number;
+        };
+        OrganizerRepeatParticipants: {
+            athletes: number;
+            repeatAthletes: number;
+            repeatRate: number;
+            byEventCount: {
+                events: number;
+                athletes: number;
+            }[];
+        };
+        OrganizerEventAverageTicketPrice: {
+            eventId: string;
+            byCurrency: {
+                currency: string;
+                seats: number;
+                revenue: number;
+                averageSeatPrice: number;
+            }[];
+        };
+        OrganizerEventFunnel: {
+            eventId: string;
+            views: components["schemas"]["AnalyticsNotInstrumented"];
+            stages: {
+                stage: string;
+                count: number;
+                rateFromPrevious: number | null;
+            }[];
+        };
+        OrganizerEventSales: {
+            eventId: string;
+            bookings: number;
+            seats: number;
+            revenue: {
+                currency: string;
+                amount: number;
+            }[];
+            daily: {
+                day: string;
+                bookings: number;
+                seats: number;
+                revenue: {
+                    currency: string;
+                    amount: number;
+                }[];
+            }[];
+            byTicket: {
+                ticketId: string;
+                bookings: number;
+                seats: number;
+                revenue: {
+                    currency: string;
+                    amount: number;
+                }[];
+            }[];
+        };
+        OrganizerAudienceSummary: {
+            athletes: number;
+            newLast30Days: number;
+            activeLast30Days: number;
+            repeatAthletes: number;
+            withPhone: number;
+        };
+        OrganizerCohortLinkDto: {
+            cohort: string;
+            /**
+             * between(60, 2592000)
+             * @description a number between 60 and 2592000
+             */
+            ttlSeconds?: components["schemas"]["Int"];
+        };
+        OrganizerCohortLinkVerifyDto: {
+            token: string;
+        };
+        OrganizerEventBenchmark: {
+            eventId: string;
+            event: {
+                seats: number;
+                revenue: number;
+                checkedIn: number;
+                checkInRate: number;
+            };
+            organizerOtherEvents: {
+                events: number;
+                medianSeats: number | null;
+                medianRevenue: number | null;
+            };
+            platform: {
+                events: number;
+                medianSeats: number | null;
+                medianRevenue: number | null;
+            };
         };
         OrganizerStaffTask: {
             id: string;
