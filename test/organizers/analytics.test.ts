@@ -175,7 +175,7 @@ describe("organizer audience", () => {
     const expired = await host().http.post("/v2/organizer/audience/cohort-link/verify", { token: lapsed.token }, org.viewer.headers)
     expect(expired.body).toMatchObject({ code: "COHORT_LINK_INVALID", message: "Cohort link has expired" })
     expect((await host().http.post("/v2/organizer/audience/cohort-link", { cohort: "2026-13" }, org.viewer.headers)).body.message).toEqual(["cohort must be a month as YYYY-MM"])
-    expect((await host().http.post("/v2/organizer/audience/cohort-link", { cohort: month, ttlSeconds: 5 }, org.viewer.headers)).body.message).toEqual(["ttlSeconds must be an integer from 60 to 2592000"])
+    expect((await host().http.post("/v2/organizer/audience/cohort-link", { cohort: month, ttlSeconds: 5 }, org.viewer.headers)).body.message).toEqual(["ttlSeconds must be an integer between 60 and 2592000"])
   })
 })
 

@@ -6,7 +6,7 @@
  * values (contact fields) need OWNER or ADMIN. Money is in minor units, per currency.
  */
 import { HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Body, IntFromText, Optional, Query, says, StrLength } from "@podium/kernel"
+import { Body, IntBetween, IntFromText, Optional, Query, says, StrLength } from "@podium/kernel"
 import { Schema } from "effect"
 import { op, OrganizerManagers, OrganizerReaders, PageOf, PageParams } from "../common/index.js"
 
@@ -181,7 +181,7 @@ export const CohortLinkBody = Body({
   /** The cohort: athletes whose first booking with the organizer fell in this month. */
   cohort: Month,
   /** How long the link stays valid: 60 s to 30 days (default 7 days). */
-  ttlSeconds: Optional(Schema.Int.pipe(Schema.between(60, 2_592_000), Schema.annotations(says("must be an integer from 60 to 2592000"))))
+  ttlSeconds: Optional(IntBetween(60, 2_592_000))
 }).annotations({ identifier: "OrganizerCohortLinkDto" })
 
 export const CohortLink = Schema.Struct({ token: Schema.String, cohort: Schema.String, athletes: Schema.Number, expiresAt: Schema.Date }).annotations({ identifier: "OrganizerCohortLink" })
