@@ -1080,11 +1080,7 @@ export interface components {
         };
         OrganizerCohortLinkDto: {
             cohort: string;
-            /**
-             * between(60, 2592000)
-             * @description a number between 60 and 2592000
-             */
-            ttlSeconds?: components["schemas"]["Int"];
+            ttlSeconds?: number;
         };
         OrganizerCohortLinkVerifyDto: {
             token: string;
