@@ -31,9 +31,11 @@ interface Route {
   readonly stepUp: boolean
   /** For tenancy: whether the guard is a club's (an organizer is never a club's member). */
   readonly club?: boolean
+  /** For tenancy: whether the guard is a brand's (nobody here holds an account of the brand a path names). */
+  readonly brand?: boolean
 }
 
-const TenancyGuard = /^(Organizer|Club)[A-Za-z]+$/
+const TenancyGuard = /^(Organizer|Club|Brand)[A-Za-z]+$/
 
 /** Every endpoint with a guard, as the contract declares it. */
 const guardedRoutes = (): Array<Route> =>
@@ -42,7 +44,7 @@ const guardedRoutes = (): Array<Route> =>
       Object.values(group.endpoints as Record<string, HttpApiEndpoint.HttpApiEndpoint.AnyWithProps>).flatMap((endpoint): Array<Route> => {
         const guards = guardsOf(group, endpoint)
         const base = { method: endpoint.method, path: endpoint.path, stepUp: stepUpOf(group, endpoint) }
-        if (guards.some((g) => TenancyGuard.test(g))) return [{ ...base, guard: "tenancy", club: guards.some((g) => g.startsWith("Club")) }]
+        if (guards.some((g) => TenancyGuard.test(g))) return [{ ...base, guard: "tenancy", club: guards.some((g) => g.startsWith("Club")), brand: guards.some((g) => g.startsWith("Brand")) }]
         if (!guards.includes("Authenticated")) return []
         return [{ ...base, guard: requirementOf(group, endpoint) ?? "signedIn" }]
       })))
@@ -64,6 +66,7 @@ const refusal = (route: Route, who: Who): "401" | "403" | undefined => {
   // Tenancy: a fresh athlete is nobody's member, an organizer's owner is not a member of the tenant
   // a path names nor of any club (but is of its own organizer, which routes naming none default to);
   // admins are the tenancy matrices' subject.
+  if (route.guard === "tenancy" && route.brand === true) return who === "admin" ? undefined : "403"
   if (route.guard === "tenancy") return who === "athlete" || (who === "organizer" && (route.club === true || !actsForOwnOrganizer(route.path))) ? "403" : undefined
   const requirement = route.guard
   if (requirement._tag === "Role") return requirement.roles.includes(Roles[who] as never) ? undefined : "403"

@@ -34,7 +34,7 @@ import {
   UuidStr
 } from "@podium/kernel"
 import { Option, Schema } from "effect"
-import { AdminPermission, Authenticated, ClubManagers, op, OrganizerReaders, PageOf, PageParams, Requires } from "../common/index.js"
+import { AdminPermission, Authenticated, BrandAccountHolders, ClubManagers, op, OrganizerReaders, PageOf, PageParams, Requires } from "../common/index.js"
 
 /** Up to ₹10 crore in paise: far above any sponsorship the platform handles, below float precision limits. */
 const Amount = IntBetween(1, 10_000_000_000)
@@ -57,7 +57,7 @@ export class BrandSponsorshipDealsGroup extends HttpApiGroup.make("brandSponsors
   .add(op.post("proposeSponsorshipDeal", "/v2/sponsor/brands/:brandId/sponsorship-deals", { path: BrandPath, body: ProposeSponsorshipDealBody, ok: SponsorshipDeal, status: 201, summary: "The brand proposes to sponsor an event, a challenge or a club (PROPOSED; an addition: the spec shows no brand-side proposal route)" }).annotate(OpenApi.Description, "403 unless the caller holds an ACTIVE account of the brand; 403 SPONSOR_BRAND_NOT_APPROVED while the brand is not APPROVED; 404 SPONSORSHIP_TARGET_NOT_FOUND. A club deal waits for the club's acceptance before admins accept it."))
   .add(op.get("brandSponsorshipDeals", "/v2/sponsor/brands/:brandId/sponsorship-deals", { path: BrandPath, query: Query({ status: Optional(SponsorshipDealStatus), ...PageParams }), ok: PageOf(SponsorshipDeal), summary: "The brand's deals, newest first, with counter notes and rejection reasons verbatim (an addition)" }))
   .add(op.post("uploadSponsorshipDealContract", "/v2/sponsor/brands/:brandId/sponsorship-deals/:dealId/contract", { path: BrandDealPath, body: SponsorshipContractForm, ok: SponsorshipDeal, summary: "Upload the signed contract of an accepted deal (CONTRACT_PENDING → CONTRACT_UPLOADED; PDF, 10 MB; an addition)" }).annotate(OpenApi.Description, "The file is checked by its content, not its declared type. 409 SPONSORSHIP_DEAL_MOVE_REFUSED from any other status."))
-  .middleware(Authenticated)
+  .middleware(BrandAccountHolders)
   .annotate(OpenApi.Title, "Sponsor: sponsorship deals")
 {}
 

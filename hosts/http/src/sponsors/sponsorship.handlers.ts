@@ -1,7 +1,7 @@
 /** Handlers of sponsorship: brands' deals, admin deals, contracts and goodie configs, organizers' event sponsors, club proposals and earnings. One use case each. */
 import type { HttpApiGroup } from "@effect/platform"
 import { AthletesApi } from "@podium/contracts/athletes"
-import { type Authenticated, ClubAccess, type ClubManagers, CurrentPrincipal, OrganizerAccess, type OrganizerReaders, pageOf } from "@podium/contracts/common"
+import { type Authenticated, BrandAccess, type BrandAccountHolders, ClubAccess, type ClubManagers, CurrentPrincipal, OrganizerAccess, type OrganizerReaders, pageOf } from "@podium/contracts/common"
 import { type Challenges, type Clubs, type Events, type Media, Sponsors } from "@podium/core"
 import { Effect, type Layer } from "effect"
 import { readUpload } from "../organizers/organizer.view.js"
@@ -16,19 +16,22 @@ export type SponsorshipHandlerServices =
   | Clubs.ClubRepo
   | Media.BlobStore
   | Authenticated
+  | BrandAccountHolders
   | OrganizerReaders
   | ClubManagers
 
 type Group<N extends string> = Layer.Layer<HttpApiGroup.ApiGroup<"podium", N>, never, SponsorshipHandlerServices>
 
 const me = CurrentPrincipal
+/** The brand guard has checked the caller's account before decoding; the use cases check it again inside their transaction. */
+const brandCaller = Effect.map(BrandAccess, (a) => a.principal)
 
 export const BrandSponsorshipDealsHandlers: Group<"brandSponsorshipDeals"> = apiGroup(AthletesApi, "brandSponsorshipDeals", (handlers) =>
   handlers
-    .handle("proposeSponsorshipDeal", ({ path, payload }) => Effect.flatMap(me, (p) => Sponsors.proposeDeal(p, path.brandId, payload)))
-    .handle("brandSponsorshipDeals", ({ path, urlParams: q }) => Effect.flatMap(me, (p) => Sponsors.listBrandDeals(p, path.brandId, { status: q.status }, pageOf(q))))
+    .handle("proposeSponsorshipDeal", ({ path, payload }) => Effect.flatMap(brandCaller, (p) => Sponsors.proposeDeal(p, path.brandId, payload)))
+    .handle("brandSponsorshipDeals", ({ path, urlParams: q }) => Effect.flatMap(brandCaller, (p) => Sponsors.listBrandDeals(p, path.brandId, { status: q.status }, pageOf(q))))
     .handle("uploadSponsorshipDealContract", ({ path, payload }) =>
-      Effect.flatMap(me, (p) => Effect.flatMap(readUpload(payload.file), (file) => Sponsors.uploadDealContract(p, path.brandId, path.dealId, file)))))
+      Effect.flatMap(brandCaller, (p) => Effect.flatMap(readUpload(payload.file), (file) => Sponsors.uploadDealContract(p, path.brandId, path.dealId, file)))))
 
 export const AdminSponsorshipDealsHandlers: Group<"adminSponsorshipDeals"> = apiGroup(AthletesApi, "adminSponsorshipDeals", (handlers) =>
   handlers
