@@ -29,6 +29,18 @@ const payloadFields = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): 
   return ast._tag === "TypeLiteral" ? (ast.propertySignatures ?? []).map((p) => String(p.name)) : []
 }
 
+/**
+ * A request that never answers fails with the operation's name, not the HTTP client's anonymous
+ * five-minute headers timeout: a hang is a defect, and the name is what finds it.
+ */
+const answered = <A>(what: string, request: Promise<A>): Promise<A> => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} gave no answer within 60 s`)), 60_000)
+  })
+  return Promise.race([request, deadline]).finally(() => clearTimeout(timer))
+}
+
 describe("request bodies and their wording", () => {
   it("never shows the validator's internals, on any documented operation given malformed input", async () => {
     const admin = await signInNewAdmin(host())
@@ -44,7 +56,7 @@ describe("request bodies and their wording", () => {
         ? [undefined]
         : [[1, "x"], "text", 42, { ...wrongFields, unexpectedProperty: true }]
       for (const body of bodies) {
-        const res = await host().http.request(endpoint.method, `${encodeURI(path)}?limit=abc&page=-1&from=yesterday`, body, headers)
+        const res = await answered(`${endpoint.method} ${endpoint.path} with ${JSON.stringify(body)}`, host().http.request(endpoint.method, `${encodeURI(path)}?limit=abc&page=-1&from=yesterday`, body, headers))
         if (res.status !== 400) continue
         checked++
         const messages: ReadonlyArray<unknown> = Array.isArray(res.body?.message) ? res.body.message : [res.body?.message]
